@@ -1,0 +1,220 @@
+"""Suits, ranks and cards: values, one canonical text form, and decks.
+
+A :class:`Card` is a frozen value. Its canonical text is the rank letter followed
+by the suit letter, always two characters: ``"QS"`` for the queen of spades,
+``"TH"`` for the ten of hearts. :func:`parse_card` is tolerant and also accepts
+``"Q♠"``, ``"10S"``, ``"qs"`` and surrounding white space; :meth:`Card.pretty`
+gives the form a player reads, ``"Q♠"`` or ``"10♥"``.
+
+Every card of the standard 52-card pack has an :attr:`Card.index` from 0 to 51
+(``suit * 13 + rank - 2``). Engines keep sets of cards as int bitmasks over these
+indices and counts of cards as tuples indexed by them; :func:`card_at` turns an
+index back into the (shared) :class:`Card` value.
+
+>>> parse_card("10♥")
+Card(rank=Rank.TEN, suit=Suit.HEARTS)
+>>> str(parse_card("q♠")), parse_card("QS").pretty()
+('QS', 'Q♠')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Final
+
+from cardrules.errors import InvalidNotationError
+
+__all__ = [
+    "STANDARD_DECK",
+    "Card",
+    "Rank",
+    "Suit",
+    "card_at",
+    "cards_in",
+    "format_cards",
+    "mask_of",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class Suit(IntEnum):
+    """The four suits, numbered in bridge order (clubs lowest).
+
+    Suits have no order in most games of the library; the numbers only fix
+    card indices and a canonical sort order.
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter canonical form: ``C``, ``D``, ``H`` or ``S``."""
+        return _SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol a player reads: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def mask(self) -> int:
+        """The bitmask of the 13 card indices of this suit."""
+        return 0x1FFF << (13 * self)
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Rank(IntEnum):
+    """The thirteen ranks, valued 2 (deuce) to 14 (ace).
+
+    The numbers are a naming convention, not a game's rank order: every game
+    states its own order (ace low in one round, the three high in another).
+    """
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """The one-character canonical form: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``."""
+        return _RANK_LETTERS[self]
+
+    @property
+    def label(self) -> str:
+        """The form a player reads: ``10`` for the ten, otherwise :attr:`letter`."""
+        return "10" if self is Rank.TEN else self.letter
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_SUIT_LETTERS: Final = {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
+_SUIT_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_RANK_LETTERS: Final = {r: (str(r.value) if r.value <= 9 else "TJQKA"[r.value - 10]) for r in Rank}
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Card:
+    """One playing card: a rank and a suit.
+
+    Two cards with the same rank and suit are equal values; games played with
+    two packs count them as a multiset.
+    """
+
+    rank: Rank
+    suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+    """The card's index 0..51 in the standard pack: ``suit * 13 + rank - 2``."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
+            raise TypeError(f"Card takes a Rank and a Suit, not {self.rank!r}, {self.suit!r}")
+        object.__setattr__(self, "index", self.suit * 13 + self.rank - 2)
+
+    @property
+    def bit(self) -> int:
+        """``1 << index``: this card as a one-card bitmask."""
+        return 1 << self.index
+
+    def pretty(self) -> str:
+        """The form a player reads, with the suit symbol: ``Q♠``, ``10♥``."""
+        return self.rank.label + self.suit.symbol
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card(rank=Rank.{self.rank.name}, suit=Suit.{self.suit.name})"
+
+
+_ALL: Final[tuple[Card, ...]] = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for i in range(52))
+
+STANDARD_DECK: Final[tuple[Card, ...]] = _ALL
+"""The 52 cards of a standard pack in index order (clubs 2 first, spades ace last)."""
+
+_RANK_TEXT: Final[dict[str, Rank]] = {
+    **{r.letter: r for r in Rank},
+    "10": Rank.TEN,
+}
+_SUIT_TEXT: Final[dict[str, Suit]] = {
+    **{s.letter: s for s in Suit},
+    **{s.symbol: s for s in Suit},
+    "♤": Suit.SPADES,
+    "♡": Suit.HEARTS,
+    "♢": Suit.DIAMONDS,
+    "♧": Suit.CLUBS,
+}
+_BY_TEXT: Final[dict[str, Card]] = {
+    rank_text + suit_text: _ALL[suit * 13 + rank - 2]
+    for rank_text, rank in _RANK_TEXT.items()
+    for suit_text, suit in _SUIT_TEXT.items()
+}
+
+
+def card_at(index: int) -> Card:
+    """The card with the given index 0..51 (see :attr:`Card.index`)."""
+    if not 0 <= index < 52:
+        raise InvalidNotationError(f"card index {index} is outside 0..51")
+    return _ALL[index]
+
+
+def parse_card(text: str) -> Card:
+    """Read one card, tolerantly.
+
+    Accepts the canonical form (``QS``), suit symbols (``Q♠``), ``10`` or ``T``
+    for the ten, any letter case and surrounding white space.
+
+    Raises:
+        InvalidNotationError: the text is not a card, with the text quoted.
+    """
+    card = _BY_TEXT.get(text.strip().upper())
+    if card is None:
+        raise InvalidNotationError(
+            f"{text!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
+            "then a suit (C, D, H, S or ♣ ♦ ♥ ♠), as in QS or 10♥"
+        )
+    return card
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by white space or commas (``"QS 10H, 2c"``)."""
+    return tuple(parse_card(part) for part in text.replace(",", " ").split())
+
+
+def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
+    """Cards joined by single spaces, canonical (``QS TH``) or pretty (``Q♠ 10♥``)."""
+    return " ".join(card.pretty() if pretty else str(card) for card in cards)
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bitmask of a set of distinct cards."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def cards_in(mask: int) -> Iterator[Card]:
+    """The cards of a bitmask, in index order."""
+    while mask:
+        low = mask & -mask
+        yield _ALL[low.bit_length() - 1]
+        mask ^= low

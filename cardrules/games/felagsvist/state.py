@@ -1,0 +1,453 @@
+"""The Félagsvist state: a whole game as one immutable value.
+
+Sets of cards are int bitmasks over :attr:`cardrules.cards.Card.index`; the
+current trick and the play history are tuples of card indices. Applying an
+action builds a new state that shares every unchanged tuple with the old one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from cardrules.cards import Card, Suit, card_at, cards_in, format_cards
+from cardrules.errors import IllegalActionError, InvalidNotationError
+from cardrules.game import TERMINAL, Action
+from cardrules.games.felagsvist.actions import PLAYS, SEAT_NAMES, PlayCard, parse_play
+from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind, Tiebreak
+from cardrules.games.felagsvist.scoring import (
+    DEAL_TRICKS,
+    deal_scores,
+    round_kind,
+    strength_table,
+    trump_suit,
+)
+from cardrules.notation import format_seat
+from cardrules.trick import SUIT_MASKS, trick_winner
+from cardrules.verdict import Verdict
+
+__all__ = ["DealPlan", "FelagsvistObservation", "FelagsvistState", "deal_hands"]
+
+MAX_DEALS: Final = 13
+_FULL: Final = (1 << 52) - 1
+_SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlan:
+    """Where each deal's deck order comes from, fixed when the game starts.
+
+    Deal ``k`` uses ``decks[k - 1]`` when given, otherwise a shuffle drawn from
+    ``seed`` and ``k`` alone (so the same seed always gives the same game).
+    Also holds per-deal tables the engine looks up on every trick.
+    """
+
+    options: FelagsvistOptions
+    seed: int
+    decks: tuple[tuple[int, ...], ...] = ()
+
+    def deck(self, deal_number: int) -> tuple[int, ...]:
+        """The deck order (card indices, top first) of deal ``deal_number``."""
+        if deal_number <= len(self.decks):
+            return self.decks[deal_number - 1]
+        order = list(range(52))
+        random.Random(f"felagsvist/{self.seed}/deal/{deal_number}").shuffle(order)
+        return tuple(order)
+
+    def kind(self, deal_number: int) -> RoundKind:
+        """The round kind of deal ``deal_number`` (felagsvist.round.cycle)."""
+        return round_kind(deal_number, self.options.first_round)
+
+
+def deal_hands(deck: tuple[int, ...], dealer: int) -> tuple[int, int, int, int]:
+    """The four hands (bitmasks) dealt from ``deck`` one card at a time from the dealer's left.
+
+    felagsvist.deal.distribution: card k goes to seat ``dealer + 1 + k`` (mod 4).
+    """
+    hands = [0, 0, 0, 0]
+    for k, card in enumerate(deck):
+        hands[(dealer + 1 + k) % 4] |= 1 << card
+    return hands[0], hands[1], hands[2], hands[3]
+
+
+@dataclass(frozen=True, slots=True)
+class FelagsvistObservation:
+    """What one seat may know: its own hand and everything public, nothing else.
+
+    felagsvist.info.hidden-hands and felagsvist.info.public-play.
+
+    Attributes:
+        seat: the observing seat.
+        hand: the seat's own cards, in index order.
+        hand_sizes: how many cards each seat holds.
+        deal_number: the deal being played (1-based).
+        round_kind: the kind of the deal.
+        trump: the trump suit, or ``None`` in Grand and Nóló.
+        dealer: the dealer of the deal.
+        current_player: the seat to act, or ``TERMINAL``.
+        plays: every card played in this deal so far, with its player, in order.
+        trick: the cards of the trick in progress, with their players.
+        tricks: the (NS, EW) tricks won in this deal.
+        deal_scores: the (NS, EW) scores of every finished deal.
+        totals: the (NS, EW) game totals.
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    deal_number: int
+    round_kind: RoundKind
+    trump: Suit | None
+    dealer: int
+    current_player: int
+    plays: tuple[tuple[int, Card], ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[int, int]
+    deal_scores: tuple[tuple[int, int], ...]
+    totals: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class FelagsvistState:
+    """A Félagsvist game in progress (or finished): an immutable value.
+
+    Build one with :meth:`FelagsvistGame.new_game` or :meth:`FelagsvistGame.from_deal`.
+    Sides are 0 (NS) and 1 (EW); a seat's side is ``seat % 2``.
+
+    Attributes:
+        plan: the options and where every deal's deck comes from.
+        deal_number: the current deal, 1-based.
+        dealer: the seat that dealt it.
+        deck: its deck order (card indices, top first).
+        hands: each seat's cards as a bitmask.
+        leader: the seat that leads (or led) the current trick.
+        trick: the card indices played to the current trick, leader first.
+        tricks: the (NS, EW) tricks won in this deal.
+        won: the (NS, EW) cards won in this deal, as bitmasks.
+        plays: the (seat, card index) plays of this deal, in order.
+        deal_scores: the (NS, EW) scores of every finished deal.
+        totals: the (NS, EW) game totals.
+        current_player: the seat to act, or :data:`~cardrules.game.TERMINAL`.
+    """
+
+    plan: DealPlan
+    deal_number: int
+    dealer: int
+    deck: tuple[int, ...]
+    hands: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    tricks: tuple[int, int]
+    won: tuple[int, int]
+    plays: tuple[tuple[int, int], ...]
+    deal_scores: tuple[tuple[int, int], ...]
+    totals: tuple[int, int]
+    current_player: int
+
+    # -- construction ---------------------------------------------------------
+
+    @classmethod
+    def start(cls, plan: DealPlan, dealer: int) -> FelagsvistState:
+        """The state before the first card of deal 1, dealt by ``dealer``."""
+        return cls._dealt(plan, 1, dealer, (), (0, 0))
+
+    @classmethod
+    def _dealt(
+        cls,
+        plan: DealPlan,
+        deal_number: int,
+        dealer: int,
+        history: tuple[tuple[int, int], ...],
+        totals: tuple[int, int],
+    ) -> FelagsvistState:
+        deck = plan.deck(deal_number)
+        first = (dealer + 1) % 4  # felagsvist.play.first-lead
+        return cls(
+            plan,
+            deal_number,
+            dealer,
+            deck,
+            deal_hands(deck, dealer),
+            first,
+            (),
+            (0, 0),
+            (0, 0),
+            (),
+            history,
+            totals,
+            first,
+        )
+
+    # -- the public protocol --------------------------------------------------
+
+    @property
+    def options(self) -> FelagsvistOptions:
+        """The game's options."""
+        return self.plan.options
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.current_player == TERMINAL
+
+    @property
+    def round_kind(self) -> RoundKind:
+        """The kind of the current deal."""
+        return self.plan.kind(self.deal_number)
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of the current deal, or ``None`` (felagsvist.round.trump)."""
+        return trump_suit(self.round_kind)
+
+    def legal_mask(self) -> int:
+        """The legal cards of the player to act, as a bitmask (0 when terminal).
+
+        The whole hand for the leader (felagsvist.play.lead-any) or a player
+        void in the suit led (felagsvist.play.void-any), else the hand's cards
+        of the suit led (felagsvist.play.must-follow).
+        """
+        seat = self.current_player
+        if seat == TERMINAL:
+            return 0
+        hand = self.hands[seat]
+        if not self.trick:
+            return hand
+        same = hand & SUIT_MASKS[self.trick[0] // 13]
+        return same if same else hand
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal plays in card-index order; empty exactly when the game is over."""
+        mask = self.legal_mask()
+        if not mask:
+            return ()
+        row = PLAYS[self.current_player]
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(row[low.bit_length() - 1])
+            mask ^= low
+        return tuple(out)
+
+    def check(self, action: Action) -> Verdict:
+        """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
+        if self.current_player == TERMINAL:
+            return Verdict.illegal(
+                ("common.game.over",), f"the game ended after deal {self.deal_number}; no action is legal"
+            )
+        if not isinstance(action, PlayCard) or not 0 <= action.seat < 4:
+            return Verdict.illegal(
+                ("common.action.known",),
+                f"{action} is not a Félagsvist action: the only action is a card play by p0-p3",
+            )
+        seat, card = action.seat, action.card
+        actor, to_act = format_seat(seat), format_seat(self.current_player)
+        broken: list[str] = []
+        reasons: list[str] = []
+        if seat != self.current_player:
+            broken.append("common.turn.player-to-act")
+            reasons.append(f"it is {to_act}'s turn, not {actor}'s")
+        hand = self.hands[seat]
+        if not hand >> card.index & 1:
+            broken.append("common.cards.held")
+            reasons.append(f"{actor} does not hold {card.pretty()}")
+        elif seat == self.current_player and self.trick:
+            led = self.trick[0] // 13
+            same = hand & SUIT_MASKS[led]
+            if same and card.suit != led:
+                broken.append("felagsvist.play.must-follow")
+                held = format_cards(cards_in(same), pretty=True)
+                reasons.append(
+                    f"{_SUIT_NAMES[led]} were led and {actor} holds {held}, "
+                    f"so {card.pretty()} fails to follow suit"
+                )
+        if broken:
+            return Verdict.illegal(tuple(broken), "; ".join(reasons))
+        if not self.trick:
+            return Verdict.allowed(("felagsvist.play.lead-any",), f"{actor} leads {card.pretty()}")
+        led = self.trick[0] // 13
+        if card.suit == led:
+            return Verdict.allowed(
+                ("felagsvist.play.must-follow",), f"{actor} follows {_SUIT_NAMES[led]} with {card.pretty()}"
+            )
+        return Verdict.allowed(
+            ("felagsvist.play.void-any",),
+            f"{actor} has no {_SUIT_NAMES[led]} and may play any card, {card.pretty()} included",
+        )
+
+    def apply(self, action: Action) -> FelagsvistState:
+        """The state after ``action``.
+
+        Raises:
+            IllegalActionError: the action is illegal here; its verdict names the rules.
+        """
+        seat = self.current_player
+        if type(action) is PlayCard and action.seat == seat:
+            card = action.card.index
+            if self.legal_mask() >> card & 1:
+                return self._play(seat, card)
+        verdict = self.check(action)
+        if verdict.legal:  # pragma: no cover - the fast path takes every legal action
+            assert isinstance(action, PlayCard)
+            return self._play(seat, action.card.index)
+        raise IllegalActionError(verdict, str(action), self.compact())
+
+    def parse_action(self, text: str) -> PlayCard:
+        """Read a play such as ``"p2 play QS"``, ``"S play Q♠"``, ``"play qs"`` or ``"QS"``.
+
+        With no actor, the actor is the player to act.
+
+        Raises:
+            InvalidNotationError: the text is not a Félagsvist action.
+        """
+        return parse_play(text, None if self.is_terminal else self.current_player)
+
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's game score: its side's total (partners share it)."""
+        ns, ew = self.totals
+        return ns, ew, ns, ew
+
+    def winner(self) -> int | None:
+        """The winning side (0 = NS, 1 = EW) of a finished game, or ``None`` for a tie.
+
+        Raises:
+            ValueError: the game is not over yet.
+        """
+        if not self.is_terminal:
+            raise ValueError("the game is not over: no winner yet")
+        ns, ew = self.totals
+        return None if ns == ew else (0 if ns > ew else 1)
+
+    def observation(self, seat: int) -> FelagsvistObservation:
+        """What ``seat`` may know here: its own hand and the public play."""
+        if not 0 <= seat < 4:
+            raise InvalidNotationError(f"Félagsvist has seats p0-p3, not {seat}")
+        trick_seats = [(self.leader + i) % 4 for i in range(len(self.trick))]
+        return FelagsvistObservation(
+            seat=seat,
+            hand=tuple(cards_in(self.hands[seat])),
+            hand_sizes=tuple(hand.bit_count() for hand in self.hands),
+            deal_number=self.deal_number,
+            round_kind=self.round_kind,
+            trump=self.trump,
+            dealer=self.dealer,
+            current_player=self.current_player,
+            plays=tuple((s, card_at(c)) for s, c in self.plays),
+            trick=tuple((s, card_at(c)) for s, c in zip(trick_seats, self.trick, strict=True)),
+            tricks=self.tricks,
+            deal_scores=self.deal_scores,
+            totals=self.totals,
+        )
+
+    # -- text -----------------------------------------------------------------
+
+    def compact(self) -> str:
+        """A one-line form of the whole state, enough to reproduce a failure."""
+        to_act = "over" if self.is_terminal else f"{format_seat(self.current_player)} to act"
+        hands = " | ".join(f"{SEAT_NAMES[s]}: {format_cards(cards_in(h))}" for s, h in enumerate(self.hands))
+        trick = format_cards(card_at(c) for c in self.trick)
+        return (
+            f"[felagsvist deal {self.deal_number} {self.round_kind.value} dealer "
+            f"{format_seat(self.dealer)}, {to_act}, trick ({trick}) led by "
+            f"{format_seat(self.leader)}, tricks {self.tricks[0]}-{self.tricks[1]}, "
+            f"totals {self.totals[0]}-{self.totals[1]}; {hands}]"
+        )
+
+    def __repr__(self) -> str:
+        return f"FelagsvistState{self.compact()}"
+
+    # -- the engine -----------------------------------------------------------
+
+    def _play(self, seat: int, card: int) -> FelagsvistState:
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << card)
+        new_hands = (hands[0], hands[1], hands[2], hands[3])
+        trick = (*self.trick, card)
+        plays = (*self.plays, (seat, card))
+        plan = self.plan
+        if len(trick) < 4:
+            return FelagsvistState(
+                plan,
+                self.deal_number,
+                self.dealer,
+                self.deck,
+                new_hands,
+                self.leader,
+                trick,
+                self.tricks,
+                self.won,
+                plays,
+                self.deal_scores,
+                self.totals,
+                (seat + 1) % 4,
+            )
+        # felagsvist.trick.winner, felagsvist.trick.winner-leads
+        kind = plan.kind(self.deal_number)
+        suit = trump_suit(kind)
+        strength = strength_table(kind, plan.options.nolo_ace)
+        winner = (self.leader + trick_winner(trick, None if suit is None else int(suit), strength)) % 4
+        taken = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+        if winner % 2 == 0:
+            tricks = (self.tricks[0] + 1, self.tricks[1])
+            won = (self.won[0] | taken, self.won[1])
+        else:
+            tricks = (self.tricks[0], self.tricks[1] + 1)
+            won = (self.won[0], self.won[1] | taken)
+        if tricks[0] + tricks[1] < DEAL_TRICKS:
+            return FelagsvistState(
+                plan,
+                self.deal_number,
+                self.dealer,
+                self.deck,
+                new_hands,
+                winner,
+                (),
+                tricks,
+                won,
+                plays,
+                self.deal_scores,
+                self.totals,
+                winner,
+            )
+        return self._end_deal(new_hands, winner, tricks, won, plays)
+
+    def _end_deal(
+        self,
+        hands: tuple[int, int, int, int],
+        winner: int,
+        tricks: tuple[int, int],
+        won: tuple[int, int],
+        plays: tuple[tuple[int, int], ...],
+    ) -> FelagsvistState:
+        plan = self.plan
+        score = deal_scores(plan.kind(self.deal_number), tricks[0], plan.options.scoring)
+        totals = (self.totals[0] + score[0], self.totals[1] + score[1])  # felagsvist.score.totals
+        history = (*self.deal_scores, score)
+        if _game_over(self.deal_number, totals, plan.options.tiebreak):
+            return FelagsvistState(
+                plan,
+                self.deal_number,
+                self.dealer,
+                self.deck,
+                hands,
+                winner,
+                (),
+                tricks,
+                won,
+                plays,
+                history,
+                totals,
+                TERMINAL,
+            )
+        # felagsvist.deal.rotation: the deal passes to the left.
+        return FelagsvistState._dealt(plan, self.deal_number + 1, (self.dealer + 1) % 4, history, totals)
+
+
+def _game_over(deal_number: int, totals: tuple[int, int], tiebreak: Tiebreak) -> bool:
+    """felagsvist.game.twelve-deals, felagsvist.game.tie: does the game end after this deal?"""
+    if deal_number >= MAX_DEALS:
+        return True
+    if deal_number < 12:
+        return False
+    return tiebreak is Tiebreak.NONE or totals[0] != totals[1]

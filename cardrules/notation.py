@@ -1,0 +1,52 @@
+"""Seats and actors in action text.
+
+An action's canonical text starts with its actor, ``p`` and the seat number
+(``"p2 play QS"``). Readers also accept a game's own seat names (``N``, ``E``,
+``S``, ``W`` in Félagsvist) and text with no actor at all, which means the
+player to act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules.errors import InvalidNotationError
+
+__all__ = ["format_seat", "parse_seat", "split_actor"]
+
+
+def format_seat(seat: int) -> str:
+    """The canonical actor token of a seat: ``p0``, ``p1``, ..."""
+    return f"p{seat}"
+
+
+def parse_seat(token: str, names: Sequence[str] = ()) -> int:
+    """Read a seat token: ``p<number>`` or one of the game's seat ``names``.
+
+    The number is not range-checked here: a seat the game does not have makes a
+    well-formed action that adjudication rejects (``common.action.known``).
+
+    Raises:
+        InvalidNotationError: the token is not a seat.
+    """
+    text = token.strip()
+    if len(text) >= 2 and text[0] in "pP" and text[1:].isdigit():
+        return int(text[1:])
+    upper = text.upper()
+    for seat, name in enumerate(names):
+        if upper == name.upper():
+            return seat
+    named = f" or one of {', '.join(names)}" if names else ""
+    raise InvalidNotationError(f"{token!r} is not a seat: write p0, p1, ...{named}")
+
+
+def split_actor(text: str, names: Sequence[str] = ()) -> tuple[int | None, list[str]]:
+    """Split action text into its actor (``None`` if absent) and the remaining words."""
+    words = text.split()
+    if not words:
+        raise InvalidNotationError("empty action text")
+    try:
+        seat = parse_seat(words[0], names)
+    except InvalidNotationError:
+        return None, words
+    return seat, words[1:]

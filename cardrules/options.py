@@ -1,0 +1,82 @@
+"""Typed, validated game options.
+
+Each game declares its options as a frozen dataclass whose fields are enums
+(with string values, such as ``"per-trick"``), ints or bools, each with a
+default. :func:`build_options` turns what a user passed (Python values or the
+strings of a command line or a record) into that dataclass, and refuses any
+unknown option or bad value with an :class:`~cardrules.errors.InvalidOptionError`
+that names the option and the values it takes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any, Protocol, TypeVar
+
+from cardrules.errors import InvalidOptionError
+
+__all__ = ["build_options", "options_as_dict"]
+
+
+class _DataclassInstance(Protocol):
+    __dataclass_fields__: typing.ClassVar[dict[str, dataclasses.Field[Any]]]
+
+
+T = TypeVar("T", bound=_DataclassInstance)
+
+
+def _convert(game: str, name: str, kind: object, value: object) -> object:
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        if isinstance(value, kind):
+            return value
+        if isinstance(value, str):
+            for member in kind:
+                if str(member.value).lower() == value.strip().lower():
+                    return member
+        allowed = ", ".join(str(m.value) for m in kind)
+        raise InvalidOptionError(name, f"{game} option {name} takes {allowed}; not {value!r}")
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no"):
+            return value.strip().lower() in ("true", "yes")
+        raise InvalidOptionError(name, f"{game} option {name} takes true or false; not {value!r}")
+    if kind is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value)
+        raise InvalidOptionError(name, f"{game} option {name} takes a whole number; not {value!r}")
+    raise TypeError(f"option {name} has a type options cannot convert: {kind!r}")
+
+
+def build_options(cls: type[T], game: str, given: Mapping[str, object]) -> T:
+    """Build the options dataclass ``cls`` of ``game`` from ``given``.
+
+    Names may use hyphens or underscores. Missing options take their defaults.
+
+    Raises:
+        InvalidOptionError: an option ``game`` does not have, or a value it does not take.
+    """
+    hints = typing.get_type_hints(cls)
+    fields = {f.name for f in dataclasses.fields(cls)}
+    values: dict[str, object] = {}
+    for raw_name, value in given.items():
+        name = raw_name.replace("-", "_")
+        if name not in fields:
+            known = ", ".join(sorted(fields))
+            raise InvalidOptionError(raw_name, f"{game} has no option {raw_name!r}; its options are {known}")
+        values[name] = _convert(game, name, hints[name], value)
+    return cls(**values)
+
+
+def options_as_dict(options: _DataclassInstance) -> dict[str, str | int]:
+    """Every option as a plain value (enum values as their strings), in field order."""
+    out: dict[str, str | int] = {}
+    for f in dataclasses.fields(options):
+        value = getattr(options, f.name)
+        out[f.name] = value.value if isinstance(value, Enum) else value
+    return out

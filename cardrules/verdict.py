@@ -1,0 +1,48 @@
+"""Verdicts: the answer to "is this action legal here, and which rule says so?"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardrules.rules import RuleId
+
+__all__ = ["Verdict"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The adjudication of one action in one state.
+
+    Attributes:
+        legal: whether the action may be taken.
+        rule_ids: for an illegal action, every rule it breaks, most specific
+            first; for a legal one, the rules that permit it.
+        reason: one sentence a player would understand.
+
+    >>> v = Verdict.illegal(("common.game.over",), "the game is over")
+    >>> bool(v), v.rule_ids
+    (False, ('common.game.over',))
+    """
+
+    legal: bool
+    rule_ids: tuple[RuleId, ...]
+    reason: str
+
+    @classmethod
+    def allowed(cls, rule_ids: tuple[str, ...], reason: str) -> Verdict:
+        """A verdict for a legal action, naming the rules that permit it."""
+        return cls(True, tuple(RuleId(r) for r in rule_ids), reason)
+
+    @classmethod
+    def illegal(cls, rule_ids: tuple[str, ...], reason: str) -> Verdict:
+        """A verdict for an illegal action, naming every rule it breaks."""
+        if not rule_ids:
+            raise ValueError("an illegal verdict must name at least one rule")
+        return cls(False, tuple(RuleId(r) for r in rule_ids), reason)
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        head = "legal" if self.legal else "illegal"
+        return f"{head}: {self.reason} [{', '.join(self.rule_ids)}]"
