@@ -8,7 +8,7 @@ action builds a new state that shares every unchanged tuple with the old one.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from cardrules.cards import Card, Suit, card_at, cards_in, format_cards
@@ -46,6 +46,20 @@ class DealPlan:
     options: FelagsvistOptions
     seed: int
     decks: tuple[tuple[int, ...], ...] = ()
+    trick_tables: tuple[tuple[int | None, tuple[int, ...]], ...] = field(
+        init=False, repr=False, compare=False
+    )
+    """Per deal number (index 0 unused): the trump suit number and the card strengths."""
+
+    def __post_init__(self) -> None:
+        tables = []
+        for deal_number in range(MAX_DEALS + 1):
+            kind = round_kind(max(deal_number, 1), self.options.first_round)
+            trump = trump_suit(kind)
+            tables.append(
+                (None if trump is None else int(trump), strength_table(kind, self.options.nolo_ace))
+            )
+        object.__setattr__(self, "trick_tables", tuple(tables))
 
     def deck(self, deal_number: int) -> tuple[int, ...]:
         """The deck order (card indices, top first) of deal ``deal_number``."""
@@ -284,9 +298,13 @@ class FelagsvistState:
         """
         seat = self.current_player
         if type(action) is PlayCard and action.seat == seat:
+            # Fast path, the same test as legal_mask(): the card is held and follows suit if it can.
             card = action.card.index
-            if self.legal_mask() >> card & 1:
-                return self._play(seat, card)
+            hand = self.hands[seat]
+            if hand >> card & 1:
+                trick = self.trick
+                if not trick or card // 13 == trick[0] // 13 or not hand & SUIT_MASKS[trick[0] // 13]:
+                    return self._play(seat, card)
         verdict = self.check(action)
         if verdict.legal:  # pragma: no cover - the fast path takes every legal action
             assert isinstance(action, PlayCard)
@@ -360,9 +378,17 @@ class FelagsvistState:
     # -- the engine -----------------------------------------------------------
 
     def _play(self, seat: int, card: int) -> FelagsvistState:
-        hands = list(self.hands)
-        hands[seat] &= ~(1 << card)
-        new_hands = (hands[0], hands[1], hands[2], hands[3])
+        h0, h1, h2, h3 = self.hands
+        keep = ~(1 << card)
+        if seat == 0:
+            h0 &= keep
+        elif seat == 1:
+            h1 &= keep
+        elif seat == 2:
+            h2 &= keep
+        else:
+            h3 &= keep
+        new_hands = (h0, h1, h2, h3)
         trick = (*self.trick, card)
         plays = (*self.plays, (seat, card))
         plan = self.plan
@@ -383,10 +409,8 @@ class FelagsvistState:
                 (seat + 1) % 4,
             )
         # felagsvist.trick.winner, felagsvist.trick.winner-leads
-        kind = plan.kind(self.deal_number)
-        suit = trump_suit(kind)
-        strength = strength_table(kind, plan.options.nolo_ace)
-        winner = (self.leader + trick_winner(trick, None if suit is None else int(suit), strength)) % 4
+        trump, strength = plan.trick_tables[self.deal_number]
+        winner = (self.leader + trick_winner(trick, trump, strength)) % 4
         taken = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
         if winner % 2 == 0:
             tricks = (self.tricks[0] + 1, self.tricks[1])

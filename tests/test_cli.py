@@ -1,0 +1,78 @@
+"""The ``cardrules`` command, run as a user would: through a subprocess."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+
+def _cardrules(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cardrules.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_simulate_plays_complete_games_and_reports_throughput() -> None:
+    done = _cardrules("simulate", "felagsvist", "--games", "5", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert "5 random legal games of felagsvist" in done.stdout
+    assert "games/s" in done.stdout
+    rows = [line.split() for line in done.stdout.splitlines() if line.startswith("p")]
+    means = [float(row[1]) for row in rows]
+    assert len(means) == 4
+    # Partners share a total, and per-trick totals add up to 156.
+    assert means[0] == means[2] and means[1] == means[3]
+    assert means[0] + means[1] == pytest.approx(156)
+
+
+def test_simulate_is_deterministic_for_a_seed() -> None:
+    first = _cardrules("simulate", "felagsvist", "--games", "3", "--seed", "9").stdout
+    second = _cardrules("simulate", "felagsvist", "--games", "3", "--seed", "9").stdout
+    assert first.splitlines()[:6] == second.splitlines()[:6]
+
+
+def test_simulate_takes_options() -> None:
+    done = _cardrules("simulate", "felagsvist", "--games", "2", "--option", "scoring=odd-tricks")
+    assert done.returncode == 0, done.stderr
+    assert "scoring=odd-tricks" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("simulate", "felagsvist", "--option", "scoring=bad"), "scoring"),
+        (("simulate", "felagsvist", "--option", "colour=red"), "colour"),
+        (("simulate", "felagsvist", "--option", "novalue"), "NAME=VALUE"),
+        (("simulate", "felagsvist", "--option", "session=progressive"), "progressive"),
+        (("simulate", "chess"), "chess"),
+        (("rules", "felagsvist", "felagsvist.play.no-such-rule"), "no-such-rule"),
+        (("simulate", "felagsvist", "--games", "0"), "--games"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], needle: str) -> None:
+    done = _cardrules(*args)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0]
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.rule("felagsvist.play.must-follow")
+def test_rules_prints_one_rule_with_its_fields() -> None:
+    done = _cardrules("rules", "felagsvist", "felagsvist.play.must-follow")
+    assert done.returncode == 0
+    assert done.stdout.startswith("felagsvist.play.must-follow\n")
+    assert "kind: legality" in done.stdout and "source:" in done.stdout
+
+
+def test_rules_lists_the_whole_book() -> None:
+    done = _cardrules("rules", "felagsvist")
+    ids = [line.split()[0] for line in done.stdout.splitlines()]
+    assert "felagsvist.trick.winner" in ids and "common.game.over" in ids
+    assert len(ids) == 35
