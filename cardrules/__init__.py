@@ -1,7 +1,7 @@
 """cardrules: a rules verification and reference library for card games.
 
 Every rule has a stable id; every game is an immutable reference engine that
-adjudicates actions with a :class:`Verdict` naming the rules involved.
+adjudicates actions with a :class:`~cardrules.verdict.Verdict` naming the rules involved.
 
 >>> import cardrules
 >>> game = cardrules.get_game("felagsvist")

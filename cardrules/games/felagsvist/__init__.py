@@ -1,7 +1,8 @@
 """Félagsvist (Icelandic social whist): four players, two partnerships, twelve deals.
 
 The rules are those of the library's specification (see the rules reference);
-:data:`RULES` lists them. Get a game with ``cardrules.get_game("felagsvist")``.
+:data:`~cardrules.games.felagsvist.rules.RULES` lists them. Get a game with
+``cardrules.get_game("felagsvist")``.
 """
 
 from cardrules.games.felagsvist.actions import SEAT_NAMES, PlayCard

@@ -27,10 +27,9 @@ from cardrules.notation import format_seat
 from cardrules.trick import SUIT_MASKS, trick_winner
 from cardrules.verdict import Verdict
 
-__all__ = ["DealPlan", "FelagsvistObservation", "FelagsvistState", "deal_hands"]
+__all__ = ["DealContext", "DealPlan", "FelagsvistObservation", "FelagsvistState", "TrickTally", "deal_hands"]
 
 MAX_DEALS: Final = 13
-_FULL: Final = (1 << 52) - 1
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 
 
@@ -123,40 +122,69 @@ class FelagsvistObservation:
 
 
 @dataclass(frozen=True, slots=True)
-class FelagsvistState:
-    """A Félagsvist game in progress (or finished): an immutable value.
-
-    Build one with :meth:`FelagsvistGame.new_game` or :meth:`FelagsvistGame.from_deal`.
-    Sides are 0 (NS) and 1 (EW); a seat's side is ``seat % 2``.
+class DealContext:
+    """The part of a state that stays fixed for a whole deal.
 
     Attributes:
         plan: the options and where every deal's deck comes from.
-        deal_number: the current deal, 1-based.
+        deal_number: the deal, 1-based.
         dealer: the seat that dealt it.
         deck: its deck order (card indices, top first).
-        hands: each seat's cards as a bitmask.
-        leader: the seat that leads (or led) the current trick.
-        trick: the card indices played to the current trick, leader first.
-        tricks: the (NS, EW) tricks won in this deal.
-        won: the (NS, EW) cards won in this deal, as bitmasks.
-        plays: the (seat, card index) plays of this deal, in order.
-        deal_scores: the (NS, EW) scores of every finished deal.
-        totals: the (NS, EW) game totals.
-        current_player: the seat to act, or :data:`~cardrules.game.TERMINAL`.
+        deal_scores: the (NS, EW) scores of every earlier deal.
+        totals: the (NS, EW) game totals before this deal.
     """
 
     plan: DealPlan
     deal_number: int
     dealer: int
     deck: tuple[int, ...]
-    hands: tuple[int, int, int, int]
-    leader: int
-    trick: tuple[int, ...]
-    tricks: tuple[int, int]
-    won: tuple[int, int]
-    plays: tuple[tuple[int, int], ...]
     deal_scores: tuple[tuple[int, int], ...]
     totals: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTally:
+    """The part of a state that changes once a trick: who leads, and what each side won.
+
+    Attributes:
+        leader: the seat that leads (or led) the current trick.
+        tricks: the (NS, EW) tricks won in this deal.
+        won: the (NS, EW) cards won in this deal, as bitmasks.
+    """
+
+    leader: int
+    tricks: tuple[int, int]
+    won: tuple[int, int]
+
+
+_FRESH: Final = (0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class FelagsvistState:
+    """A Félagsvist game in progress (or finished): an immutable value.
+
+    Build one with :meth:`~cardrules.games.felagsvist.game.FelagsvistGame.new_game` or
+    :meth:`~cardrules.games.felagsvist.game.FelagsvistGame.from_deal`.
+    Sides are 0 (NS) and 1 (EW); a seat's side is ``seat % 2``. What stays
+    fixed for a deal lives in :attr:`deal` and what changes once a trick in
+    :attr:`tally`, so that a play builds a small value; the properties below
+    read through them.
+
+    Attributes:
+        deal: the deal being played and the scores before it.
+        hands: each seat's cards as a bitmask.
+        trick: the card indices played to the current trick, leader first.
+        plays: the (seat, card index) plays of this deal, in order.
+        tally: the current leader and each side's tricks and won cards.
+        current_player: the seat to act, or :data:`~cardrules.game.TERMINAL`.
+    """
+
+    deal: DealContext
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...]
+    plays: tuple[tuple[int, int], ...]
+    tally: TrickTally
     current_player: int
 
     # -- construction ---------------------------------------------------------
@@ -164,7 +192,7 @@ class FelagsvistState:
     @classmethod
     def start(cls, plan: DealPlan, dealer: int) -> FelagsvistState:
         """The state before the first card of deal 1, dealt by ``dealer``."""
-        return cls._dealt(plan, 1, dealer, (), (0, 0))
+        return cls._dealt(plan, 1, dealer, (), _FRESH)
 
     @classmethod
     def _dealt(
@@ -177,21 +205,66 @@ class FelagsvistState:
     ) -> FelagsvistState:
         deck = plan.deck(deal_number)
         first = (dealer + 1) % 4  # felagsvist.play.first-lead
-        return cls(
-            plan,
-            deal_number,
-            dealer,
-            deck,
-            deal_hands(deck, dealer),
-            first,
-            (),
-            (0, 0),
-            (0, 0),
-            (),
-            history,
-            totals,
-            first,
-        )
+        context = DealContext(plan, deal_number, dealer, deck, history, totals)
+        return cls(context, deal_hands(deck, dealer), (), (), TrickTally(first, _FRESH, _FRESH), first)
+
+    # -- views ----------------------------------------------------------------
+
+    @property
+    def plan(self) -> DealPlan:
+        """The options and where every deal's deck comes from."""
+        return self.deal.plan
+
+    @property
+    def deal_number(self) -> int:
+        """The current deal, 1-based (the last one once the game is over)."""
+        return self.deal.deal_number
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal."""
+        return self.deal.dealer
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The deck order of the current deal (card indices, top first)."""
+        return self.deal.deck
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the current trick."""
+        return self.tally.leader
+
+    @property
+    def tricks(self) -> tuple[int, int]:
+        """The (NS, EW) tricks won in the current deal."""
+        return self.tally.tricks
+
+    @property
+    def won(self) -> tuple[int, int]:
+        """The (NS, EW) cards won in the current deal, as bitmasks."""
+        return self.tally.won
+
+    @property
+    def deal_scores(self) -> tuple[tuple[int, int], ...]:
+        """The (NS, EW) scores of every finished deal, in order."""
+        if self.current_player == TERMINAL:
+            return (*self.deal.deal_scores, self._final_score())
+        return self.deal.deal_scores
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """The (NS, EW) game totals of every finished deal (felagsvist.score.totals)."""
+        ns, ew = self.deal.totals
+        if self.current_player == TERMINAL:
+            last_ns, last_ew = self._final_score()
+            return ns + last_ns, ew + last_ew
+        return ns, ew
+
+    def _final_score(self) -> tuple[int, int]:
+        deal = self.deal
+        kind = deal.plan.kind(deal.deal_number)
+        return deal_scores(kind, self.tally.tricks[0], deal.plan.options.scoring)
 
     # -- the public protocol --------------------------------------------------
 
@@ -388,84 +461,34 @@ class FelagsvistState:
             h2 &= keep
         else:
             h3 &= keep
-        new_hands = (h0, h1, h2, h3)
+        hands = (h0, h1, h2, h3)
         trick = (*self.trick, card)
         plays = (*self.plays, (seat, card))
-        plan = self.plan
         if len(trick) < 4:
-            return FelagsvistState(
-                plan,
-                self.deal_number,
-                self.dealer,
-                self.deck,
-                new_hands,
-                self.leader,
-                trick,
-                self.tricks,
-                self.won,
-                plays,
-                self.deal_scores,
-                self.totals,
-                (seat + 1) % 4,
-            )
+            return FelagsvistState(self.deal, hands, trick, plays, self.tally, (seat + 1) % 4)
         # felagsvist.trick.winner, felagsvist.trick.winner-leads
-        trump, strength = plan.trick_tables[self.deal_number]
-        winner = (self.leader + trick_winner(trick, trump, strength)) % 4
+        deal = self.deal
+        tally = self.tally
+        trump, strength = deal.plan.trick_tables[deal.deal_number]
+        winner = (tally.leader + trick_winner(trick, trump, strength)) % 4
         taken = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+        ns, ew = tally.tricks
+        won_ns, won_ew = tally.won
         if winner % 2 == 0:
-            tricks = (self.tricks[0] + 1, self.tricks[1])
-            won = (self.won[0] | taken, self.won[1])
+            tally = TrickTally(winner, (ns + 1, ew), (won_ns | taken, won_ew))
         else:
-            tricks = (self.tricks[0], self.tricks[1] + 1)
-            won = (self.won[0], self.won[1] | taken)
-        if tricks[0] + tricks[1] < DEAL_TRICKS:
-            return FelagsvistState(
-                plan,
-                self.deal_number,
-                self.dealer,
-                self.deck,
-                new_hands,
-                winner,
-                (),
-                tricks,
-                won,
-                plays,
-                self.deal_scores,
-                self.totals,
-                winner,
-            )
-        return self._end_deal(new_hands, winner, tricks, won, plays)
-
-    def _end_deal(
-        self,
-        hands: tuple[int, int, int, int],
-        winner: int,
-        tricks: tuple[int, int],
-        won: tuple[int, int],
-        plays: tuple[tuple[int, int], ...],
-    ) -> FelagsvistState:
-        plan = self.plan
-        score = deal_scores(plan.kind(self.deal_number), tricks[0], plan.options.scoring)
-        totals = (self.totals[0] + score[0], self.totals[1] + score[1])  # felagsvist.score.totals
-        history = (*self.deal_scores, score)
-        if _game_over(self.deal_number, totals, plan.options.tiebreak):
-            return FelagsvistState(
-                plan,
-                self.deal_number,
-                self.dealer,
-                self.deck,
-                hands,
-                winner,
-                (),
-                tricks,
-                won,
-                plays,
-                history,
-                totals,
-                TERMINAL,
-            )
+            tally = TrickTally(winner, (ns, ew + 1), (won_ns, won_ew | taken))
+        if ns + ew + 1 < DEAL_TRICKS:
+            return FelagsvistState(deal, hands, (), plays, tally, winner)
+        # felagsvist.play.trick-order: the 13th trick ends the deal; it is scored.
+        finished = FelagsvistState(deal, hands, (), plays, tally, TERMINAL)
+        totals = finished.totals
+        if _game_over(deal.deal_number, totals, deal.plan.options.tiebreak):
+            return finished
         # felagsvist.deal.rotation: the deal passes to the left.
-        return FelagsvistState._dealt(plan, self.deal_number + 1, (self.dealer + 1) % 4, history, totals)
+        return FelagsvistState._dealt(
+            deal.plan, deal.deal_number + 1, (deal.dealer + 1) % 4, finished.deal_scores, totals
+        )
 
 
 def _game_over(deal_number: int, totals: tuple[int, int], tiebreak: Tiebreak) -> bool:

@@ -1,0 +1,133 @@
+"""Sphinx configuration for the cardrules documentation.
+
+Build with ``sphinx-build -n -W --keep-going -b html docs docs/_build/html``; the
+``doctest`` builder runs every example in the pages and in the docstrings.
+The build needs no network: intersphinx is deliberately not used.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sphinx.ext.napoleon import _process_docstring as napoleon_process_docstring
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.ext.autodoc._property_types import _AutodocObjType
+
+DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS / "_ext"))
+sys.path.insert(0, str(DOCS.parent))  # document the checkout, installed or not
+
+import cardrules  # noqa: E402
+from cardrules.games.felagsvist import RULES as FELAGSVIST_RULES  # noqa: E402
+
+# -- Project ------------------------------------------------------------------
+
+project = "cardrules"
+author = "the cardrules authors"
+copyright = "the cardrules authors"
+release = cardrules.__version__
+version = ".".join(release.split(".")[:2])
+language = "en"
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "cardrules_rules",
+]
+
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+nitpicky = True
+default_role = "code"  # bare `backticks` are code, never a silent cross-reference
+
+# -- Rules reference ------------------------------------------------------------
+
+# Every rule the library's rule books know must have exactly one ``.. rule::``
+# entry with the same kind and options, and no page may define another id
+# (see _ext/cardrules_rules.py). The Félagsvist book includes the common rules.
+cardrules_expected_rules = {
+    rule.id: (rule.kind.value, rule.options) for book in (FELAGSVIST_RULES,) for rule in book
+}
+
+# -- autodoc and napoleon -----------------------------------------------------
+
+autodoc_default_options = {
+    "members": True,
+    "member-order": "bysource",
+    "show-inheritance": True,
+}
+autodoc_typehints = "description"
+autodoc_typehints_format = "short"
+autodoc_preserve_defaults = True
+autodoc_class_signature = "mixed"
+
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = True
+napoleon_attr_annotations = True
+
+# Without intersphinx (no network), references to the standard library cannot
+# be resolved. Ignore exactly those: every reference into cardrules must resolve.
+nitpick_ignore_regex = [
+    (r"py:(class|obj|data|exc)", r"(collections\.abc|enum|dataclasses|typing|random)\..*"),
+    (r"py:class", r"(Sequence|Mapping|Iterable|Iterator|Enum|IntEnum)"),
+]
+nitpick_ignore = [
+    # Private helpers of cardrules.options that appear in build_options' signature.
+    ("py:class", "cardrules.options.T"),
+    ("py:class", "cardrules.options._DataclassInstance"),
+]
+
+# -- Hooks ----------------------------------------------------------------------
+
+_ATTRIBUTE_LIKE = frozenset({"attribute", "property", "data"})
+
+
+def _napoleon_without_inline_types(
+    app: Sphinx, what: _AutodocObjType, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Run napoleon, but never read the start of an attribute's docstring as its type.
+
+    Google style lets an attribute's docstring open with its type
+    (``int: the count``), and napoleon reads any first line with a colon that
+    way. cardrules never writes types there (the annotations carry them), and
+    many first lines have a colon in the prose (``The suit symbol a player
+    reads: ...``), which napoleon would turn into a bogus type. Passing no name
+    makes napoleon treat such docstrings like any other; sections still work.
+    """
+    napoleon_process_docstring(app, what, "" if what in _ATTRIBUTE_LIKE else name, obj, options, lines)
+
+
+def _no_object_base(app: Sphinx, name: str, obj: object, options: object, bases: list[type]) -> None:
+    """Leave ``Bases: object`` out: every class has it, so it says nothing."""
+    bases[:] = [base for base in bases if base is not object]
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("autodoc-process-bases", _no_object_base)
+    listeners = app.events.listeners["autodoc-process-docstring"]
+    napoleon = [listener for listener in listeners if listener.handler is napoleon_process_docstring]
+    if len(napoleon) != 1:
+        raise RuntimeError("conf.py expects napoleon's docstring handler to be connected exactly once")
+    app.disconnect(napoleon[0].id)
+    app.connect("autodoc-process-docstring", _napoleon_without_inline_types, priority=napoleon[0].priority)
+
+
+# -- doctest --------------------------------------------------------------------
+
+# Pages carry their own imports, so an example that works here works for a reader.
+doctest_global_setup = ""
+doctest_test_doctest_blocks = "default"
+
+# -- HTML -----------------------------------------------------------------------
+
+html_theme = "furo"
+html_title = f"cardrules {release}"
+html_static_path: list[str] = []
+html_theme_options = {
+    "navigation_with_keys": True,
+}
