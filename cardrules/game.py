@@ -80,6 +80,19 @@ class State(Protocol):
         """What ``seat`` may know in this state, and nothing more."""
         ...
 
+    @property
+    def first_dealer(self) -> int:
+        """The seat that dealt the first deal of the game."""
+        ...
+
+    def dealt_decks(self) -> tuple[tuple[Card, ...], ...]:
+        """The deck order (top first) of every deal dealt so far, the current one last."""
+        ...
+
+    def compact(self) -> str:
+        """A one-line text form of the whole state, for messages and logs."""
+        ...
+
 
 @runtime_checkable
 class Game(Protocol):
@@ -108,6 +121,17 @@ class Game(Protocol):
         """The initial state, every chance outcome drawn from ``seed``."""
         ...
 
-    def from_deal(self, deck_order: Sequence[Card | str], *, dealer: int | str | None = None) -> State:
-        """The initial state for an explicit deck order (top card first)."""
+    def from_deal(
+        self,
+        deck_order: Sequence[Card | str],
+        *,
+        dealer: int | str | None = None,
+        later_deals: Sequence[Sequence[Card | str]] = (),
+        seed: int = 0,
+    ) -> State:
+        """The initial state for an explicit deck order (top card first).
+
+        ``later_deals`` gives the deck orders of the following deals; any deal
+        beyond them is shuffled from ``seed``. ``dealer`` deals the first deal.
+        """
         ...

@@ -261,6 +261,18 @@ class FelagsvistState:
             return ns + last_ns, ew + last_ew
         return ns, ew
 
+    @property
+    def first_dealer(self) -> int:
+        """The seat that dealt deal 1 (the deal passes left after every deal)."""
+        return (self.deal.dealer - self.deal.deal_number + 1) % 4
+
+    def dealt_decks(self) -> tuple[tuple[Card, ...], ...]:
+        """The deck order (top first) of every deal dealt so far, the current one last."""
+        plan = self.deal.plan
+        return tuple(
+            tuple(card_at(c) for c in plan.deck(k)) for k in range(1, self.deal.deal_number + 1)
+        )
+
     def _final_score(self) -> tuple[int, int]:
         deal = self.deal
         kind = deal.plan.kind(deal.deal_number)

@@ -1,0 +1,485 @@
+"""A small typed facade over z3.
+
+z3-solver ships without type hints, so the proofs never touch z3 objects
+directly: they build formulas from the three wrappers below, each holding one
+z3 term, and ask :func:`check_valid` whether a formula holds for every value of
+its variables.
+
+- :class:`Bool`: a proposition; ``&``, ``|``, ``~``, :meth:`Bool.implies`.
+- :class:`BitVec`: a fixed-width unsigned bit-vector (a hand of 52 cards is a
+  52-bit vector); bitwise operators and unsigned comparisons.
+- :class:`Int`: a mathematical integer; ``+``, ``-``, ``*`` by a constant,
+  ``<``, ``<=``, ``>``, ``>=`` and :meth:`Int.mod` by a constant.
+
+Equality is spelled :meth:`eq` / :meth:`ne` (``==`` keeps its Python meaning,
+object identity), and a wrapper refuses ``bool()`` so that ``and``, ``or`` and
+``if`` on a formula fail loudly instead of silently picking one side.
+
+Variables are identified by name and sort: two calls of :func:`int_var` with
+the same name give the same z3 constant, which is how a claim's builder and its
+counterexample printer agree on the variables without sharing any state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TypeVar
+
+import z3
+
+__all__ = [
+    "Binding",
+    "BitVec",
+    "Bool",
+    "Int",
+    "Model",
+    "Status",
+    "Validity",
+    "all_of",
+    "any_of",
+    "bool_val",
+    "bool_var",
+    "bv_from_bits",
+    "bv_val",
+    "bv_var",
+    "check_valid",
+    "count",
+    "distinct",
+    "evaluate_bool",
+    "evaluate_bv",
+    "evaluate_int",
+    "exactly_one",
+    "int_val",
+    "int_var",
+    "ite",
+    "sum_of",
+]
+
+
+class _Term:
+    """What the three wrappers share: the z3 term and a refusal to be a Python bool."""
+
+    __slots__ = ()
+
+    @property
+    def ref(self) -> object:
+        raise NotImplementedError
+
+    def __bool__(self) -> bool:
+        raise TypeError(
+            "a z3 formula has no Python truth value: use &, |, ~ and ite() instead of and, or, if"
+        )
+
+    def __str__(self) -> str:
+        return str(self.ref)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Bool(_Term):
+    """A proposition over the variables of a claim."""
+
+    term: object
+
+    @property
+    def ref(self) -> object:
+        return self.term
+
+    def __and__(self, other: Bool | bool) -> Bool:
+        return Bool(z3.And(self.term, _bool_ref(other)))
+
+    def __or__(self, other: Bool | bool) -> Bool:
+        return Bool(z3.Or(self.term, _bool_ref(other)))
+
+    def __invert__(self) -> Bool:
+        return Bool(z3.Not(self.term))
+
+    def implies(self, other: Bool | bool) -> Bool:
+        """``self => other``."""
+        return Bool(z3.Implies(self.term, _bool_ref(other)))
+
+    def iff(self, other: Bool | bool) -> Bool:
+        """``self <=> other``."""
+        return Bool(self.term == _bool_ref(other))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class BitVec(_Term):
+    """An unsigned bit-vector of :attr:`width` bits.
+
+    An int operand must fit in the width (:class:`ValueError` otherwise), since
+    a silently wrapped constant would change the meaning of a claim.
+    """
+
+    term: object
+    width: int
+
+    @property
+    def ref(self) -> object:
+        return self.term
+
+    def _other(self, other: BitVec | int) -> object:
+        if isinstance(other, BitVec):
+            if other.width != self.width:
+                raise ValueError(f"bit-vector widths differ: {self.width} and {other.width}")
+            return other.term
+        return _bv_const(other, self.width)
+
+    def _same(self, term: object) -> BitVec:
+        return BitVec(term, self.width)
+
+    def __and__(self, other: BitVec | int) -> BitVec:
+        return self._same(self.term & self._other(other))  # type: ignore[operator]
+
+    def __or__(self, other: BitVec | int) -> BitVec:
+        return self._same(self.term | self._other(other))  # type: ignore[operator]
+
+    def __xor__(self, other: BitVec | int) -> BitVec:
+        return self._same(self.term ^ self._other(other))  # type: ignore[operator]
+
+    def __invert__(self) -> BitVec:
+        return self._same(~self.term)  # type: ignore[operator]
+
+    def __add__(self, other: BitVec | int) -> BitVec:
+        return self._same(self.term + self._other(other))  # type: ignore[operator]
+
+    def __sub__(self, other: BitVec | int) -> BitVec:
+        return self._same(self.term - self._other(other))  # type: ignore[operator]
+
+    def udiv(self, other: BitVec | int) -> BitVec:
+        """Unsigned division."""
+        return self._same(z3.UDiv(self.term, self._other(other)))
+
+    def urem(self, other: BitVec | int) -> BitVec:
+        """Unsigned remainder."""
+        return self._same(z3.URem(self.term, self._other(other)))
+
+    def eq(self, other: BitVec | int) -> Bool:
+        """``self = other``."""
+        return Bool(self.term == self._other(other))
+
+    def ne(self, other: BitVec | int) -> Bool:
+        """``self != other``."""
+        return Bool(self.term != self._other(other))
+
+    def ult(self, other: BitVec | int) -> Bool:
+        """Unsigned ``self < other``."""
+        return Bool(z3.ULT(self.term, self._other(other)))
+
+    def ule(self, other: BitVec | int) -> Bool:
+        """Unsigned ``self <= other``."""
+        return Bool(z3.ULE(self.term, self._other(other)))
+
+    def ugt(self, other: BitVec | int) -> Bool:
+        """Unsigned ``self > other``."""
+        return Bool(z3.UGT(self.term, self._other(other)))
+
+    def uge(self, other: BitVec | int) -> Bool:
+        """Unsigned ``self >= other``."""
+        return Bool(z3.UGE(self.term, self._other(other)))
+
+    def bit(self, index: int) -> Bool:
+        """Whether bit ``index`` (0 = least significant) is set."""
+        if not 0 <= index < self.width:
+            raise ValueError(f"bit {index} is outside a {self.width}-bit vector")
+        return Bool(z3.Extract(index, index, self.term) == z3.BitVecVal(1, 1))
+
+    def resize(self, width: int) -> BitVec:
+        """The same unsigned value in ``width`` bits (zero-extended, or cut to the low bits)."""
+        if width == self.width:
+            return self
+        if width > self.width:
+            return BitVec(z3.ZeroExt(width - self.width, self.term), width)
+        return BitVec(z3.Extract(width - 1, 0, self.term), width)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Int(_Term):
+    """A mathematical integer (unbounded)."""
+
+    term: object
+
+    @property
+    def ref(self) -> object:
+        return self.term
+
+    def __add__(self, other: Int | int) -> Int:
+        return Int(self.term + _int_ref(other))  # type: ignore[operator]
+
+    def __radd__(self, other: int) -> Int:
+        return Int(_int_ref(other) + self.term)  # type: ignore[operator]
+
+    def __sub__(self, other: Int | int) -> Int:
+        return Int(self.term - _int_ref(other))  # type: ignore[operator]
+
+    def __rsub__(self, other: int) -> Int:
+        return Int(_int_ref(other) - self.term)  # type: ignore[operator]
+
+    def __mul__(self, other: int) -> Int:
+        return Int(self.term * z3.IntVal(other))
+
+    def __rmul__(self, other: int) -> Int:
+        return Int(z3.IntVal(other) * self.term)
+
+    def __neg__(self) -> Int:
+        return Int(-self.term)  # type: ignore[operator]
+
+    def mod(self, modulus: int) -> Int:
+        """``self mod modulus`` for a positive constant modulus (always in ``0..modulus-1``)."""
+        if modulus <= 0:
+            raise ValueError(f"the modulus must be positive, not {modulus}")
+        return Int(self.term % z3.IntVal(modulus))
+
+    def eq(self, other: Int | int) -> Bool:
+        """``self = other``."""
+        return Bool(self.term == _int_ref(other))
+
+    def ne(self, other: Int | int) -> Bool:
+        """``self != other``."""
+        return Bool(self.term != _int_ref(other))
+
+    def __lt__(self, other: Int | int) -> Bool:
+        return Bool(self.term < _int_ref(other))  # type: ignore[operator]
+
+    def __le__(self, other: Int | int) -> Bool:
+        return Bool(self.term <= _int_ref(other))  # type: ignore[operator]
+
+    def __gt__(self, other: Int | int) -> Bool:
+        return Bool(self.term > _int_ref(other))  # type: ignore[operator]
+
+    def __ge__(self, other: Int | int) -> Bool:
+        return Bool(self.term >= _int_ref(other))  # type: ignore[operator]
+
+    def between(self, low: Int | int, high: Int | int) -> Bool:
+        """``low <= self <= high``."""
+        return (self >= low) & (self <= high)
+
+
+def _bool_ref(value: Bool | bool) -> object:
+    return value.term if isinstance(value, Bool) else z3.BoolVal(value)
+
+
+def _bv_const(value: int, width: int) -> object:
+    # A constant that does not fit would silently wrap (2 in one bit is 0), so refuse it.
+    if not 0 <= value < 1 << width:
+        raise ValueError(f"{value} does not fit in an unsigned {width}-bit vector")
+    return z3.BitVecVal(value, width)
+
+
+def _int_ref(value: Int | int) -> object:
+    return value.term if isinstance(value, Int) else z3.IntVal(value)
+
+
+# -- construction ---------------------------------------------------------------
+
+
+def bool_var(name: str) -> Bool:
+    """The Boolean variable called ``name``."""
+    return Bool(z3.Bool(name))
+
+
+def bool_val(value: bool) -> Bool:
+    """A Boolean constant."""
+    return Bool(z3.BoolVal(value))
+
+
+def bv_var(name: str, width: int) -> BitVec:
+    """The ``width``-bit variable called ``name``."""
+    return BitVec(z3.BitVec(name, width), width)
+
+
+def bv_val(value: int, width: int) -> BitVec:
+    """A ``width``-bit constant, ``0 <= value < 2**width``.
+
+    Raises:
+        ValueError: the value does not fit.
+    """
+    return BitVec(_bv_const(value, width), width)
+
+
+def int_var(name: str) -> Int:
+    """The integer variable called ``name``."""
+    return Int(z3.Int(name))
+
+
+def int_val(value: int) -> Int:
+    """An integer constant."""
+    return Int(z3.IntVal(value))
+
+
+def bv_from_bits(bits: Sequence[Bool]) -> BitVec:
+    """The bit-vector whose bit ``i`` is ``bits[i]`` (least significant first)."""
+    if not bits:
+        raise ValueError("a bit-vector needs at least one bit")
+    one, zero = z3.BitVecVal(1, 1), z3.BitVecVal(0, 1)
+    parts = [z3.If(bit.term, one, zero) for bit in reversed(bits)]
+    term = parts[0] if len(parts) == 1 else z3.Concat(*parts)
+    return BitVec(term, len(bits))
+
+
+_T = TypeVar("_T", Bool, BitVec, Int)
+
+
+def ite(condition: Bool, then: _T, otherwise: _T) -> _T:
+    """``then`` where ``condition`` holds, else ``otherwise`` (both of one sort)."""
+    if isinstance(then, BitVec):
+        assert isinstance(otherwise, BitVec)
+        if then.width != otherwise.width:
+            raise ValueError(f"bit-vector widths differ: {then.width} and {otherwise.width}")
+        return BitVec(z3.If(condition.term, then.term, otherwise.term), then.width)
+    if isinstance(then, Int):
+        return Int(z3.If(condition.term, then.term, otherwise.term))
+    return Bool(z3.If(condition.term, then.term, otherwise.term))
+
+
+def all_of(formulas: Iterable[Bool]) -> Bool:
+    """The conjunction (true when empty)."""
+    terms = [f.term for f in formulas]
+    return Bool(z3.And(*terms)) if terms else bool_val(True)
+
+
+def any_of(formulas: Iterable[Bool]) -> Bool:
+    """The disjunction (false when empty)."""
+    terms = [f.term for f in formulas]
+    return Bool(z3.Or(*terms)) if terms else bool_val(False)
+
+
+def count(formulas: Iterable[Bool]) -> Int:
+    """How many of the formulas hold."""
+    return sum_of(ite(f, int_val(1), int_val(0)) for f in formulas)
+
+
+def exactly_one(formulas: Iterable[Bool]) -> Bool:
+    """Exactly one of the formulas holds.
+
+    Stated with Boolean connectives only (one holds, no two hold together):
+    counting with integers would drag bit-vector claims into arithmetic and
+    slow z3 down a hundredfold.
+    """
+    items = list(formulas)
+    pairs = (~(items[i] & items[j]) for i in range(len(items)) for j in range(i + 1, len(items)))
+    return any_of(items) & all_of(pairs)
+
+
+def sum_of(terms: Iterable[Int]) -> Int:
+    """The sum (0 when empty)."""
+    refs = [t.term for t in terms]
+    return Int(z3.Sum(*refs)) if refs else int_val(0)
+
+
+def distinct(terms: Sequence[BitVec] | Sequence[Int]) -> Bool:
+    """All the terms have pairwise different values."""
+    if len(terms) < 2:
+        return bool_val(True)
+    return Bool(z3.Distinct(*[t.term for t in terms]))
+
+
+# -- evaluation on concrete values ------------------------------------------------
+
+Binding = tuple[BitVec, int] | tuple[Int, int] | tuple[Bool, bool]
+"""A variable and the concrete value to put in its place."""
+
+
+def _substitute(term: object, bindings: Sequence[Binding]) -> object:
+    pairs = []
+    for var, value in bindings:
+        if isinstance(var, BitVec):
+            pairs.append((var.term, z3.BitVecVal(int(value), var.width)))
+        elif isinstance(var, Int):
+            pairs.append((var.term, z3.IntVal(int(value))))
+        else:
+            pairs.append((var.term, z3.BoolVal(bool(value))))
+    return z3.simplify(z3.substitute(term, *pairs)) if pairs else z3.simplify(term)
+
+
+def evaluate_bv(term: BitVec, bindings: Sequence[Binding]) -> int:
+    """The value of ``term`` once every variable in it is bound.
+
+    Raises:
+        ValueError: a variable of ``term`` is left unbound.
+    """
+    value = _substitute(term.term, bindings)
+    if not z3.is_bv_value(value):
+        raise ValueError(f"not every variable is bound: {value}")
+    return int(value.as_long())  # type: ignore[attr-defined]
+
+
+def evaluate_int(term: Int, bindings: Sequence[Binding]) -> int:
+    """The value of ``term`` once every variable in it is bound."""
+    value = _substitute(term.term, bindings)
+    if not z3.is_int_value(value):
+        raise ValueError(f"not every variable is bound: {value}")
+    return int(value.as_long())  # type: ignore[attr-defined]
+
+
+def evaluate_bool(term: Bool, bindings: Sequence[Binding]) -> bool:
+    """The truth of ``term`` once every variable in it is bound."""
+    value = _substitute(term.term, bindings)
+    if z3.is_true(value):
+        return True
+    if z3.is_false(value):
+        return False
+    raise ValueError(f"not every variable is bound: {value}")
+
+
+# -- checking validity ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """Values for the variables of a formula that is not valid: a counterexample.
+
+    Variables the formula does not mention read as z3's default (0 or false).
+    """
+
+    _model: object
+
+    def bv_value(self, term: BitVec) -> int:
+        """The unsigned value of a bit-vector term."""
+        return int(self._model.eval(term.term, model_completion=True).as_long())  # type: ignore[attr-defined]
+
+    def int_value(self, term: Int) -> int:
+        """The value of an integer term."""
+        return int(self._model.eval(term.term, model_completion=True).as_long())  # type: ignore[attr-defined]
+
+    def bool_value(self, term: Bool) -> bool:
+        """The truth value of a proposition."""
+        return bool(z3.is_true(self._model.eval(term.term, model_completion=True)))  # type: ignore[attr-defined]
+
+
+class Status(Enum):
+    """What z3 said about a formula."""
+
+    VALID = "valid"
+    """Its negation is unsatisfiable: it holds for every value of its variables."""
+    INVALID = "invalid"
+    """Its negation is satisfiable: :attr:`Validity.model` is a counterexample."""
+    UNKNOWN = "unknown"
+    """z3 gave up (time limit or an undecidable fragment)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Validity:
+    """The answer of :func:`check_valid`."""
+
+    status: Status
+    model: Model | None = None
+    reason: str = ""
+
+
+def check_valid(formula: Bool, *, timeout_ms: int = 20_000) -> Validity:
+    """Whether ``formula`` holds for every value of its free variables.
+
+    Checks that its negation is unsatisfiable, with a fresh solver and a time
+    limit, and returns a counterexample :class:`Model` when it is satisfiable.
+    """
+    solver = z3.Solver()
+    solver.set("timeout", timeout_ms)
+    solver.add(z3.Not(formula.term))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return Validity(Status.VALID)
+    if answer == z3.sat:
+        return Validity(Status.INVALID, Model(solver.model()))
+    return Validity(Status.UNKNOWN, reason=str(solver.reason_unknown()))
