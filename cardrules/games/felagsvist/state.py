@@ -120,6 +120,26 @@ class FelagsvistObservation:
     deal_scores: tuple[tuple[int, int], ...]
     totals: tuple[int, int]
 
+    def __str__(self) -> str:
+        """A few lines a player reads: the table as this seat sees it."""
+        trump = "no trump" if self.trump is None else f"{_SUIT_NAMES[self.trump]} trump"
+        to_act = (
+            "game over" if self.current_player == TERMINAL else f"{format_seat(self.current_player)} to act"
+        )
+        trick = ", ".join(f"{format_seat(s)} {c.pretty()}" for s, c in self.trick) or "no card yet"
+        sizes = " ".join(f"{format_seat(s)}:{n}" for s, n in enumerate(self.hand_sizes))
+        return "\n".join(
+            [
+                f"seen by {format_seat(self.seat)} ({SEAT_NAMES[self.seat]}); deal {self.deal_number}, "
+                f"{self.round_kind.label} ({trump}), dealer {format_seat(self.dealer)}; {to_act}",
+                f"hand: {format_cards(self.hand, pretty=True) or '(empty)'}",
+                f"trick: {trick}",
+                f"cards held: {sizes}",
+                f"tricks this deal: NS {self.tricks[0]}, EW {self.tricks[1]}; "
+                f"totals: NS {self.totals[0]}, EW {self.totals[1]}",
+            ]
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class DealContext:
@@ -269,9 +289,7 @@ class FelagsvistState:
     def dealt_decks(self) -> tuple[tuple[Card, ...], ...]:
         """The deck order (top first) of every deal dealt so far, the current one last."""
         plan = self.deal.plan
-        return tuple(
-            tuple(card_at(c) for c in plan.deck(k)) for k in range(1, self.deal.deal_number + 1)
-        )
+        return tuple(tuple(card_at(c) for c in plan.deck(k)) for k in range(1, self.deal.deal_number + 1))
 
     def _final_score(self) -> tuple[int, int]:
         deal = self.deal
