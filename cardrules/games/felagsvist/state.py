@@ -8,6 +8,7 @@ action builds a new state that shares every unchanged tuple with the old one.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -353,7 +354,12 @@ class FelagsvistState:
             return Verdict.illegal(
                 ("common.game.over",), f"the game ended after deal {self.deal_number}; no action is legal"
             )
-        if not isinstance(action, PlayCard) or not 0 <= action.seat < 4:
+        if (
+            not isinstance(action, PlayCard)
+            or not isinstance(action.seat, int)
+            or not 0 <= action.seat < 4
+            or not isinstance(action.card, Card)
+        ):
             return Verdict.illegal(
                 ("common.action.known",),
                 f"{action} is not a Félagsvist action: the only action is a card play by p0-p3",
@@ -400,7 +406,7 @@ class FelagsvistState:
             IllegalActionError: the action is illegal here; its verdict names the rules.
         """
         seat = self.current_player
-        if type(action) is PlayCard and action.seat == seat:
+        if type(action) is PlayCard and action.seat == seat and type(action.card) is Card:
             # Fast path, the same test as legal_mask(): the card is held and follows suit if it can.
             card = action.card.index
             hand = self.hands[seat]
@@ -495,7 +501,7 @@ class FelagsvistState:
         trick = (*self.trick, card)
         plays = (*self.plays, (seat, card))
         if len(trick) < 4:
-            return FelagsvistState(self.deal, hands, trick, plays, self.tally, (seat + 1) % 4)
+            return _new_state(self.deal, hands, trick, plays, self.tally, (seat + 1) % 4)
         # felagsvist.trick.winner, felagsvist.trick.winner-leads
         deal = self.deal
         tally = self.tally
@@ -509,7 +515,7 @@ class FelagsvistState:
         else:
             tally = TrickTally(winner, (ns, ew + 1), (won_ns, won_ew | taken))
         if ns + ew + 1 < DEAL_TRICKS:
-            return FelagsvistState(deal, hands, (), plays, tally, winner)
+            return _new_state(deal, hands, (), plays, tally, winner)
         # felagsvist.play.trick-order: the 13th trick ends the deal; it is scored.
         finished = FelagsvistState(deal, hands, (), plays, tally, TERMINAL)
         totals = finished.totals
@@ -519,6 +525,45 @@ class FelagsvistState:
         return FelagsvistState._dealt(
             deal.plan, deal.deal_number + 1, (deal.dealer + 1) % 4, finished.deal_scores, totals
         )
+
+
+def _slot_setter(name: str) -> Callable[[FelagsvistState, object], None]:
+    """The function that writes slot ``name`` of a state, bypassing the frozen ``__setattr__``."""
+    setter: Callable[[FelagsvistState, object], None] = FelagsvistState.__dict__[name].__set__
+    return setter
+
+
+_SET_DEAL = _slot_setter("deal")
+_SET_HANDS = _slot_setter("hands")
+_SET_TRICK = _slot_setter("trick")
+_SET_PLAYS = _slot_setter("plays")
+_SET_TALLY = _slot_setter("tally")
+_SET_CURRENT = _slot_setter("current_player")
+
+
+def _new_state(
+    deal: DealContext,
+    hands: tuple[int, int, int, int],
+    trick: tuple[int, ...],
+    plays: tuple[tuple[int, int], ...],
+    tally: TrickTally,
+    current_player: int,
+) -> FelagsvistState:
+    """``FelagsvistState(...)`` for the engine's hot path, in about half the time.
+
+    A frozen dataclass's ``__init__`` goes through ``object.__setattr__`` once per
+    field; writing the slots through their descriptors skips that lookup. The
+    result is the same frozen value (equal to, and as immutable as, one built
+    by the constructor).
+    """
+    state = object.__new__(FelagsvistState)
+    _SET_DEAL(state, deal)
+    _SET_HANDS(state, hands)
+    _SET_TRICK(state, trick)
+    _SET_PLAYS(state, plays)
+    _SET_TALLY(state, tally)
+    _SET_CURRENT(state, current_player)
+    return state
 
 
 def _game_over(deal_number: int, totals: tuple[int, int], tiebreak: Tiebreak) -> bool:

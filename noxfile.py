@@ -1,0 +1,93 @@
+"""Nox sessions: the same checks as tox.ini, and the one `.ci/run` uses.
+
+``nox`` runs the default sessions (tests, typecheck, lint, docs, proofs), each in
+its own virtualenv with the package and the extras it needs. ``nox -s bench``
+runs the benchmark, which is never part of the default run.
+
+``nox --no-venv`` runs the sessions in the current environment instead, without
+installing anything: that environment must already hold ``.[dev]``
+(``.ci/run`` sets one up that way). Arguments after ``--`` go to the session's
+main tool, e.g. ``nox -s tests -- -k felagsvist -x``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import nox
+from nox.command import CommandFailed
+
+nox.needs_version = ">=2024.3.2"
+nox.options.sessions = ["tests", "typecheck", "lint", "docs", "proofs"]
+nox.options.error_on_external_run = True
+
+# -E: read every page afresh, so an incremental build never hides a warning.
+SPHINX_FLAGS = ("-n", "-W", "--keep-going", "-E")
+TYPED_TREES = ("cardrules", "tests", "proofs")
+
+
+def _passthrough(session: nox.Session) -> bool:
+    """Whether the session runs in the calling environment (``--no-venv``)."""
+    return session.venv_backend == "none"
+
+
+def _install(session: nox.Session, *requirements: str) -> None:
+    """Install into the session's virtualenv; with ``--no-venv`` trust the environment as it is."""
+    if _passthrough(session):
+        session.log("no virtualenv (--no-venv): using the current environment, installing nothing")
+        return
+    session.install(*requirements)
+
+
+def _python(session: nox.Session) -> str:
+    """The interpreter to run tools with: the session's, or nox's own under ``--no-venv``."""
+    return sys.executable if _passthrough(session) else "python"
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite with pytest (no tests collected counts as a failure)."""
+    _install(session, ".[test,proofs]")
+    try:
+        session.run(_python(session), "-m", "pytest", *session.posargs)
+    except CommandFailed as failure:
+        if getattr(failure, "return_code", None) == 5:
+            session.error("pytest collected no tests (exit code 5): the suite is missing or deselected")
+        raise
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """Type-check the library, the tests and the proofs with mypy --strict."""
+    _install(session, ".[dev]")
+    session.run(_python(session), "-m", "mypy", "--strict", *(session.posargs or TYPED_TREES))
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Lint everything with ruff."""
+    _install(session, "ruff>=0.5")  # the floor of the dev extra in pyproject.toml
+    session.run(_python(session), "-m", "ruff", "check", *(session.posargs or ["."]))
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the documentation (HTML, warnings are errors) and run its doctests."""
+    _install(session, ".[docs,test,proofs]")
+    python = _python(session)
+    session.run(python, "-m", "sphinx", *SPHINX_FLAGS, "-b", "html", "docs", "docs/_build/html")
+    session.run(python, "-m", "sphinx", *SPHINX_FLAGS, "-b", "doctest", "docs", "docs/_build/doctest")
+
+
+@nox.session
+def proofs(session: nox.Session) -> None:
+    """Prove every Z3 claim and print the table."""
+    _install(session, ".[proofs]")
+    session.run(_python(session), "-m", "proofs", *session.posargs)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Time the Félagsvist engine against a plain mutable loop (not in the default run)."""
+    _install(session, ".")
+    session.run(_python(session), "-m", "tests.benchmarks.felagsvist_bench", *session.posargs)
