@@ -21,6 +21,7 @@ from cardrules.errors import (
     UnknownGameError,
 )
 from cardrules.game import TERMINAL, Action, Game, State
+from cardrules.records import RecordError
 from cardrules.registry import GAMES, get_game
 from cardrules.rules import COMMON_RULES, Rule, RuleBook, RuleId, RuleKind
 from cardrules.verdict import Verdict
@@ -42,6 +43,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidOptionError",
     "Rank",
+    "RecordError",
     "Rule",
     "RuleBook",
     "RuleId",

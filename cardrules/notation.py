@@ -8,11 +8,16 @@ player to act.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Final
 
 from cardrules.errors import InvalidNotationError
 
 __all__ = ["format_seat", "parse_seat", "split_actor"]
+
+_SEAT_TOKEN: Final = re.compile(r"[pP][0-9]{1,3}", re.ASCII)
+"""``p`` and a seat number of at most three ASCII digits."""
 
 
 def format_seat(seat: int) -> str:
@@ -30,7 +35,7 @@ def parse_seat(token: str, names: Sequence[str] = ()) -> int:
         InvalidNotationError: the token is not a seat.
     """
     text = token.strip()
-    if len(text) >= 2 and text[0] in "pP" and text[1:].isdigit():
+    if _SEAT_TOKEN.fullmatch(text):
         return int(text[1:])
     upper = text.upper()
     for seat, name in enumerate(names):

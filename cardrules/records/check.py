@@ -1,0 +1,170 @@
+"""Adjudicating a whole record: every illegal step, the final scores, the claimed scores.
+
+:func:`check` replays a record and returns a :class:`CheckReport`. Two modes:
+
+``strict`` (the default)
+    stops at the first illegal step; the report names that one step.
+``lenient``
+    notes every illegal step and carries on. An illegal action cannot be
+    applied, so it is skipped: the next action is judged against the state
+    as it was before the illegal one. A revoke, a card played out of turn or
+    a card already played is therefore followed by the rest of the record as
+    if that action had not been taken, which often makes later steps illegal
+    too (the same player may then be asked to act again). No penalty is
+    applied: the rules reference has no penalty rules.
+
+Claimed scores are compared with the scores of the state reached after the
+last step (the final scores when the game is over). In strict mode they are
+compared only when every step was legal, since an early stop reaches no
+meaningful final state. A claim that differs is a finding, like an illegal
+step: :attr:`CheckReport.ok` is false and the report says which seats differ.
+
+Steps are numbered from 0 (:attr:`Violation.step` ``n`` is ``record.actions[n]``);
+:attr:`CheckReport.checked` is a count, so a strict check that stops at step
+``n`` has checked ``n + 1`` steps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from cardrules.records.model import Record
+from cardrules.records.replay import steps
+from cardrules.records.validate import prepare
+from cardrules.verdict import Verdict
+
+__all__ = ["CheckReport", "Mode", "Violation", "check"]
+
+Mode = Literal["strict", "lenient"]
+"""How :func:`check` treats an illegal step: stop there, or note it and carry on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """An illegal step of a record.
+
+    Attributes:
+        step: the step, counted from 0 (``record.actions[step]``).
+        actor: the seat that took the action.
+        action: the action's canonical text (``"p2 play 3S"``).
+        verdict: the verdict: every rule id the action breaks and why, in a sentence.
+        comment: the record's comment on the action, or ``None``.
+        state: a compact text form of the state the action was taken in.
+    """
+
+    step: int
+    actor: int
+    action: str
+    verdict: Verdict
+    comment: str | None
+    state: str
+
+    def __str__(self) -> str:
+        rules = ", ".join(self.verdict.rule_ids)
+        return f"step {self.step}: {self.action} is illegal: {self.verdict.reason} [{rules}]"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """What :func:`check` found in a record.
+
+    Attributes:
+        game: the game's name.
+        mode: ``"strict"`` or ``"lenient"``.
+        steps: how many steps the record holds.
+        checked: how many steps were judged, a count (fewer than :attr:`steps`
+            when strict mode stopped early: stopping at step ``n`` judges
+            steps 0 to ``n``, so ``n + 1`` of them).
+        violations: every illegal step found, in order (at most one in strict mode).
+        finished: whether the game reached its end.
+        scores: every seat's score in the state reached, in seat order.
+        claimed_scores: the record's ``(seat, score)`` claims.
+        claims_compared: whether the claims were compared with :attr:`scores`
+            (false when there are none, or when strict mode stopped early).
+        mismatched_seats: the seats whose claimed score differs from their score.
+    """
+
+    game: str
+    mode: Mode
+    steps: int
+    checked: int
+    violations: tuple[Violation, ...]
+    finished: bool
+    scores: tuple[int, ...]
+    claimed_scores: tuple[tuple[int, int], ...]
+    claims_compared: bool
+    mismatched_seats: tuple[int, ...]
+
+    @property
+    def ok(self) -> bool:
+        """No illegal step and no wrong claimed score."""
+        return not self.violations and not self.mismatched_seats
+
+    @property
+    def first_violation(self) -> Violation | None:
+        """The first illegal step, or ``None``."""
+        return self.violations[0] if self.violations else None
+
+    @property
+    def claims_match(self) -> bool | None:
+        """Whether every claimed score is right; ``None`` when the claims were not compared."""
+        return not self.mismatched_seats if self.claims_compared else None
+
+
+def check(record: Record, mode: Mode = "strict") -> CheckReport:
+    """Adjudicate every step of ``record`` and compare its claimed scores.
+
+    Args:
+        record: the record (as read by :func:`~cardrules.records.files.load`, or built in Python).
+        mode: ``"strict"`` stops at the first illegal step; ``"lenient"`` notes
+            it, skips it and goes on (see the module's description).
+
+    Raises:
+        RecordError: the record is malformed (an unreadable action, a seat the
+            game does not have, a deal that is not a permutation, actions that
+            run past the recorded deals, ...).
+        ValueError: ``mode`` is neither ``"strict"`` nor ``"lenient"``.
+    """
+    if mode not in ("strict", "lenient"):
+        raise ValueError(f"mode must be 'strict' or 'lenient', not {mode!r}")
+    prepared = prepare(record)
+    canonical = prepared.record
+    state = prepared.start
+    violations: list[Violation] = []
+    checked = 0
+    stopped = False
+    for step in steps(prepared):
+        checked = step.number + 1  # a count: steps 0 to step.number were judged
+        state = step.after
+        if not step.legal:
+            violations.append(
+                Violation(
+                    step=step.number,
+                    actor=step.actor,
+                    action=str(step.action),
+                    verdict=step.verdict,
+                    comment=step.entry.comment,
+                    state=step.before.compact(),
+                )
+            )
+            if mode == "strict":
+                stopped = True
+                break
+    scores = tuple(state.scores())
+    compared = bool(canonical.claimed_scores) and not stopped
+    mismatched = tuple(
+        seat for seat, claimed in canonical.claimed_scores if compared and scores[seat] != claimed
+    )
+    return CheckReport(
+        game=canonical.game,
+        mode=mode,
+        steps=len(canonical.actions),
+        checked=checked,
+        violations=tuple(violations),
+        finished=state.is_terminal,
+        scores=scores,
+        claimed_scores=canonical.claimed_scores,
+        claims_compared=compared,
+        mismatched_seats=mismatched,
+    )

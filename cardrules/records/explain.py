@@ -1,0 +1,114 @@
+"""Explaining one step of a record: what the actor saw, what was allowed, what the rules say.
+
+:func:`explain` replays a record up to step ``n`` (counted from 0, so step
+``n`` is ``record.actions[n]``) and returns
+the state before it as the acting player saw it, the legal actions there and
+the verdict for the action the record says was taken. Earlier illegal steps
+are skipped on the way, as in a lenient check, and listed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardrules.records.model import Record, RecordedAction, seat_token
+from cardrules.records.replay import check_deals_reached, steps
+from cardrules.records.validate import prepare
+from cardrules.verdict import Verdict
+
+__all__ = ["Explanation", "explain", "format_explanation", "steps_range"]
+
+
+def steps_range(total: int) -> str:
+    """The words that say which steps a record of ``total`` actions has (counted from 0).
+
+    >>> from cardrules.records.explain import steps_range
+    >>> steps_range(624), steps_range(0)
+    ('its steps are 0 to 623', 'it has no steps')
+    """
+    return f"its steps are 0 to {total - 1}" if total else "it has no steps"
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """One step of a record, explained.
+
+    Attributes:
+        step: the step, counted from 0 (``record.actions[step]``).
+        steps: how many steps the record holds.
+        entry: the record's action (its text and comment).
+        actor: the seat that took the action.
+        action: the action's canonical text.
+        observation: the state before the step as the actor saw it (the text
+            of ``state.observation(actor)``).
+        legal_actions: the canonical text of every legal action before the
+            step, in canonical order (empty once the game is over).
+        to_act: the seat whose turn it was, or ``None`` when the game was over.
+        verdict: the verdict for the action taken.
+        skipped: the earlier steps that were illegal, and so skipped on the way.
+    """
+
+    step: int
+    steps: int
+    entry: RecordedAction
+    actor: int
+    action: str
+    observation: str
+    legal_actions: tuple[str, ...]
+    to_act: int | None
+    verdict: Verdict
+    skipped: tuple[int, ...]
+
+
+def explain(record: Record, step: int) -> Explanation:
+    """Explain step ``step`` (counted from 0: ``record.actions[step]``) of ``record``.
+
+    The state shown is the one before the step: for step 0, the initial state.
+
+    Raises:
+        ValueError: ``step`` is not a step of the record.
+        RecordError: the record is malformed.
+    """
+    prepared = prepare(record)
+    total = len(prepared.record.actions)
+    if isinstance(step, bool) or not 0 <= step < total:
+        raise ValueError(f"step {step} is not in the record: {steps_range(total)}")
+    skipped: list[int] = []
+    for taken in steps(prepared):
+        if taken.number < step:
+            if not taken.legal:
+                skipped.append(taken.number)
+            continue
+        before = taken.before
+        check_deals_reached(prepared.record, before, ended=False)
+        return Explanation(
+            step=step,
+            steps=total,
+            entry=taken.entry,
+            actor=taken.actor,
+            action=str(taken.action),
+            observation=str(before.observation(taken.actor)),
+            legal_actions=tuple(str(action) for action in before.legal_actions()),
+            to_act=None if before.is_terminal else before.current_player,
+            verdict=taken.verdict,
+            skipped=tuple(skipped),
+        )
+    raise AssertionError("unreachable: the walk yields every step")  # pragma: no cover
+
+
+def format_explanation(explanation: Explanation) -> str:
+    """The explanation as the lines ``cardrules explain`` prints (no final newline)."""
+    e = explanation
+    lines = [f"step {e.step} (steps 0 to {e.steps - 1}): {e.action}"]
+    if e.entry.comment is not None:
+        lines.append(f"comment: {' '.join(e.entry.comment.split())}")
+    if e.skipped:
+        listed = ", ".join(str(n) for n in e.skipped)
+        lines.append(f"note: earlier illegal steps were skipped on the way: {listed}")
+    turn = "the game was over" if e.to_act is None else f"{seat_token(e.to_act)} was to act"
+    lines.append(f"before step {e.step}, as {seat_token(e.actor)} saw it ({turn}):")
+    lines += [f"  {line}" for line in e.observation.splitlines()]
+    legal = ", ".join(e.legal_actions) if e.legal_actions else "none (the game is over)"
+    lines.append(f"legal actions: {legal}")
+    lines.append(f"verdict: {e.verdict}")
+    return "\n".join(lines)

@@ -1,0 +1,180 @@
+"""The record model: one game as frozen values, independent of how it is written.
+
+A :class:`Record` holds what is needed to replay a game exactly and no more:
+the format version, the game and every one of its options, the seats (with
+player names when known), the first dealer, each deal's complete deck order,
+the ordered actions in their canonical text with explicit actors (each with
+an optional comment) and, optionally, the scores the players claim.
+
+Steps are numbered from 0, like the indices of the actions array: step ``n``
+is ``record.actions[n]``.
+
+:func:`record_of` writes the record of a game played with the library.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from cardrules.cards import Card
+from cardrules.game import Action, Game, State
+
+__all__ = ["FORMAT_VERSION", "Record", "RecordedAction", "read_seat_token", "record_of", "seat_token"]
+
+FORMAT_VERSION: Final = 1
+"""The version of the record format this library reads and writes."""
+
+_SEAT_TOKEN: Final = re.compile(r"[pP]([0-9]{1,4})")
+
+
+def seat_token(seat: int) -> str:
+    """The canonical token of a seat in a record: ``p0``, ``p1``, ..."""
+    return f"p{seat}"
+
+
+def read_seat_token(text: str) -> int | None:
+    """The seat of a token ``p<number>`` (``P`` accepted), or ``None`` if it is no seat token.
+
+    >>> from cardrules.records.model import read_seat_token
+    >>> read_seat_token("p2"), read_seat_token("S"), read_seat_token("p-1")
+    (2, None, None)
+    """
+    match = _SEAT_TOKEN.fullmatch(text)
+    return int(match.group(1)) if match else None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedAction:
+    """One action of a record: its canonical text with the actor first, and an optional comment.
+
+    An empty comment is the same as none.
+
+    Attributes:
+        text: the action's text, such as ``"p2 play QS"``.
+        comment: a remark about the action (``None`` when there is none).
+
+    >>> from cardrules.records import RecordedAction
+    >>> RecordedAction("p2 play QS").actor
+    2
+    """
+
+    text: str
+    comment: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.comment == "":
+            object.__setattr__(self, "comment", None)
+
+    @property
+    def actor(self) -> int | None:
+        """The seat named by the first word of :attr:`text`, or ``None`` if it names none."""
+        words = self.text.split(maxsplit=1)
+        return read_seat_token(words[0]) if words else None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One game as a record.
+
+    Sequences given as lists are stored as tuples, so a record is hashable and
+    compares by value.
+
+    Attributes:
+        game: the game's registry name (``"felagsvist"``).
+        options: every option of the game as ``(name, value)`` pairs, in the
+            game's order, defaults included (values as plain strings and ints).
+        seats: one entry per seat, in seat order: the player's name, or ``""``
+            when it is not known.
+        dealer: the seat that dealt the first deal.
+        deals: each deal's complete deck order, top card first, in the order dealt.
+        actions: every action in the order taken; step ``n`` is ``actions[n]``.
+        claimed_scores: ``(seat, score)`` pairs for the seats whose final score
+            is claimed, in seat order; empty when nobody claims a score.
+        format_version: the record format version (:data:`FORMAT_VERSION`).
+    """
+
+    game: str
+    options: tuple[tuple[str, str | int], ...]
+    seats: tuple[str, ...]
+    dealer: int
+    deals: tuple[tuple[Card, ...], ...]
+    actions: tuple[RecordedAction, ...] = ()
+    claimed_scores: tuple[tuple[int, int], ...] = ()
+    format_version: int = FORMAT_VERSION
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", tuple((str(k), v) for k, v in self.options))
+        object.__setattr__(self, "seats", tuple(self.seats))
+        object.__setattr__(self, "deals", tuple(tuple(deck) for deck in self.deals))
+        object.__setattr__(self, "actions", tuple(self.actions))
+        object.__setattr__(self, "claimed_scores", tuple(sorted((s, v) for s, v in self.claimed_scores)))
+
+    @property
+    def option_values(self) -> dict[str, str | int]:
+        """The options as a new dict, ready for ``get_game(record.game, **record.option_values)``."""
+        return dict(self.options)
+
+    @property
+    def claims(self) -> dict[int, int]:
+        """The claimed scores as a new dict from seat to score."""
+        return dict(self.claimed_scores)
+
+    @property
+    def steps(self) -> int:
+        """How many actions (steps) the record holds."""
+        return len(self.actions)
+
+
+def record_of(
+    game: Game,
+    state: State,
+    actions: Iterable[Action],
+    *,
+    names: Sequence[str] = (),
+    claimed_scores: Sequence[int] | Mapping[int, int] | None = None,
+) -> Record:
+    """The record of a game played with the library.
+
+    ``state`` is the state reached after ``actions`` (all of them, from the
+    start of the game, in order); it gives the first dealer and the deck order
+    of every deal dealt so far. The game need not be over.
+
+    Args:
+        game: the game the actions were played in (its options are recorded).
+        state: the state after the last action.
+        actions: every action taken, in order.
+        names: the players' names in seat order (none by default).
+        claimed_scores: scores to record as claimed: one per seat in seat
+            order, or a mapping from seat to score; ``None`` claims nothing.
+            Pass ``state.scores()`` to record the result.
+
+    >>> import cardrules
+    >>> from cardrules.records import record_of
+    >>> game = cardrules.get_game("felagsvist", first_dealer="N")
+    >>> start = game.new_game(seed=3)
+    >>> first = start.legal_actions()[0]
+    >>> record = record_of(game, start.apply(first), [first])
+    >>> record.dealer, record.actions[0].text, len(record.deals[0])
+    (0, 'p1 play 7C', 52)
+    """
+    seats = tuple(names) if names else ("",) * game.num_players
+    if len(seats) != game.num_players:
+        raise ValueError(f"{game.name} has {game.num_players} seats; {len(seats)} names were given")
+    if claimed_scores is None:
+        claims: tuple[tuple[int, int], ...] = ()
+    elif isinstance(claimed_scores, Mapping):
+        claims = tuple(claimed_scores.items())
+    else:
+        claims = tuple(enumerate(claimed_scores))
+    return Record(
+        game=game.name,
+        options=tuple(game.options_dict().items()),
+        seats=seats,
+        dealer=state.first_dealer,
+        deals=state.dealt_decks(),
+        actions=tuple(RecordedAction(str(action)) for action in actions),
+        claimed_scores=claims,
+    )

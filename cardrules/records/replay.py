@@ -1,0 +1,142 @@
+"""Replaying a record: every step judged, every intermediate state.
+
+:func:`steps` walks a record step by step and yields, for each action, the
+state before it, the action read in that state, its
+:class:`~cardrules.verdict.Verdict` and the state after it. An illegal action
+cannot be applied, so its state after is the state before: the walk skips it
+and judges the next action against the same state. :func:`replay` is the
+strict form: it yields the states and stops with an
+:class:`~cardrules.records.errors.IllegalStepError` at the first illegal step.
+
+Steps are numbered from 0: :attr:`Step.number` ``n`` is ``record.actions[n]``.
+
+The record must give the deck order of every deal its actions reach. When
+the actions run into a deal the record does not give, or the game ends
+before a deal the record gives, the record is malformed: a
+:class:`~cardrules.records.errors.RecordError` is raised at the first illegal
+step after that point or at the end of the walk, whichever comes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from cardrules.game import Action, State
+from cardrules.records.errors import IllegalStepError, RecordError
+from cardrules.records.model import Record, RecordedAction
+from cardrules.records.validate import Prepared, prepare, step_location
+from cardrules.verdict import Verdict
+
+__all__ = ["Step", "initial_state", "replay", "steps"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a record, judged.
+
+    Attributes:
+        number: the step, counted from 0 (its index in ``record.actions``).
+        entry: the record's action (its text and comment).
+        action: the action as read in :attr:`before`.
+        before: the state the action was taken in.
+        verdict: whether the action was legal there, and which rules say so.
+        after: the state after the action; :attr:`before` itself when it was illegal.
+    """
+
+    number: int
+    entry: RecordedAction
+    action: Action
+    before: State
+    verdict: Verdict
+    after: State
+
+    @property
+    def legal(self) -> bool:
+        """Whether the action was legal."""
+        return self.verdict.legal
+
+    @property
+    def actor(self) -> int:
+        """The seat that took the action."""
+        return self.action.seat
+
+
+def _prepared(record: Record | Prepared) -> Prepared:
+    return record if isinstance(record, Prepared) else prepare(record)
+
+
+def initial_state(record: Record | Prepared) -> State:
+    """The state before step 0: the first deal dealt by the record's first dealer.
+
+    Raises:
+        RecordError: the record does not fit its game.
+    """
+    return _prepared(record).start
+
+
+def check_deals_reached(record: Record, state: State, *, ended: bool) -> None:
+    """Refuse a walk that went past the record's deals, or ended before using them (internal).
+
+    Raises:
+        RecordError: at ``deals``, saying which deal is missing or unused.
+    """
+    dealt = len(state.dealt_decks())
+    given = len(record.deals)
+    if dealt > given:
+        raise RecordError(
+            [
+                (
+                    "deals",
+                    f"the actions reach deal {dealt}, but the record gives the deck order of "
+                    f"{given} deal{'s' if given > 1 else ''} only",
+                )
+            ]
+        )
+    if ended and state.is_terminal and dealt < given:
+        raise RecordError(
+            [(f"deals[{dealt}]", f"the game ended after deal {dealt}, so deal {dealt + 1} is never dealt")]
+        )
+
+
+def steps(record: Record | Prepared) -> Iterator[Step]:
+    """Every step of ``record``, judged in order; an illegal action is skipped.
+
+    Raises:
+        RecordError: the record does not fit its game, an action cannot be read
+            in the state it is taken in, or the actions and the deals disagree
+            (see the module's description).
+    """
+    prepared = _prepared(record)
+    state = prepared.start
+    for number, entry in enumerate(prepared.record.actions):
+        try:
+            action = state.parse_action(entry.text)
+        except ValueError as error:
+            raise RecordError(
+                [(step_location(number), f"step {number}: {error} [common.action.known]")]
+            ) from None
+        verdict = state.check(action)
+        if verdict.legal:
+            after = state.apply(action)
+        else:
+            check_deals_reached(prepared.record, state, ended=False)
+            after = state
+        yield Step(number, entry, action, state, verdict, after)
+        state = after
+    check_deals_reached(prepared.record, state, ended=True)
+
+
+def replay(record: Record | Prepared) -> Iterator[State]:
+    """The initial state, then the state after every step, in order.
+
+    Raises:
+        IllegalStepError: at the first illegal step, with its number and verdict.
+        RecordError: the record is malformed (see :func:`steps`).
+    """
+    prepared = _prepared(record)
+    yield prepared.start
+    for step in steps(prepared):
+        if not step.legal:
+            raise IllegalStepError(step.number, step.verdict, step.entry.text, step.before.compact())
+        yield step.after

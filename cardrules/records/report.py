@@ -1,0 +1,135 @@
+"""A check report as text for people and as a JSON object for programs.
+
+:func:`format_report` gives the lines ``cardrules check`` prints;
+:func:`report_to_data` gives the object ``cardrules check --json`` prints.
+Seats appear as their tokens (``p2``) and steps count from 0 in both (step
+``n`` is ``record.actions[n]``); ``checked`` and ``steps`` are counts.
+
+The JSON object has these fields:
+
+``record``
+    the file checked (a string), or ``null``.
+``game``, ``mode``
+    the game's name; ``"strict"`` or ``"lenient"``.
+``ok``
+    true when no step is illegal and every claimed score is right.
+``steps``, ``checked``
+    how many steps the record holds, and how many were judged (counts: a
+    strict check that stops at step ``n`` has judged ``n + 1``).
+``finished``
+    whether the game reached its end.
+``violations``
+    one object per illegal step, in order, with ``step`` (from 0), ``actor``
+    (a seat token), ``action`` (canonical text), ``comment`` (string or
+    ``null``), ``verdict`` (an object with ``legal``, always false here,
+    ``rule_ids``, every rule the action breaks, and ``reason``, a sentence),
+    ``state`` (the compact state it was taken in) and ``message`` (the line
+    the text report prints for it).
+``scores``
+    an object from seat token to the score reached.
+``claimed_scores``
+    an object from seat token to the claimed score (empty when none).
+``claims_compared``, ``claims_match``
+    whether the claims were compared; whether they all match (``null`` when
+    not compared).
+``mismatched_seats``
+    the seat tokens whose claimed score differs.
+"""
+
+from __future__ import annotations
+
+from cardrules.records.check import CheckReport, Violation
+from cardrules.records.model import seat_token
+
+__all__ = ["findings", "format_report", "report_to_data"]
+
+
+def findings(report: CheckReport) -> int:
+    """How many findings the report holds: each illegal step, plus one for wrong claimed scores."""
+    return len(report.violations) + (1 if report.mismatched_seats else 0)
+
+
+def _seats(pairs: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> str:
+    return ", ".join(f"{seat_token(seat)} {score}" for seat, score in pairs)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def format_report(report: CheckReport, source: str | None = None) -> str:
+    """The report as the lines ``cardrules check`` prints (no final newline).
+
+    Each illegal step is one line that names the step, the action (with its
+    actor and card) and every rule id it breaks.
+    """
+    name = f"{source}: " if source else ""
+    plural = "" if report.steps == 1 else "s"
+    lines = [f"{name}{report.game}, {report.steps} step{plural}, {report.mode} check"]
+    for violation in report.violations:
+        lines.append(str(violation))
+        if violation.comment is not None:
+            lines.append(f"  comment: {_one_line(violation.comment)}")
+    if not report.violations:
+        lines.append(f"all {report.steps} step{plural} are legal")
+    elif report.checked < report.steps:
+        lines.append(
+            f"stopped at step {report.checked - 1}: {report.checked} of {report.steps} steps checked "
+            "(strict mode stops at the first illegal step)"
+        )
+    scores = _seats(list(enumerate(report.scores)))
+    if report.finished:
+        lines.append(f"the game reached its end; final scores: {scores}")
+    else:
+        lines.append(f"the game did not reach its end; scores so far: {scores}")
+    if report.claimed_scores:
+        if not report.claims_compared:
+            lines.append("claimed scores not compared: the check stopped early")
+        elif report.mismatched_seats:
+            claims = report.claimed_scores
+            wrong = "; ".join(
+                f"{seat_token(seat)} claimed {claimed} but scored {report.scores[seat]}"
+                for seat, claimed in claims
+                if seat in report.mismatched_seats
+            )
+            lines.append(f"claimed scores differ: {wrong}")
+        else:
+            lines.append(f"claimed scores match: {_seats(report.claimed_scores)}")
+    count = findings(report)
+    lines.append("result: ok" if report.ok else f"result: {count} finding{'' if count == 1 else 's'}")
+    return "\n".join(lines)
+
+
+def _violation_data(violation: Violation) -> dict[str, object]:
+    return {
+        "step": violation.step,
+        "actor": seat_token(violation.actor),
+        "action": violation.action,
+        "comment": violation.comment,
+        "verdict": {
+            "legal": violation.verdict.legal,
+            "rule_ids": list(violation.verdict.rule_ids),
+            "reason": violation.verdict.reason,
+        },
+        "state": violation.state,
+        "message": str(violation),
+    }
+
+
+def report_to_data(report: CheckReport, source: str | None = None) -> dict[str, object]:
+    """The report as the JSON object ``cardrules check --json`` prints (see the module's description)."""
+    return {
+        "record": source,
+        "game": report.game,
+        "mode": report.mode,
+        "ok": report.ok,
+        "steps": report.steps,
+        "checked": report.checked,
+        "finished": report.finished,
+        "violations": [_violation_data(v) for v in report.violations],
+        "scores": {seat_token(seat): score for seat, score in enumerate(report.scores)},
+        "claimed_scores": {seat_token(seat): score for seat, score in report.claimed_scores},
+        "claims_compared": report.claims_compared,
+        "claims_match": report.claims_match,
+        "mismatched_seats": [seat_token(seat) for seat in report.mismatched_seats],
+    }

@@ -1,0 +1,336 @@
+"""Checking a record against its game, collecting every problem with its location.
+
+Reading a record happens in two passes. The first (:mod:`cardrules.records.tree`)
+checks the shape of the document: which fields are there and what type each
+value has. The second, here, checks what the values mean for the game: the
+game and its options exist, every seat is one of the game's seats, every card
+can be read, every deal is a permutation of the game's deck, and every action
+names an existing seat as its actor and can be read as an action of the game.
+Both passes collect problems rather than stop at the first, and the reader
+raises one :class:`~cardrules.records.errors.RecordError` with all of them.
+
+The result is the record in canonical form (every option written out, card
+and action text canonical) together with its game and initial state:
+:func:`prepare` gives the same for a record built in Python.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Final
+
+from cardrules.cards import Card, parse_card
+from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealError
+from cardrules.game import Game, State
+from cardrules.records.errors import RecordError
+from cardrules.records.model import FORMAT_VERSION, Record, RecordedAction, read_seat_token, seat_token
+from cardrules.registry import get_game
+
+__all__ = ["Prepared", "prepare"]
+
+_DEAL_NUMBER: Final = re.compile(r"^deal \d+ ")
+_PERMUTATION: Final = "common.deal.permutation"
+_KNOWN_ACTION: Final = "common.action.known"
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A record checked against its game: ready to replay.
+
+    Attributes:
+        record: the record in canonical form (every option written out,
+            canonical card and action text, a name or ``""`` for every seat).
+        game: the game with the record's options.
+        start: the initial state: the first deal dealt by the first dealer,
+            with the later deals' deck orders fixed.
+    """
+
+    record: Record
+    game: Game
+    start: State
+
+
+@dataclass(slots=True)
+class Problems:
+    """The problems found so far, each a ``(location, message)`` pair (internal)."""
+
+    items: list[tuple[str, str]] = field(default_factory=list)
+
+    def add(self, location: str, message: str) -> None:
+        """Note one problem."""
+        self.items.append((location, message))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A record's values after the shape check, before the game check (internal).
+
+    ``None`` marks a value that is missing or had the wrong type (its problem
+    is already noted); lists keep their positions so that locations stay right.
+    """
+
+    format_version: int | None
+    game: str | None
+    options: tuple[tuple[str, str | int], ...]
+    seats: tuple[tuple[str, str], ...]
+    dealer: str | None
+    deals: tuple[tuple[str, ...] | None, ...] | None
+    actions: tuple[tuple[str, str | None] | None, ...] | None
+    claims: tuple[tuple[str, int], ...]
+
+
+def step_location(index: int) -> str:
+    """The location of ``actions[index]``, which is step ``index`` (internal)."""
+    return f"actions[{index}]"
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def settle(draft: Draft, problems: Problems) -> Prepared | None:
+    """Check ``draft`` against its game; ``None`` if any problem was found (internal)."""
+    if draft.format_version is not None and draft.format_version != FORMAT_VERSION:
+        problems.add(
+            "format",
+            f"this library reads record format {FORMAT_VERSION}, not {draft.format_version}",
+        )
+    game = _game(draft, problems)
+    seats = game.num_players if game is not None else None
+    names = _names(draft, seats, problems)
+    dealer = _seat("dealer", draft.dealer, seats, problems) if draft.dealer is not None else None
+    decks = _decks(draft, game, dealer, problems)
+    start: State | None = None
+    if game is not None and dealer is not None and decks is not None:
+        try:
+            start = game.from_deal(decks[0], dealer=dealer, later_deals=decks[1:])
+        except CardRulesError as error:  # more deals than the game has, say
+            problems.add("deals", f"{error}")
+    reader = start
+    if reader is None and game is not None:  # still read the actions, to report their problems too
+        reader = game.new_game(seed=0)
+    actions = _actions(draft, seats, reader, problems)
+    claims = _claims(draft, seats, problems)
+    if problems or game is None or start is None or decks is None or actions is None or dealer is None:
+        if not problems:  # pragma: no cover - every None above notes a problem
+            problems.add("document", "the record is incomplete")
+        return None
+    record = Record(
+        game=game.name,
+        options=tuple(game.options_dict().items()),
+        seats=names,
+        dealer=dealer,
+        deals=decks,
+        actions=actions,
+        claimed_scores=claims,
+    )
+    return Prepared(record, game, start)
+
+
+def _game(draft: Draft, problems: Problems) -> Game | None:
+    if draft.game is None:
+        return None
+    try:
+        get_game(draft.game)
+    except CardRulesError as error:
+        problems.add("game", str(error))
+        return None
+    good: dict[str, str | int] = {}
+    seen: dict[str, str] = {}
+    for name, value in draft.options:
+        key = name.replace("-", "_")
+        if key in seen:
+            problems.add(f"options.{name}", f"the option is given twice (also as {seen[key]!r})")
+            continue
+        seen[key] = name
+        try:
+            get_game(draft.game, **{name: value})
+        except CardRulesError as error:
+            problems.add(f"options.{name}", str(error))
+            continue
+        good[name] = value
+    try:
+        return get_game(draft.game, **good)
+    except CardRulesError as error:
+        problems.add("options", str(error))
+        return None
+
+
+def _seat(location: str, token: str, seats: int | None, problems: Problems) -> int | None:
+    seat = read_seat_token(token)
+    if seat is None:
+        problems.add(location, f"{token!r} is not a seat: write p0, p1, ...")
+        return None
+    if seats is not None and seat >= seats:
+        problems.add(location, f"{token} is not a seat of this game: its seats are p0-p{seats - 1}")
+        return None
+    return seat
+
+
+def _names(draft: Draft, seats: int | None, problems: Problems) -> tuple[str, ...]:
+    names = [""] * (seats or 0)
+    seen: set[int] = set()
+    for token, name in draft.seats:
+        location = f"seats.{token}"
+        seat = _seat(location, token, seats, problems)
+        if not _encodable(name):
+            problems.add(location, "the name is not valid Unicode text (it holds a lone surrogate)")
+        elif seat in seen:
+            problems.add(location, f"{seat_token(seat)} is named twice")
+        elif seat is not None and seat < len(names):
+            seen.add(seat)
+            names[seat] = name
+    return tuple(names)
+
+
+def _decks(
+    draft: Draft, game: Game | None, dealer: int | None, problems: Problems
+) -> tuple[tuple[Card, ...], ...] | None:
+    if draft.deals is None:
+        return None
+    if not draft.deals:
+        problems.add("deals", "a record needs the deck order of at least the first deal")
+        return None
+    decks: list[tuple[Card, ...]] = []
+    readable = True
+    for k, texts in enumerate(draft.deals):
+        if texts is None:
+            readable = False
+            continue
+        cards, bad = [], []
+        for position, text in enumerate(texts, start=1):
+            try:
+                cards.append(parse_card(text))
+            except CardRulesError:
+                bad.append(f"card {position} {text!r}")
+        if bad:
+            more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
+            problems.add(
+                f"deals[{k}]",
+                f"{', '.join(bad[:3])}{more}: not a card "
+                "(write a rank 2-9, T, J, Q, K, A, then C, D, H or S)",
+            )
+            readable = False
+            continue
+        deck = tuple(cards)
+        if game is not None:
+            try:
+                game.from_deal(deck, dealer=dealer if dealer is not None else 0)
+            except InvalidDealError as error:
+                message = _DEAL_NUMBER.sub(f"deal {k + 1} ", str(error), count=1)
+                if _PERMUTATION not in message:
+                    message += f" [{_PERMUTATION}]"
+                problems.add(f"deals[{k}]", message)
+                readable = False
+                continue
+        decks.append(deck)
+    return tuple(decks) if readable else None
+
+
+def _actions(
+    draft: Draft, seats: int | None, reader: State | None, problems: Problems
+) -> tuple[RecordedAction, ...] | None:
+    """Check every action's actor and read its text in ``reader`` (a state of the game).
+
+    Reading is a check of the notation, so any state of the game will do;
+    text that is ambiguous there is kept as it is and read again, in the
+    state it is taken in, by the replay.
+    """
+    if draft.actions is None:
+        return None
+    out: list[RecordedAction] = []
+    complete = True
+    for index, entry in enumerate(draft.actions):
+        if entry is None:
+            complete = False
+            continue
+        text, comment = entry
+        location = step_location(index)
+        step = f"step {index}: "
+        if comment is not None and not _encodable(comment):
+            problems.add(f"{location}.comment", "the comment is not valid Unicode text")
+            complete = False
+            continue
+        words = text.split(maxsplit=1)
+        actor = read_seat_token(words[0]) if words else None
+        if actor is None:
+            problems.add(location, f"{step}{text!r} does not start with its actor (p0, p1, ...)")
+            complete = False
+            continue
+        if seats is not None and actor >= seats:
+            problems.add(
+                location,
+                f"{step}{text!r} names {seat_token(actor)}, but the game's seats are "
+                f"p0-p{seats - 1} [{_KNOWN_ACTION}]",
+            )
+            complete = False
+            continue
+        if reader is None:
+            complete = False
+            continue
+        try:
+            action = reader.parse_action(text)
+        except AmbiguousActionError:
+            out.append(RecordedAction(text, comment))
+            continue
+        except ValueError as error:
+            problems.add(location, f"{step}{error} [{_KNOWN_ACTION}]")
+            complete = False
+            continue
+        if action.seat != actor:  # pragma: no cover - a game whose parser moves the actor
+            problems.add(location, f"{step}{text!r} reads as an action of {seat_token(action.seat)}")
+            complete = False
+            continue
+        out.append(RecordedAction(str(action), comment))
+    return tuple(out) if complete else None
+
+
+def _claims(draft: Draft, seats: int | None, problems: Problems) -> tuple[tuple[int, int], ...]:
+    claims: dict[int, int] = {}
+    for token, score in draft.claims:
+        seat = _seat(f"claimed_scores.{token}", token, seats, problems)
+        if seat is not None:
+            if seat in claims:
+                problems.add(f"claimed_scores.{token}", f"{seat_token(seat)} is claimed for twice")
+            claims[seat] = score
+    return tuple(sorted(claims.items()))
+
+
+def draft_of(record: Record) -> Draft:
+    """The draft of a record built in Python, for :func:`settle` (internal)."""
+    dealer = record.dealer
+    return Draft(
+        format_version=record.format_version,
+        game=record.game,
+        options=record.options,
+        seats=tuple((seat_token(seat), name) for seat, name in enumerate(record.seats)),
+        dealer=seat_token(dealer) if isinstance(dealer, int) and dealer >= 0 else str(dealer),
+        deals=tuple(tuple(str(card) for card in deck) for deck in record.deals),
+        actions=tuple((entry.text, entry.comment) for entry in record.actions),
+        claims=tuple((seat_token(seat), score) for seat, score in record.claimed_scores),
+    )
+
+
+def prepare(record: Record, *, source: str | None = None) -> Prepared:
+    """Check ``record`` against its game and return it canonical, with the game and initial state.
+
+    Records read by :func:`~cardrules.records.files.loads` are already
+    checked; this is for records built in Python (and is what replay and
+    check call first).
+
+    Raises:
+        RecordError: with every problem found, each with its location.
+    """
+    problems = Problems()
+    prepared = settle(draft_of(record), problems)
+    if prepared is None:
+        raise RecordError(problems.items, source)
+    return prepared
