@@ -29,6 +29,7 @@ T = TypeVar("T", bound=_DataclassInstance)
 
 
 def _convert(game: str, name: str, kind: object, value: object) -> object:
+    """``value`` as the option's type; ``name`` is the option as the caller spelled it."""
     if isinstance(kind, type) and issubclass(kind, Enum):
         if isinstance(value, kind):
             return value
@@ -69,7 +70,7 @@ def build_options(cls: type[T], game: str, given: Mapping[str, object]) -> T:
         if name not in fields:
             known = ", ".join(sorted(fields))
             raise InvalidOptionError(raw_name, f"{game} has no option {raw_name!r}; its options are {known}")
-        values[name] = _convert(game, name, hints[name], value)
+        values[name] = _convert(game, raw_name, hints[name], value)
     return cls(**values)
 
 

@@ -107,6 +107,7 @@ def test_an_unknown_option_is_refused_naming_it(option: str) -> None:
         ("scoring", "rubber"),
         ("tiebreak", "coin"),
         ("session", "club"),
+        ("first-dealer", "North"),
     ],
 )
 def test_a_bad_option_value_is_refused_naming_the_option_and_its_values(option: str, value: object) -> None:
@@ -251,3 +252,11 @@ def test_an_unknown_dealer_is_invalid_notation() -> None:
 def test_observing_a_seat_the_table_does_not_have_is_invalid_notation() -> None:
     with pytest.raises(InvalidNotationError):
         _state().observation(4)
+
+
+@pytest.mark.parametrize("token", ["p²", "p" + "9" * 5000, "p-1", "p 2"])
+@pytest.mark.rule("common.action.known")
+def test_an_actor_that_is_not_p_and_ascii_digits_is_invalid_notation(token: str) -> None:
+    state = _state()
+    with pytest.raises(InvalidNotationError):
+        state.parse_action(f"{token} play QS")

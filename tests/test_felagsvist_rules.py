@@ -253,7 +253,8 @@ TWO_TRUMPERS = (
 @pytest.mark.rule("common.turn.player-to-act")
 def test_a_seat_out_of_turn_is_refused_whatever_card_it_plays() -> None:
     state = felagsvist(first_dealer="N").new_game(seed=4)
-    state = play(state, str(first_legal(state)), str(first_legal(state.apply(first_legal(state)))))
+    state = state.apply(first_legal(state))
+    state = state.apply(first_legal(state))  # mid-trick: E and S have played
     to_act = state.current_player
     for seat in range(4):
         if seat == to_act:
@@ -962,12 +963,13 @@ def test_an_observation_shows_the_seats_own_hand_and_no_other() -> None:
             observation = state.observation(seat)
             own = tuple(cards_in(state.hands[seat]))
             assert observation.hand == own
-            text = repr(observation)
+            text, shown = repr(observation), str(observation)
             for other in range(4):
                 if other == seat:
                     continue
                 for card in cards_in(state.hands[other]):
                     assert repr(card) not in text
+                    assert card.pretty() not in shown
                     assert card not in played
 
 

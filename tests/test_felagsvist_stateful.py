@@ -47,6 +47,7 @@ from tests.conftest import oracle_score, oracle_winner
 PACK: Final = Counter(card.index for card in STANDARD_DECK)
 """The pack as a multiset of card indices: every card exactly once."""
 CARD_REPRS: Final = tuple(repr(card) for card in STANDARD_DECK)
+CARD_PRETTY: Final = tuple(card.pretty() for card in STANDARD_DECK)
 
 OPTIONS: Final = st.fixed_dictionaries(
     {
@@ -170,11 +171,12 @@ def check_state(state: FelagsvistState) -> None:
         assert observation.hand == own
         shown = {*observation.hand, *(c for _, c in observation.plays), *(c for _, c in observation.trick)}
         assert shown <= set(own) | public_cards
-        text = repr(observation)
+        text, readable = repr(observation), str(observation)
         for other in range(4):
             if other != seat:
                 for index in _indices(state.hands[other]):
                     assert CARD_REPRS[index] not in text, (seat, card_at(index))
+                    assert CARD_PRETTY[index] not in readable, (seat, card_at(index))
         shared = replace(observation, seat=0, hand=())
         if public is None:
             public = shared
