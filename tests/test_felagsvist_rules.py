@@ -1134,3 +1134,17 @@ def test_every_option_has_the_spec_default_and_takes_every_listed_value(option: 
         assert game.options_dict()[option] == value
         state = game.new_game(seed=1)
         assert len(state.legal_actions()) == 13
+
+
+@pytest.mark.rule("felagsvist.deal.first-dealer")
+def test_an_explicit_dealer_must_agree_with_a_fixed_first_dealer() -> None:
+    game = FelagsvistGame.with_options({"first_dealer": "E"})
+    deck = [str(card) for card in STANDARD_DECK]
+    assert game.from_deal(deck, dealer="E").dealer == 1
+    assert game.from_deal(deck).dealer == 1
+    with pytest.raises(InvalidOptionError) as info:
+        game.from_deal(deck, dealer="S")
+    assert info.value.option == "first_dealer"
+    assert "felagsvist.deal.first-dealer" in str(info.value)
+    # Under first_dealer=random any seat may be named as the dealer.
+    assert FelagsvistGame().from_deal(deck, dealer="S").dealer == 2

@@ -890,3 +890,15 @@ def test_the_full_deck_is_in_every_record() -> None:
     for path in [*EXAMPLES.glob("*.toml"), *DISPUTED.glob("*.toml")]:
         for deck in load(path).deals:
             assert sorted(card.index for card in deck) == [card.index for card in STANDARD_DECK]
+
+
+@pytest.mark.rule("felagsvist.deal.first-dealer")
+def test_a_dealer_that_contradicts_a_fixed_first_dealer_is_a_malformed_record() -> None:
+    game = get_game("felagsvist", first_dealer="N")
+    state = game.new_game(seed=3)
+    record = record_of(game, state, [])
+    text = dumps(record).replace('dealer = "p0"', 'dealer = "p2"')
+    with pytest.raises(RecordError) as info:
+        loads(text)
+    assert any(location == "dealer" for location, _ in info.value.problems)
+    assert "felagsvist.deal.first-dealer" in str(info.value)

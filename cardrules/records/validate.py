@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cardrules.cards import Card, parse_card
-from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealError
+from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealError, InvalidOptionError
 from cardrules.game import Game, State
 from cardrules.records.errors import RecordError
 from cardrules.records.model import FORMAT_VERSION, Record, RecordedAction, read_seat_token, seat_token
@@ -107,11 +107,13 @@ def settle(draft: Draft, problems: Problems) -> Prepared | None:
     seats = game.num_players if game is not None else None
     names = _names(draft, seats, problems)
     dealer = _seat("dealer", draft.dealer, seats, problems) if draft.dealer is not None else None
-    decks = _decks(draft, game, dealer, problems)
+    decks = _decks(draft, game, problems)
     start: State | None = None
     if game is not None and dealer is not None and decks is not None:
         try:
             start = game.from_deal(decks[0], dealer=dealer, later_deals=decks[1:])
+        except InvalidOptionError as error:  # a dealer the options rule out
+            problems.add("dealer", f"{error}")
         except CardRulesError as error:  # more deals than the game has, say
             problems.add("deals", f"{error}")
     reader = start
@@ -191,9 +193,7 @@ def _names(draft: Draft, seats: int | None, problems: Problems) -> tuple[str, ..
     return tuple(names)
 
 
-def _decks(
-    draft: Draft, game: Game | None, dealer: int | None, problems: Problems
-) -> tuple[tuple[Card, ...], ...] | None:
+def _decks(draft: Draft, game: Game | None, problems: Problems) -> tuple[tuple[Card, ...], ...] | None:
     if draft.deals is None:
         return None
     if not draft.deals:
@@ -223,7 +223,7 @@ def _decks(
         deck = tuple(cards)
         if game is not None:
             try:
-                game.from_deal(deck, dealer=dealer if dealer is not None else 0)
+                game.from_deal(deck)  # the deck alone; the dealer is checked with all the deals
             except InvalidDealError as error:
                 message = _DEAL_NUMBER.sub(f"deal {k + 1} ", str(error), count=1)
                 if _PERMUTATION not in message:

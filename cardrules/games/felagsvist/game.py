@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from cardrules.cards import STANDARD_DECK, Card, parse_card
-from cardrules.errors import InvalidDealError, InvalidNotationError
+from cardrules.errors import InvalidDealError, InvalidNotationError, InvalidOptionError
 from cardrules.games.felagsvist.actions import SEAT_NAMES
 from cardrules.games.felagsvist.options import FelagsvistOptions, FirstDealer
 from cardrules.games.felagsvist.rules import RULES
@@ -87,13 +87,15 @@ class FelagsvistGame:
         ``later_deals`` gives the deck orders of deals 2, 3, ...; deals beyond
         them are shuffled from ``seed``. ``dealer`` (a seat number or name)
         deals deal 1; by default the ``first_dealer`` option decides, drawing
-        from ``seed`` when it is ``random``.
+        from ``seed`` when it is ``random``. A ``dealer`` that contradicts a
+        fixed ``first_dealer`` is refused.
 
         Raises:
             InvalidDealError: a deck order is not a permutation of the 52-card
                 pack (``common.deal.permutation``); the message names the
                 missing and extra cards.
             InvalidNotationError: a card or the dealer cannot be read.
+            InvalidOptionError: ``dealer`` is not the seat a fixed ``first_dealer`` names.
         """
         given = (deck_order, *later_deals)
         if len(given) > MAX_DEALS:
@@ -105,6 +107,13 @@ class FelagsvistGame:
             first = dealer if isinstance(dealer, int) else parse_seat(dealer, SEAT_NAMES)
             if not 0 <= first < 4:
                 raise InvalidNotationError(f"Félagsvist has seats p0-p3; dealer {dealer!r} is none of them")
+            fixed = self.options.first_dealer
+            if fixed is not FirstDealer.RANDOM and SEAT_NAMES.index(fixed.value) != first:
+                raise InvalidOptionError(
+                    "first_dealer",
+                    f"first_dealer={fixed.value} (p{SEAT_NAMES.index(fixed.value)}) deals deal 1, "
+                    f"but the deal names dealer p{first} [felagsvist.deal.first-dealer]",
+                )
         return FelagsvistState.start(DealPlan(self.options, seed, decks), first)
 
 
