@@ -14,15 +14,26 @@ from typing import Final
 
 from cardrules.errors import InvalidNotationError
 
-__all__ = ["format_seat", "parse_seat", "split_actor"]
+__all__ = ["format_seat", "parse_seat", "read_seat_token", "split_actor"]
 
-_SEAT_TOKEN: Final = re.compile(r"[pP][0-9]{1,3}", re.ASCII)
-"""``p`` and a seat number of at most three ASCII digits."""
+_SEAT_TOKEN: Final = re.compile(r"[pP]([0-9]{1,4})", re.ASCII)
+"""``p`` and a seat number of at most four ASCII digits."""
 
 
 def format_seat(seat: int) -> str:
     """The canonical actor token of a seat: ``p0``, ``p1``, ..."""
     return f"p{seat}"
+
+
+def read_seat_token(text: str) -> int | None:
+    """The seat of a token ``p<number>`` (``P`` accepted), or ``None`` if it is no such token.
+
+    >>> from cardrules.notation import read_seat_token
+    >>> read_seat_token("p2"), read_seat_token("S"), read_seat_token("p-1")
+    (2, None, None)
+    """
+    match = _SEAT_TOKEN.fullmatch(text)
+    return int(match.group(1)) if match else None
 
 
 def parse_seat(token: str, names: Sequence[str] = ()) -> int:
@@ -35,8 +46,9 @@ def parse_seat(token: str, names: Sequence[str] = ()) -> int:
         InvalidNotationError: the token is not a seat.
     """
     text = token.strip()
-    if _SEAT_TOKEN.fullmatch(text):
-        return int(text[1:])
+    seat = read_seat_token(text)
+    if seat is not None:
+        return seat
     upper = text.upper()
     for seat, name in enumerate(names):
         if upper == name.upper():

@@ -14,36 +14,19 @@ is ``record.actions[n]``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from cardrules.cards import Card
 from cardrules.game import Action, Game, State
+from cardrules.notation import format_seat as seat_token
+from cardrules.notation import read_seat_token
 
 __all__ = ["FORMAT_VERSION", "Record", "RecordedAction", "read_seat_token", "record_of", "seat_token"]
 
 FORMAT_VERSION: Final = 1
 """The version of the record format this library reads and writes."""
-
-_SEAT_TOKEN: Final = re.compile(r"[pP]([0-9]{1,4})")
-
-
-def seat_token(seat: int) -> str:
-    """The canonical token of a seat in a record: ``p0``, ``p1``, ..."""
-    return f"p{seat}"
-
-
-def read_seat_token(text: str) -> int | None:
-    """The seat of a token ``p<number>`` (``P`` accepted), or ``None`` if it is no seat token.
-
-    >>> from cardrules.records.model import read_seat_token
-    >>> read_seat_token("p2"), read_seat_token("S"), read_seat_token("p-1")
-    (2, None, None)
-    """
-    match = _SEAT_TOKEN.fullmatch(text)
-    return int(match.group(1)) if match else None
 
 
 @dataclass(frozen=True, slots=True)
