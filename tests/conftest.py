@@ -18,9 +18,10 @@ from typing import Final
 
 import pytest
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 from cardrules.cards import STANDARD_DECK, Card, Suit, parse_cards
-from cardrules.games.felagsvist import NoloAce, RoundKind, Scoring
+from cardrules.games.felagsvist import FirstDealer, NoloAce, RoundKind, Scoring, Session, Tiebreak
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 """The repository root (the directory holding ``pyproject.toml``)."""
@@ -144,3 +145,16 @@ def oracle_score(kind: RoundKind, tricks: tuple[int, int], scoring: Scoring) -> 
     if scoring is Scoring.ODD_TRICKS:
         return max(0, ns - 6), max(0, ew - 6)
     return ns, ew
+
+
+FELAGSVIST_OPTIONS: Final[st.SearchStrategy[dict[str, str]]] = st.fixed_dictionaries(
+    {
+        "first_round": st.sampled_from([kind.value for kind in RoundKind]),
+        "first_dealer": st.sampled_from([dealer.value for dealer in FirstDealer]),
+        "nolo_ace": st.sampled_from([ace.value for ace in NoloAce]),
+        "scoring": st.sampled_from([scoring.value for scoring in Scoring]),
+        "tiebreak": st.sampled_from([tiebreak.value for tiebreak in Tiebreak]),
+        "session": st.sampled_from([s.value for s in Session if s is not Session.PROGRESSIVE]),
+    }
+)
+"""Every Félagsvist option with a value drawn from all it takes (but the refused ``progressive``)."""

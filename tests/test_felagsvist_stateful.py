@@ -33,32 +33,18 @@ from cardrules.cards import card_at, cards_in
 from cardrules.games.felagsvist import (
     FelagsvistGame,
     FelagsvistState,
-    FirstDealer,
-    NoloAce,
     PlayCard,
-    RoundKind,
     Scoring,
-    Session,
     Tiebreak,
     round_kind,
 )
-from tests.conftest import oracle_score, oracle_winner
+from tests.conftest import FELAGSVIST_OPTIONS, oracle_score, oracle_winner
 
 PACK: Final = Counter(card.index for card in STANDARD_DECK)
 """The pack as a multiset of card indices: every card exactly once."""
 CARD_REPRS: Final = tuple(repr(card) for card in STANDARD_DECK)
 CARD_PRETTY: Final = tuple(card.pretty() for card in STANDARD_DECK)
 
-OPTIONS: Final = st.fixed_dictionaries(
-    {
-        "first_round": st.sampled_from([kind.value for kind in RoundKind]),
-        "first_dealer": st.sampled_from([dealer.value for dealer in FirstDealer]),
-        "nolo_ace": st.sampled_from([ace.value for ace in NoloAce]),
-        "scoring": st.sampled_from([scoring.value for scoring in Scoring]),
-        "tiebreak": st.sampled_from([tiebreak.value for tiebreak in Tiebreak]),
-        "session": st.sampled_from([s.value for s in Session if s is not Session.PROGRESSIVE]),
-    }
-)
 SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
 
 
@@ -243,12 +229,12 @@ class FelagsvistMachine(RuleBasedStateMachine):
         self.games_started += 1
         check_state(self.state)
 
-    @initialize(options=OPTIONS, seed=SEEDS)
+    @initialize(options=FELAGSVIST_OPTIONS, seed=SEEDS)
     def start(self, options: dict[str, str], seed: int) -> None:
         self._new_game(options, seed)
 
     @precondition(lambda self: self.state.is_terminal)
-    @rule(options=OPTIONS, seed=SEEDS)
+    @rule(options=FELAGSVIST_OPTIONS, seed=SEEDS)
     def redeal(self, options: dict[str, str], seed: int) -> None:
         self._new_game(options, seed)
 

@@ -27,12 +27,6 @@ from cardrules import STANDARD_DECK, CardRulesError, IllegalActionError, get_gam
 from cardrules.game import Action, Game, State
 from cardrules.games.felagsvist import (
     FelagsvistState,
-    FirstDealer,
-    NoloAce,
-    RoundKind,
-    Scoring,
-    Session,
-    Tiebreak,
 )
 from cardrules.records import (
     MAX_RECORD_SIZE,
@@ -57,6 +51,7 @@ from cardrules.records import (
     steps,
     to_tree,
 )
+from tests.conftest import FELAGSVIST_OPTIONS
 
 REPO: Final = Path(__file__).resolve().parents[1]
 EXAMPLES: Final = REPO / "examples" / "records"
@@ -65,16 +60,6 @@ DISPUTED: Final = Path(__file__).resolve().parent / "records"
 
 # -- random games ---------------------------------------------------------------------------
 
-OPTIONS: Final = st.fixed_dictionaries(
-    {
-        "first_round": st.sampled_from([kind.value for kind in RoundKind]),
-        "first_dealer": st.sampled_from([dealer.value for dealer in FirstDealer]),
-        "nolo_ace": st.sampled_from([ace.value for ace in NoloAce]),
-        "scoring": st.sampled_from([scoring.value for scoring in Scoring]),
-        "tiebreak": st.sampled_from([tiebreak.value for tiebreak in Tiebreak]),
-        "session": st.sampled_from([s.value for s in Session if s is not Session.PROGRESSIVE]),
-    }
-)
 TEXT: Final = st.text(st.characters(exclude_categories=["Cs"]), max_size=24)
 """Names and comments: any Unicode text (quotes, backslashes, control characters, emoji)."""
 
@@ -104,7 +89,7 @@ def play(game: Game, seed: int, policy_seed: int, limit: int | None = None) -> t
 @st.composite
 def played_games(draw: st.DrawFn) -> Played:
     """A random game (random options, seed and policy), whole or cut short, with names, comments, claims."""
-    game = get_game("felagsvist", **draw(OPTIONS))
+    game = get_game("felagsvist", **draw(FELAGSVIST_OPTIONS))
     seed = draw(st.integers(0, 2**32 - 1))
     limit = draw(st.one_of(st.none(), st.integers(0, 120)))
     final, played = play(game, seed, draw(st.integers(0, 2**32 - 1)), limit)
