@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeAlias
 
 from cardrules.cards import Card, Suit, card_at, cards_in, format_cards
 from cardrules.errors import IllegalActionError, InvalidNotationError
@@ -28,7 +28,15 @@ from cardrules.notation import format_seat
 from cardrules.trick import SUIT_MASKS, trick_winner
 from cardrules.verdict import Verdict
 
-__all__ = ["DealContext", "DealPlan", "FelagsvistObservation", "FelagsvistState", "TrickTally", "deal_hands"]
+__all__ = [
+    "DealContext",
+    "DealPlan",
+    "FelagsvistObservation",
+    "FelagsvistState",
+    "History",
+    "TrickTally",
+    "deal_hands",
+]
 
 MAX_DEALS: Final = 13
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
@@ -180,6 +188,9 @@ class TrickTally:
 
 _FRESH: Final = (0, 0)
 
+History: TypeAlias = "tuple[History, int, int] | None"
+"""The plays of a deal, newest first: ``(earlier plays, seat, card index)``, or ``None`` for none."""
+
 
 @dataclass(frozen=True, slots=True)
 class FelagsvistState:
@@ -196,7 +207,9 @@ class FelagsvistState:
         deal: the deal being played and the scores before it.
         hands: each seat's cards as a bitmask.
         trick: the card indices played to the current trick, leader first.
-        plays: the (seat, card index) plays of this deal, in order.
+        history: the plays of this deal, newest first, as a chain of
+            ``(earlier, seat, card index)`` links ending in ``None`` (adding a
+            play is then one small tuple); :attr:`plays` reads it in order.
         tally: the current leader and each side's tricks and won cards.
         current_player: the seat to act, or :data:`~cardrules.game.TERMINAL`.
     """
@@ -204,7 +217,7 @@ class FelagsvistState:
     deal: DealContext
     hands: tuple[int, int, int, int]
     trick: tuple[int, ...]
-    plays: tuple[tuple[int, int], ...]
+    history: History
     tally: TrickTally
     current_player: int
 
@@ -227,7 +240,7 @@ class FelagsvistState:
         deck = plan.deck(deal_number)
         first = (dealer + 1) % 4  # felagsvist.play.first-lead
         context = DealContext(plan, deal_number, dealer, deck, history, totals)
-        return cls(context, deal_hands(deck, dealer), (), (), TrickTally(first, _FRESH, _FRESH), first)
+        return cls(context, deal_hands(deck, dealer), (), None, TrickTally(first, _FRESH, _FRESH), first)
 
     # -- views ----------------------------------------------------------------
 
@@ -250,6 +263,17 @@ class FelagsvistState:
     def deck(self) -> tuple[int, ...]:
         """The deck order of the current deal (card indices, top first)."""
         return self.deal.deck
+
+    @property
+    def plays(self) -> tuple[tuple[int, int], ...]:
+        """The (seat, card index) plays of the current deal, in order."""
+        out: list[tuple[int, int]] = []
+        link = self.history
+        while link is not None:
+            link, seat, card = link
+            out.append((seat, card))
+        out.reverse()
+        return tuple(out)
 
     @property
     def leader(self) -> int:
@@ -499,9 +523,9 @@ class FelagsvistState:
             h3 &= keep
         hands = (h0, h1, h2, h3)
         trick = (*self.trick, card)
-        plays = (*self.plays, (seat, card))
+        history = (self.history, seat, card)
         if len(trick) < 4:
-            return _new_state(self.deal, hands, trick, plays, self.tally, (seat + 1) % 4)
+            return _new_state(self.deal, hands, trick, history, self.tally, (seat + 1) % 4)
         # felagsvist.trick.winner, felagsvist.trick.winner-leads
         deal = self.deal
         tally = self.tally
@@ -515,9 +539,9 @@ class FelagsvistState:
         else:
             tally = TrickTally(winner, (ns, ew + 1), (won_ns, won_ew | taken))
         if ns + ew + 1 < DEAL_TRICKS:
-            return _new_state(deal, hands, (), plays, tally, winner)
+            return _new_state(deal, hands, (), history, tally, winner)
         # felagsvist.play.trick-order: the 13th trick ends the deal; it is scored.
-        finished = FelagsvistState(deal, hands, (), plays, tally, TERMINAL)
+        finished = FelagsvistState(deal, hands, (), history, tally, TERMINAL)
         totals = finished.totals
         if _game_over(deal.deal_number, totals, deal.plan.options.tiebreak):
             return finished
@@ -536,7 +560,7 @@ def _slot_setter(name: str) -> Callable[[FelagsvistState, object], None]:
 _SET_DEAL = _slot_setter("deal")
 _SET_HANDS = _slot_setter("hands")
 _SET_TRICK = _slot_setter("trick")
-_SET_PLAYS = _slot_setter("plays")
+_SET_HISTORY = _slot_setter("history")
 _SET_TALLY = _slot_setter("tally")
 _SET_CURRENT = _slot_setter("current_player")
 
@@ -545,7 +569,7 @@ def _new_state(
     deal: DealContext,
     hands: tuple[int, int, int, int],
     trick: tuple[int, ...],
-    plays: tuple[tuple[int, int], ...],
+    history: History,
     tally: TrickTally,
     current_player: int,
 ) -> FelagsvistState:
@@ -560,7 +584,7 @@ def _new_state(
     _SET_DEAL(state, deal)
     _SET_HANDS(state, hands)
     _SET_TRICK(state, trick)
-    _SET_PLAYS(state, plays)
+    _SET_HISTORY(state, history)
     _SET_TALLY(state, tally)
     _SET_CURRENT(state, current_player)
     return state
