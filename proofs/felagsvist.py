@@ -49,6 +49,7 @@ from proofs.z3facade import (
 )
 
 __all__ = [
+    "CARD_CONSERVATION",
     "CLAIMS",
     "DEAL_ROTATION",
     "DEAL_SCORE_SUM",
@@ -67,8 +68,10 @@ __all__ = [
     "TIE_DECIDED",
     "TRICK_WINNER",
     "VOID_ANY",
+    "ZONE_NAMES",
     "FollowVars",
     "TrickVars",
+    "Zones",
     "follow_vars",
     "kind_index",
     "led_mask",
@@ -77,6 +80,7 @@ __all__ = [
     "per_trick_scores",
     "trick_vars",
     "trick_wins",
+    "zones",
 ]
 
 # -- the legal set ------------------------------------------------------------------
@@ -935,6 +939,134 @@ GAME_TOTAL: Final = inductive_claim(
     ),
 )
 
+# -- card conservation (inductive) -----------------------------------------------
+
+ZONE_NAMES: Final = ("hand p0", "hand p1", "hand p2", "hand p3", "trick", "won NS", "won EW")
+"""The places a card can be during a deal (felagsvist.invariant.card-conservation)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Zones:
+    """The seven zones of a deal as 52-bit vectors: four hands, the trick, the two won piles."""
+
+    parts: tuple[BitVec, ...]
+
+    @property
+    def conserved(self) -> Bool:
+        """Every card is in exactly one zone: the zones are pairwise disjoint and cover the pack."""
+        disjoint = [
+            (self.parts[i] & self.parts[j]).eq(0)
+            for i in range(len(self.parts))
+            for j in range(i + 1, len(self.parts))
+        ]
+        union = self.parts[0]
+        for part in self.parts[1:]:
+            union = union | part
+        return all_of([*disjoint, union.eq(_FULL)])
+
+
+def zones(label: str) -> Zones:
+    """Fresh zone variables named ``<label> <zone>``."""
+    return Zones(tuple(bv_var(f"{label} {name}", HAND_BITS) for name in ZONE_NAMES))
+
+
+def _one_card(card: BitVec) -> BitVec:
+    """The 52-bit vector holding only ``card`` (a 6-bit index below 52)."""
+    vector = bv_val(0, HAND_BITS)
+    for index in reversed(range(HAND_BITS)):
+        vector = ite(card.eq(index), bv_val(1 << index, HAND_BITS), vector)
+    return vector
+
+
+def _play(before: Zones, after: Zones, seat: BitVec, card: BitVec, *, keep_in_hand: bool) -> Bool:
+    """``seat`` plays a card it holds, one of its legal set, to the trick (felagsvist.play.trick-order)."""
+    chosen = _one_card(card)
+    hands = before.parts[:4]
+    held = any_of([seat.eq(s) & (hands[s] & chosen).ne(0) for s in range(4)])
+    led = bv_var("play led", LED_BITS)
+    legal = any_of([seat.eq(s) & (legal_set(hands[s], led) & chosen).ne(0) for s in range(4)])
+    moved = [
+        after.parts[s].eq(ite(seat.eq(s), hands[s] if keep_in_hand else hands[s] & ~chosen, hands[s]))
+        for s in range(4)
+    ]
+    return all_of(
+        [
+            card.ult(HAND_BITS),
+            led.ule(NO_LEAD),
+            held,
+            legal,
+            *moved,
+            after.parts[4].eq(before.parts[4] | chosen),
+            after.parts[5].eq(before.parts[5]),
+            after.parts[6].eq(before.parts[6]),
+        ]
+    )
+
+
+def _gather(before: Zones, after: Zones, side: BitVec) -> Bool:
+    """A complete trick goes to the winner's side (felagsvist.trick.winner-leads)."""
+    trick = before.parts[4]
+    return all_of(
+        [
+            *(after.parts[s].eq(before.parts[s]) for s in range(4)),
+            after.parts[4].eq(0),
+            after.parts[5].eq(ite(side.eq(0), before.parts[5] | trick, before.parts[5])),
+            after.parts[6].eq(ite(side.eq(1), before.parts[6] | trick, before.parts[6])),
+        ]
+    )
+
+
+def _conservation_formula(*, keep_in_hand: bool) -> Bool:
+    start, before, played, gathered = (
+        zones("dealt"),
+        zones("before"),
+        zones("after play"),
+        zones("after gather"),
+    )
+    seat, card, side = bv_var("seat", 2), bv_var("card", 6), bv_var("side", 1)
+    dealt = all_of([start.conserved, start.parts[4].eq(0), start.parts[5].eq(0), start.parts[6].eq(0)])
+    return all_of(
+        [
+            dealt.implies(start.conserved),
+            (before.conserved & _play(before, played, seat, card, keep_in_hand=keep_in_hand)).implies(
+                played.conserved
+            ),
+            (before.conserved & _gather(before, gathered, side)).implies(gathered.conserved),
+        ]
+    )
+
+
+def _describe_conservation(model: Model) -> str:
+    lines = []
+    for label in ("before", "after play", "after gather"):
+        shown = [
+            f"{name}: {_show_cards(model.bv_value(bv_var(f'{label} {name}', HAND_BITS)))}"
+            for name in ZONE_NAMES
+        ]
+        lines.append(f"{label}: " + "; ".join(shown))
+    seat, card = model.bv_value(bv_var("seat", 2)), model.bv_value(bv_var("card", 6))
+    if card < HAND_BITS:
+        lines.append(f"the play: {format_seat(seat)} plays {card_at(card)}")
+    return "\n".join(lines)
+
+
+CARD_CONSERVATION: Final = Claim(
+    "felagsvist/card-conservation",
+    ("felagsvist.invariant.card-conservation",),
+    lambda: _conservation_formula(keep_in_hand=False),
+    _describe_conservation,
+    "Every card is in exactly one of the seven zones after the deal, and every legal play and "
+    "every gathered trick keeps it so.",
+    wrong=Claim(
+        "felagsvist/card-conservation-copying-play",
+        ("felagsvist.invariant.card-conservation",),
+        lambda: _conservation_formula(keep_in_hand=True),
+        _describe_conservation,
+        "A played card may stay in the hand as well as go to the trick, and every card is still in one zone.",
+    ),
+)
+
+
 CLAIMS: Final[tuple[Claim, ...]] = (
     LEGAL_SET_NONEMPTY,
     LEAD_ANY,
@@ -949,5 +1081,6 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     ROUND_BALANCE,
     THIRTEEN_TRICKS,
     GAME_TOTAL,
+    CARD_CONSERVATION,
 )
 """Every Félagsvist claim, in the order of the table."""

@@ -131,6 +131,11 @@ def test_game_totals_are_156_or_169(request: pytest.FixtureRequest) -> None:
     _assert_passes(model.GAME_TOTAL, request)
 
 
+@pytest.mark.rule("felagsvist.invariant.card-conservation")
+def test_every_card_stays_in_exactly_one_zone(request: pytest.FixtureRequest) -> None:
+    _assert_passes(model.CARD_CONSERVATION, request)
+
+
 _TESTED: Final = (
     model.LEGAL_SET_NONEMPTY,
     model.LEAD_ANY,
@@ -145,6 +150,7 @@ _TESTED: Final = (
     model.ROUND_BALANCE,
     model.THIRTEEN_TRICKS,
     model.GAME_TOTAL,
+    model.CARD_CONSERVATION,
 )
 
 
