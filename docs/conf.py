@@ -24,6 +24,11 @@ sys.path.insert(0, str(DOCS.parent))  # document the checkout, installed or not
 import cardrules  # noqa: E402
 from cardrules.games.felagsvist import RULES as FELAGSVIST_RULES  # noqa: E402
 
+try:  # the proofs need z3; without it the docs still build, listing no proofs
+    from proofs import claims_for
+except ImportError:  # pragma: no cover - z3 is part of every documented setup
+    claims_for = None
+
 # -- Project ------------------------------------------------------------------
 
 project = "cardrules"
@@ -38,6 +43,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "cardrules_rules",
+    "cardrules_traceability",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -52,6 +58,17 @@ default_role = "code"  # bare `backticks` are code, never a silent cross-referen
 cardrules_expected_rules = {
     rule.id: (rule.kind.value, rule.options) for book in (FELAGSVIST_RULES,) for rule in book
 }
+
+# -- Traceability ---------------------------------------------------------------
+
+# Every build scans the repository for each rule id's code sites, marked tests
+# and proofs (_ext/cardrules_trace.py, shared with tests/test_traceability.py):
+# traceability.rst shows the result and every rule entry links its tests and
+# proofs. The specification next to the repository is read only for its Check:
+# lines; without it the page says so and the build goes on.
+cardrules_trace_root = str(DOCS.parent)
+cardrules_trace_spec = str(DOCS.parent.parent / "shared" / "rules")
+cardrules_trace_proofs = {} if claims_for is None else {c.name: c.rule_ids for c in claims_for()}
 
 # -- autodoc and napoleon -----------------------------------------------------
 

@@ -22,6 +22,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Prove the rules' invariants with Z3 and refute each claim's wrong companion.",
     )
     parser.add_argument("--game", choices=sorted(GAMES), help="only this game's claims")
+    parser.add_argument(
+        "--claim",
+        action="append",
+        metavar="NAME",
+        help="only this claim (a name from the table, such as felagsvist/must-follow); may be repeated",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument(
         "-v",
@@ -33,8 +39,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--timeout-ms", type=int, default=DEFAULT_TIMEOUT_MS, help="z3's time limit per claim (milliseconds)"
     )
     args = parser.parse_args(argv)
+    claims = claims_for(args.game)
+    if args.claim:
+        known = {claim.name: claim for claim in claims}
+        unknown = [name for name in args.claim if name not in known]
+        if unknown:
+            parser.error(f"no claim called {', '.join(unknown)}; the claims are {', '.join(known)}")
+        claims = tuple(claim for claim in claims if claim.name in args.claim)
     start = time.perf_counter()
-    reports = check_all(claims_for(args.game), timeout_ms=args.timeout_ms)
+    reports = check_all(claims, timeout_ms=args.timeout_ms)
     total = time.perf_counter() - start
     if args.json:
         print(render_json(reports, total_seconds=total))

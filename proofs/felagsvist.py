@@ -1,4 +1,4 @@
-"""Félagsvist in Z3: the legal set, the trick winner, the cycle of deals and the scores.
+"""Félagsvist in Z3: the legal set, the trick winner, the cycle of deals, the scores and the cards.
 
 Every claim here holds for *all* values of its variables, not a sample:
 
@@ -6,7 +6,11 @@ Every claim here holds for *all* values of its variables, not a sample:
   suit led a 3-bit value (0-3 a suit, :data:`NO_LEAD` when nobody has led);
 - a trick is four distinct 6-bit card indices in a deal of any round kind,
   under either ``nolo_ace`` option;
-- the cycle of deals, the dealers and the scores are integers.
+- the cycle of deals, the dealers and the scores are integers;
+- a deal in progress is its places (the hands, the pile or the trick, the two
+  won piles) as 52-bit vectors with integer counters, and the card conservation
+  claims are inductive invariants of the deal and of the play, proved for every
+  order of the pack, every card played and every trick winner.
 
 The model reads the library's own constants (:data:`cardrules.trick.SUIT_MASKS`,
 :data:`~cardrules.games.felagsvist.scoring.CYCLE`, the strength tables,
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.cards import Suit, card_at, cards_in, format_cards
@@ -27,10 +32,11 @@ from cardrules.games.felagsvist.options import NoloAce, RoundKind
 from cardrules.games.felagsvist.scoring import CYCLE, DEAL_TRICKS, strength_table, trump_suit
 from cardrules.notation import format_seat
 from cardrules.trick import SUIT_MASKS
-from proofs.claims import Claim, IntState, TransitionSystem, inductive_claim
+from proofs.claims import Claim, Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
 from proofs.z3facade import (
     BitVec,
     Bool,
+    Engine,
     Int,
     Model,
     all_of,
@@ -46,13 +52,18 @@ from proofs.z3facade import (
     int_val,
     int_var,
     ite,
+    onehot,
+    popcount,
 )
 
 __all__ = [
     "CARD_CONSERVATION",
     "CLAIMS",
+    "DEAL_DISTRIBUTION",
+    "DEAL_HANDS",
     "DEAL_ROTATION",
     "DEAL_SCORE_SUM",
+    "DEAL_SYSTEM",
     "GAME_TOTAL",
     "KINDS",
     "LEAD_ANY",
@@ -61,6 +72,11 @@ __all__ = [
     "MUST_FOLLOW",
     "NO_LEAD",
     "NO_TRUMP",
+    "PACK",
+    "PLAY_HANDS",
+    "PLAY_SYSTEM",
+    "PLAY_ZONES",
+    "POSITIONS",
     "ROUND_BALANCE",
     "ROUND_CYCLE",
     "STRENGTH_TABLES",
@@ -68,10 +84,10 @@ __all__ = [
     "TIE_DECIDED",
     "TRICK_WINNER",
     "VOID_ANY",
-    "ZONE_NAMES",
     "FollowVars",
     "TrickVars",
-    "Zones",
+    "deal_scores_model",
+    "dealt",
     "follow_vars",
     "kind_index",
     "led_mask",
@@ -80,7 +96,6 @@ __all__ = [
     "per_trick_scores",
     "trick_vars",
     "trick_wins",
-    "zones",
 ]
 
 # -- the legal set ------------------------------------------------------------------
@@ -552,6 +567,18 @@ def _odd_trick_scores(tricks_ns: Int, tricks_ew: Int, nolo: Bool) -> tuple[Int, 
     return _odd(ns), _odd(ew)
 
 
+def deal_scores_model(tricks_ns: Int, nolo: Bool, odd_tricks: Bool) -> tuple[Int, Int]:
+    """The (NS, EW) scores of a finished deal in which NS won ``tricks_ns`` tricks, under either scoring.
+
+    Per trick (felagsvist.score.trick-rounds, felagsvist.score.nolo) as
+    :func:`per_trick_scores`; with ``odd_tricks``, only each score's part
+    beyond a book of six.
+    """
+    per_ns, per_ew = per_trick_scores(tricks_ns, nolo)
+    odd_ns, odd_ew = _odd_trick_scores(tricks_ns, DEAL_TRICKS - tricks_ns, nolo)
+    return ite(odd_tricks, odd_ns, per_ns), ite(odd_tricks, odd_ew, per_ew)
+
+
 def _deal_vars() -> tuple[Int, Int]:
     return int_var("tricks_ns"), int_var("tricks_ew")
 
@@ -794,48 +821,43 @@ def _show_trick_winner(choice: Mapping[str, int]) -> str:
     return f"{'NS' if side == 0 else 'EW' if side == 1 else f'side {side}'} winning the next trick"
 
 
-def _tricks_init(s: IntState) -> Bool:
+def _tricks_init(s: SymState) -> Bool:
     return s["t"].eq(0) & s["ns"].eq(0) & s["ew"].eq(0)
 
 
-def _tricks_step(before: IntState, choice: IntState, after: IntState) -> Bool:
+def _tricks_step(before: SymState, choice: SymState) -> tuple[Move, ...]:
     """felagsvist.trick.winner-leads: each trick adds one to the winning side, and only to it."""
     winner = choice["winner"]
-    return all_of(
-        (
-            before["t"] < DEAL_TRICKS,
-            winner.between(0, 1),
-            after["t"].eq(before["t"] + 1),
-            after["ns"].eq(before["ns"] + 1 - winner),
-            after["ew"].eq(before["ew"] + winner),
-        )
+    after = before.updated(
+        {"t": before["t"] + 1, "ns": before["ns"] + 1 - winner, "ew": before["ew"] + winner}
     )
+    return (Move("a trick is won", (before["t"] < DEAL_TRICKS) & winner.between(0, 1), after),)
 
 
-def _tricks_invariant(s: IntState) -> Bool:
+def _tricks_invariant(s: SymState) -> Bool:
     return s["t"].between(0, DEAL_TRICKS) & (s["ns"] >= 0) & (s["ew"] >= 0) & (s["ns"] + s["ew"]).eq(s["t"])
 
 
-def _tricks_goal(s: IntState) -> Bool:
+def _tricks_goal(s: SymState) -> Bool:
     # The engine ends the deal when the counters add up to 13; that is exactly the 13th trick.
     done = (s["ns"] + s["ew"]).eq(DEAL_TRICKS)
     return done.iff(s["t"].eq(DEAL_TRICKS)) & s["t"].eq(DEAL_TRICKS).implies(s["ns"].between(0, DEAL_TRICKS))
 
 
-def _trick_system(invariant: Callable[[IntState], Bool]) -> TransitionSystem:
+def _trick_system(name: str, invariant: Callable[[SymState], Bool]) -> TransitionSystem:
     return TransitionSystem(
-        variables=("t", "ns", "ew"),
-        inputs=("winner",),
+        variables=ints("t", "ns", "ew"),
+        inputs=ints("winner"),
         init=_tricks_init,
         step=_tricks_step,
-        invariant=invariant,
+        invariant=(Part(name, invariant),),
         goal=_tricks_goal,
         show_state=_show_tricks,
         show_inputs=_show_trick_winner,
     )
 
 
-def _never_more_than_one_apart(s: IntState) -> Bool:
+def _never_more_than_one_apart(s: SymState) -> Bool:
     gap = s["ns"] - s["ew"]
     return _tricks_invariant(s) & gap.between(-1, 1)
 
@@ -843,13 +865,13 @@ def _never_more_than_one_apart(s: IntState) -> Bool:
 THIRTEEN_TRICKS: Final = inductive_claim(
     "felagsvist/thirteen-tricks",
     ("felagsvist.invariant.thirteen-tricks",),
-    _trick_system(_tricks_invariant),
+    _trick_system("NS + EW = tricks played", _tricks_invariant),
     statement="From 0-0, each trick adding 1 to exactly one side keeps NS + EW = tricks played; "
     "the counters reach 13 exactly after the 13th trick.",
     wrong=inductive_claim(
         "felagsvist/sides-never-two-tricks-apart",
         ("felagsvist.invariant.thirteen-tricks",),
-        _trick_system(_never_more_than_one_apart),
+        _trick_system("the sides are at most one trick apart", _never_more_than_one_apart),
         statement="The two sides' trick counts never differ by more than one.",
     ),
 )
@@ -864,28 +886,29 @@ def _show_deal(choice: Mapping[str, int]) -> str:
     return f"{kind} in which NS win {choice['tricks_ns']} tricks"
 
 
-def _totals_init(s: IntState) -> Bool:
+def _totals_init(s: SymState) -> Bool:
     return s["k"].eq(0) & s["ns"].eq(0) & s["ew"].eq(0)
 
 
-def _totals_step(before: IntState, choice: IntState, after: IntState) -> Bool:
+def _totals_step(before: SymState, choice: SymState) -> tuple[Move, ...]:
     """One more deal scored per trick (felagsvist.score.totals); deal 13 only after a 12-deal tie."""
     tricks, nolo = choice["tricks_ns"], choice["nolo"]
     score_ns, score_ew = per_trick_scores(tricks, nolo.eq(1))
-    return all_of(
+    guard = all_of(
         (
             before["k"] < _PLAY_ON_DEALS,
             before["k"].eq(_GAME_DEALS).implies(before["ns"].eq(before["ew"])),
             tricks.between(0, DEAL_TRICKS),
             nolo.between(0, 1),
-            after["k"].eq(before["k"] + 1),
-            after["ns"].eq(before["ns"] + score_ns),
-            after["ew"].eq(before["ew"] + score_ew),
         )
     )
+    after = before.updated(
+        {"k": before["k"] + 1, "ns": before["ns"] + score_ns, "ew": before["ew"] + score_ew}
+    )
+    return (Move("a deal is scored", guard, after),)
 
 
-def _totals_invariant(s: IntState) -> Bool:
+def _totals_invariant(s: SymState) -> Bool:
     k, ns, ew = s["k"], s["ns"], s["ew"]
     return all_of(
         (
@@ -898,7 +921,7 @@ def _totals_invariant(s: IntState) -> Bool:
     )
 
 
-def _totals_goal(s: IntState) -> Bool:
+def _totals_goal(s: SymState) -> Bool:
     k, ns, ew = s["k"], s["ns"], s["ew"]
     after_twelve = all_of(
         (
@@ -912,13 +935,13 @@ def _totals_goal(s: IntState) -> Bool:
     return k.eq(_GAME_DEALS).implies(after_twelve) & k.eq(_PLAY_ON_DEALS).implies(after_thirteen)
 
 
-def _totals_system(goal: Callable[[IntState], Bool]) -> TransitionSystem:
+def _totals_system(goal: Callable[[SymState], Bool]) -> TransitionSystem:
     return TransitionSystem(
-        variables=("k", "ns", "ew"),
-        inputs=("tricks_ns", "nolo"),
+        variables=ints("k", "ns", "ew"),
+        inputs=ints("tricks_ns", "nolo"),
         init=_totals_init,
         step=_totals_step,
-        invariant=_totals_invariant,
+        invariant=(Part("totals add up to 13 per deal", _totals_invariant),),
         goal=goal,
         show_state=_show_totals,
         show_inputs=_show_deal,
@@ -939,131 +962,384 @@ GAME_TOTAL: Final = inductive_claim(
     ),
 )
 
-# -- card conservation (inductive) -----------------------------------------------
+# -- card conservation: the deal, then the play (inductive, over card sets) ----------
+#
+# Where the cards are is a handful of 52-bit sets; how many a hand holds is an
+# integer (popcount). Hands are numbered by position: in the deal from the
+# dealer's left (receiver 0 gets the first card), in the play from the leader of
+# the current trick (position 0 leads). The first leader is the dealer's left
+# (felagsvist.play.first-lead), so at the first trick the two numberings agree,
+# and the deal claim's goal is word for word the play claim's starting point.
 
-ZONE_NAMES: Final = ("hand p0", "hand p1", "hand p2", "hand p3", "trick", "won NS", "won EW")
-"""The places a card can be during a deal (felagsvist.invariant.card-conservation)."""
+PACK: Final = _FULL
+"""The whole pack as a 52-bit set."""
+POSITIONS: Final = 4
+_CARD_INDEX_BITS: Final = 6
+_DEAL_CARDS: Final = HAND_BITS
+_ROUNDS: Final = HAND_BITS // POSITIONS
+"""Rounds of dealing, one card to each player per round: 13, the size of a hand."""
 
-
-@dataclass(frozen=True, slots=True)
-class Zones:
-    """The seven zones of a deal as 52-bit vectors: four hands, the trick, the two won piles."""
-
-    parts: tuple[BitVec, ...]
-
-    @property
-    def conserved(self) -> Bool:
-        """Every card is in exactly one zone: the zones are pairwise disjoint and cover the pack."""
-        disjoint = [
-            (self.parts[i] & self.parts[j]).eq(0)
-            for i in range(len(self.parts))
-            for j in range(i + 1, len(self.parts))
-        ]
-        union = self.parts[0]
-        for part in self.parts[1:]:
-            union = union | part
-        return all_of([*disjoint, union.eq(_FULL)])
-
-
-def zones(label: str) -> Zones:
-    """Fresh zone variables named ``<label> <zone>``."""
-    return Zones(tuple(bv_var(f"{label} {name}", HAND_BITS) for name in ZONE_NAMES))
+DEAL_HANDS: Final = tuple(f"receiver{j}" for j in range(POSITIONS))
+"""The deal's hand variables: receiver ``j`` sits ``j + 1`` seats left of the dealer."""
+PLAY_HANDS: Final = tuple(f"position{j}" for j in range(POSITIONS))
+"""The play's hand variables: position ``j`` sits ``j`` seats left of the leader of the trick."""
+PLAY_ZONES: Final = (*PLAY_HANDS, "trick", "won_ns", "won_ew")
+"""The seven places a card can be during the play (felagsvist.invariant.card-conservation)."""
 
 
-def _one_card(card: BitVec) -> BitVec:
-    """The 52-bit vector holding only ``card`` (a 6-bit index below 52)."""
-    vector = bv_val(0, HAND_BITS)
-    for index in reversed(range(HAND_BITS)):
-        vector = ite(card.eq(index), bv_val(1 << index, HAND_BITS), vector)
-    return vector
+def _mask_if(condition: Bool) -> BitVec:
+    """All 52 bits when ``condition`` holds, else none: a set taken or left whole."""
+    return ite(condition, bv_val(PACK, HAND_BITS), bv_val(0, HAND_BITS))
 
 
-def _play(before: Zones, after: Zones, seat: BitVec, card: BitVec, *, keep_in_hand: bool) -> Bool:
-    """``seat`` plays a card it holds, one of its legal set, to the trick (felagsvist.play.trick-order)."""
-    chosen = _one_card(card)
-    hands = before.parts[:4]
-    held = any_of([seat.eq(s) & (hands[s] & chosen).ne(0) for s in range(4)])
-    led = bv_var("play led", LED_BITS)
-    legal = any_of([seat.eq(s) & (legal_set(hands[s], led) & chosen).ne(0) for s in range(4)])
-    moved = [
-        after.parts[s].eq(ite(seat.eq(s), hands[s] if keep_in_hand else hands[s] & ~chosen, hands[s]))
-        for s in range(4)
+def _partition(sets: tuple[BitVec, ...]) -> Bool:
+    """Every card of the pack is in exactly one of ``sets``: pairwise disjoint, together the pack."""
+    disjoint = [(sets[i] & sets[j]).eq(0) for i in range(len(sets)) for j in range(i + 1, len(sets))]
+    union = sets[0]
+    for part in sets[1:]:
+        union = union | part
+    return all_of((*disjoint, union.eq(PACK)))
+
+
+def dealt(hands: tuple[BitVec, ...]) -> Bool:
+    """Four hands as felagsvist.deal.distribution leaves them: 13 cards each, together the pack once."""
+    return _partition(hands) & all_of(popcount(hand).eq(_ROUNDS) for hand in hands)
+
+
+def _cases_by_card() -> tuple[Mapping[str, int], ...]:
+    return tuple(MappingProxyType({"card": card}) for card in range(HAND_BITS))
+
+
+def _show_zone(mask: int) -> str:
+    cards = list(cards_in(mask & _FULL))
+    if len(cards) <= DEAL_TRICKS:
+        return f"{len(cards)} ({format_cards(cards) or '-'})"
+    return f"{len(cards)} ({format_cards(cards[:6])} ... {format_cards(cards[-3:])})"
+
+
+def _show_card_choice(choice: Mapping[str, int]) -> str:
+    return _show_card(choice["card"])
+
+
+# -- the deal --
+
+
+def _deal_init(s: SymState) -> Bool:
+    empty = all_of(s.bv(hand).eq(0) for hand in DEAL_HANDS)
+    return empty & s.bv("pile").eq(PACK) & s["rounds"].eq(0) & s["next"].eq(0)
+
+
+def _deal_step(before: SymState, choice: SymState, *, copy: bool = False) -> tuple[Move, ...]:
+    """The top card of the pile goes to the next receiver, clockwise from the dealer's left.
+
+    The top card can be any card still in the pile, so the steps cover every
+    order of the shuffled pack. After the fourth receiver a new round starts.
+    ``copy`` is the wrong companion's bug: the card is dealt but stays in the pile.
+    """
+    card = onehot(choice.bv("card"), HAND_BITS)
+    pile, rounds, receiver = before.bv("pile"), before["rounds"], before["next"]
+    guard = (rounds < _ROUNDS) & choice.bv("card").ult(HAND_BITS) & (pile & card).ne(0)
+    last = receiver.eq(POSITIONS - 1)
+    changes: dict[str, Int | BitVec] = {
+        hand: before.bv(hand) | (card & _mask_if(receiver.eq(j))) for j, hand in enumerate(DEAL_HANDS)
+    }
+    changes["pile"] = pile if copy else pile & ~card
+    changes["rounds"] = ite(last, rounds + 1, rounds)
+    changes["next"] = ite(last, int_val(0), receiver + 1)
+    return (Move("a card is dealt", guard, before.updated(changes), _cases_by_card(), _show_deal_choice),)
+
+
+def _deal_places(s: SymState) -> Bool:
+    return _partition((*(s.bv(hand) for hand in DEAL_HANDS), s.bv("pile")))
+
+
+def _deal_counts(s: SymState) -> Bool:
+    rounds, receiver = s["rounds"], s["next"]
+    sizes = [
+        popcount(s.bv(hand)).eq(rounds + ite(receiver > j, int_val(1), int_val(0)))
+        for j, hand in enumerate(DEAL_HANDS)
     ]
+    dealt_so_far = rounds * POSITIONS + receiver
+    return all_of((*sizes, popcount(s.bv("pile")).eq(_DEAL_CARDS - dealt_so_far)))
+
+
+def _deal_counters(s: SymState) -> Bool:
+    rounds, receiver = s["rounds"], s["next"]
     return all_of(
-        [
-            card.ult(HAND_BITS),
-            led.ule(NO_LEAD),
-            held,
-            legal,
-            *moved,
-            after.parts[4].eq(before.parts[4] | chosen),
-            after.parts[5].eq(before.parts[5]),
-            after.parts[6].eq(before.parts[6]),
-        ]
+        (
+            rounds.between(0, _ROUNDS),
+            receiver.between(0, POSITIONS - 1),
+            rounds.eq(_ROUNDS).implies(receiver.eq(0)),
+        )
     )
 
 
-def _gather(before: Zones, after: Zones, side: BitVec) -> Bool:
-    """A complete trick goes to the winner's side (felagsvist.trick.winner-leads)."""
-    trick = before.parts[4]
-    return all_of(
-        [
-            *(after.parts[s].eq(before.parts[s]) for s in range(4)),
-            after.parts[4].eq(0),
-            after.parts[5].eq(ite(side.eq(0), before.parts[5] | trick, before.parts[5])),
-            after.parts[6].eq(ite(side.eq(1), before.parts[6] | trick, before.parts[6])),
-        ]
+def _deal_goal(s: SymState) -> Bool:
+    done = s["rounds"].eq(_ROUNDS)
+    return done.implies(s.bv("pile").eq(0) & dealt(tuple(s.bv(hand) for hand in DEAL_HANDS)))
+
+
+def _show_deal_state(state: Mapping[str, int]) -> str:
+    names = ("left of the dealer", "second", "third", "the dealer")
+    done = state["rounds"] * POSITIONS + state["next"]
+    hands = "; ".join(
+        f"{name}: {_show_zone(state[hand])}" for name, hand in zip(names, DEAL_HANDS, strict=True)
+    )
+    pile = _show_zone(state["pile"])
+    return f"[{_plural(done, 'card')} dealt, receiver {state['next']} next; {hands}; pile: {pile}]"
+
+
+def _show_deal_choice(choice: Mapping[str, int]) -> str:
+    return f"dealing {_show_card(choice['card'])} from the pile"
+
+
+_DEAL_COUNTERS: Final = "counters in range"
+_DEAL_PLACES: Final = "each card in exactly one hand or the pile"
+
+
+def _deal_system(*, copy: bool = False) -> TransitionSystem:
+    """The deal as a transition system.
+
+    Counting needs the whole invariant and a case per card; which place a card
+    is in needs only the counters, so its obligations assume no more.
+    """
+    return TransitionSystem(
+        variables=(
+            *(Var(hand, HAND_BITS) for hand in DEAL_HANDS),
+            Var("pile", HAND_BITS),
+            *ints("rounds", "next"),
+        ),
+        inputs=(Var("card", _CARD_INDEX_BITS),),
+        init=_deal_init,
+        step=lambda before, choice: _deal_step(before, choice, copy=copy),
+        invariant=(
+            Part(_DEAL_COUNTERS, _deal_counters, assumes=(_DEAL_COUNTERS,)),
+            Part("hand and pile sizes", _deal_counts),
+            Part(_DEAL_PLACES, _deal_places, assumes=(_DEAL_COUNTERS, _DEAL_PLACES)),
+        ),
+        goal=_deal_goal,
+        show_state=_show_deal_state,
+        show_inputs=_show_deal_choice,
     )
 
 
-def _conservation_formula(*, keep_in_hand: bool) -> Bool:
-    start, before, played, gathered = (
-        zones("dealt"),
-        zones("before"),
-        zones("after play"),
-        zones("after gather"),
-    )
-    seat, card, side = bv_var("seat", 2), bv_var("card", 6), bv_var("side", 1)
-    dealt = all_of([start.conserved, start.parts[4].eq(0), start.parts[5].eq(0), start.parts[6].eq(0)])
-    return all_of(
-        [
-            dealt.implies(start.conserved),
-            (before.conserved & _play(before, played, seat, card, keep_in_hand=keep_in_hand)).implies(
-                played.conserved
-            ),
-            (before.conserved & _gather(before, gathered, side)).implies(gathered.conserved),
-        ]
-    )
+DEAL_SYSTEM: Final = _deal_system()
+"""The deal: receiver ``j`` (variable ``receiver<j>``) sits ``j + 1`` seats left of the dealer."""
 
-
-def _describe_conservation(model: Model) -> str:
-    lines = []
-    for label in ("before", "after play", "after gather"):
-        shown = [
-            f"{name}: {_show_cards(model.bv_value(bv_var(f'{label} {name}', HAND_BITS)))}"
-            for name in ZONE_NAMES
-        ]
-        lines.append(f"{label}: " + "; ".join(shown))
-    seat, card = model.bv_value(bv_var("seat", 2)), model.bv_value(bv_var("card", 6))
-    if card < HAND_BITS:
-        lines.append(f"the play: {format_seat(seat)} plays {card_at(card)}")
-    return "\n".join(lines)
-
-
-CARD_CONSERVATION: Final = Claim(
-    "felagsvist/card-conservation",
-    ("felagsvist.invariant.card-conservation",),
-    lambda: _conservation_formula(keep_in_hand=False),
-    _describe_conservation,
-    "Every card is in exactly one of the seven zones after the deal, and every legal play and "
-    "every gathered trick keeps it so.",
-    wrong=Claim(
-        "felagsvist/card-conservation-copying-play",
-        ("felagsvist.invariant.card-conservation",),
-        lambda: _conservation_formula(keep_in_hand=True),
-        _describe_conservation,
-        "A played card may stay in the hand as well as go to the trick, and every card is still in one zone.",
+DEAL_DISTRIBUTION: Final = inductive_claim(
+    "felagsvist/deal-distribution",
+    ("felagsvist.deal.distribution", "felagsvist.invariant.card-conservation"),
+    DEAL_SYSTEM,
+    statement="Dealing a shuffled pack one card at a time clockwise from the dealer's left, in any of "
+    "the 52! orders, keeps every card in exactly one hand or the pile, and ends with four disjoint "
+    "13-card hands that make up the pack.",
+    wrong=inductive_claim(
+        "felagsvist/deal-leaves-the-card-in-the-pile",
+        ("felagsvist.deal.distribution", "felagsvist.invariant.card-conservation"),
+        _deal_system(copy=True),
+        statement="The same, when a dealt card also stays in the pile.",
+        engine=Engine.SMT_CORE,
     ),
+    engine=Engine.SMT_CORE,
+)
+
+# -- the play --
+
+
+def _to_act(s: SymState) -> BitVec:
+    """The hand of the player to act: position ``played`` (the cards on the trick so far)."""
+    hand = bv_val(0, HAND_BITS)
+    for j, name in enumerate(PLAY_HANDS):
+        hand = hand | (s.bv(name) & _mask_if(s["played"].eq(j)))
+    return hand
+
+
+def _play_init(s: SymState) -> Bool:
+    """A deal just dealt: the deal claim's goal, nothing on the table, the dealer's left to lead."""
+    table = all_of(s.bv(zone).eq(0) for zone in ("trick", "won_ns", "won_ew"))
+    counters = s["played"].eq(0) & s["tricks"].eq(0) & s["side"].between(0, 1)
+    return dealt(tuple(s.bv(hand) for hand in PLAY_HANDS)) & table & counters
+
+
+def _play_step(before: SymState, choice: SymState, *, keep_in_hand: bool = False) -> tuple[Move, ...]:
+    """A card played to the trick, or a complete trick gathered by the winner's side.
+
+    A play (felagsvist.play.trick-order): the player at position ``played``
+    moves a card it holds from the hand to the trick. Every legal play is one
+    of these, since the legal set lies within the hand (claim
+    felagsvist/legal-set-nonempty). A gathering (felagsvist.trick.winner-leads):
+    the four cards go to the pile of the winner's side, and the winner, at any
+    position, leads next, so the positions turn to start from it.
+    ``keep_in_hand`` is the wrong companion's bug: a played card stays in the
+    hand until its trick is gathered.
+    """
+    played, tricks, side = before["played"], before["tricks"], before["side"]
+    card = onehot(choice.bv("card"), HAND_BITS)
+    trick = before.bv("trick")
+    play_guard = all_of(
+        (
+            played < POSITIONS,
+            tricks < DEAL_TRICKS,
+            choice.bv("card").ult(HAND_BITS),
+            (_to_act(before) & card).ne(0),
+        )
+    )
+    hands: dict[str, Int | BitVec] = {
+        name: before.bv(name) if keep_in_hand else before.bv(name) & ~(card & _mask_if(played.eq(j)))
+        for j, name in enumerate(PLAY_HANDS)
+    }
+    play = before.updated({**hands, "trick": trick | card, "played": played + 1})
+
+    winner = choice["winner"]
+    winner_side = (side + winner).mod(2)
+    turned: dict[str, Int | BitVec] = {}
+    for j, name in enumerate(PLAY_HANDS):
+        hand = bv_val(0, HAND_BITS)
+        for w in range(POSITIONS):
+            source = before.bv(PLAY_HANDS[(j + w) % POSITIONS])
+            hand = hand | ((source & ~trick if keep_in_hand else source) & _mask_if(winner.eq(w)))
+        turned[name] = hand
+    gather = before.updated(
+        {
+            **turned,
+            "trick": bv_val(0, HAND_BITS),
+            "won_ns": before.bv("won_ns") | (trick & _mask_if(winner_side.eq(0))),
+            "won_ew": before.bv("won_ew") | (trick & _mask_if(winner_side.eq(1))),
+            "played": int_val(0),
+            "tricks": tricks + 1,
+            "side": winner_side,
+        }
+    )
+    gather_guard = played.eq(POSITIONS) & winner.between(0, POSITIONS - 1)
+    by_winner = tuple(MappingProxyType({"winner": w}) for w in range(POSITIONS))
+    return (
+        Move("a card is played", play_guard, play, _cases_by_card(), _show_play_choice),
+        Move("a trick is gathered", gather_guard, gather, by_winner, _show_gather_choice),
+    )
+
+
+def _play_places(s: SymState) -> Bool:
+    return _partition(tuple(s.bv(zone) for zone in PLAY_ZONES))
+
+
+def _play_counts(s: SymState) -> Bool:
+    """felagsvist.invariant.hand-sizes: before trick t a hand holds 14 - t cards, one fewer once played."""
+    played, tricks = s["played"], s["tricks"]
+    sizes = [
+        popcount(s.bv(name)).eq(DEAL_TRICKS - tricks - ite(played > j, int_val(1), int_val(0)))
+        for j, name in enumerate(PLAY_HANDS)
+    ]
+    return all_of((popcount(s.bv("trick")).eq(played), *sizes))
+
+
+def _play_counters(s: SymState) -> Bool:
+    played, tricks = s["played"], s["tricks"]
+    return all_of(
+        (
+            played.between(0, POSITIONS),
+            tricks.between(0, DEAL_TRICKS),
+            tricks.eq(DEAL_TRICKS).implies(played.eq(0)),
+            s["side"].between(0, 1),
+        )
+    )
+
+
+def _play_goal(s: SymState) -> Bool:
+    played, tricks = s["played"], s["tricks"]
+    hands = [s.bv(name) for name in PLAY_HANDS]
+    over = all_of(
+        (*(hand.eq(0) for hand in hands), s.bv("trick").eq(0), (s.bv("won_ns") | s.bv("won_ew")).eq(PACK))
+    )
+    complete_trick = popcount(s.bv("trick")).eq(POSITIONS) & all_of(
+        popcount(hand).eq(DEAL_TRICKS - 1 - tricks) for hand in hands
+    )
+    return all_of(
+        (
+            tricks.eq(DEAL_TRICKS).implies(over),
+            ((tricks < DEAL_TRICKS) & (played < POSITIONS)).implies(_to_act(s).ne(0)),
+            played.eq(POSITIONS).implies(complete_trick),
+        )
+    )
+
+
+def _show_play_state(state: Mapping[str, int]) -> str:
+    names = ("leader", "second", "third", "fourth")
+    side = {0: "NS", 1: "EW"}.get(state["side"], f"side {state['side']}")
+    hands = "; ".join(
+        f"{name}: {_show_zone(state[hand])}" for name, hand in zip(names, PLAY_HANDS, strict=True)
+    )
+    return (
+        f"[{_plural(state['tricks'], 'trick')} gathered, {_plural(state['played'], 'card')} on trick "
+        f"{state['tricks'] + 1}, led by {side}; {hands}; trick: {_show_zone(state['trick'])}; "
+        f"won by NS: {_show_zone(state['won_ns'])}; won by EW: {_show_zone(state['won_ew'])}]"
+    )
+
+
+def _show_play_choice(choice: Mapping[str, int]) -> str:
+    return f"the player to act playing {_show_card(choice['card'])}"
+
+
+def _show_gather_choice(choice: Mapping[str, int]) -> str:
+    names = {0: "the leader", 1: "the second player", 2: "the third player", 3: "the fourth player"}
+    winner = choice["winner"]
+    return f"{names.get(winner, f'position {winner}')} winning the trick"
+
+
+_PLAY_COUNTERS: Final = "counters in range"
+_PLAY_PLACES: Final = "each card in exactly one of the seven places"
+
+
+def _play_system(*, keep_in_hand: bool = False) -> TransitionSystem:
+    """The play of a deal as a transition system (parts as in :func:`_deal_system`)."""
+    return TransitionSystem(
+        variables=(
+            *(Var(zone, HAND_BITS) for zone in PLAY_ZONES),
+            *ints("played", "tricks", "side"),
+        ),
+        inputs=(Var("card", _CARD_INDEX_BITS), *ints("winner")),
+        init=_play_init,
+        step=lambda before, choice: _play_step(before, choice, keep_in_hand=keep_in_hand),
+        invariant=(
+            Part(_PLAY_COUNTERS, _play_counters, assumes=(_PLAY_COUNTERS,)),
+            Part("hand and trick sizes", _play_counts),
+            Part(_PLAY_PLACES, _play_places, assumes=(_PLAY_COUNTERS, _PLAY_PLACES)),
+        ),
+        goal=_play_goal,
+        show_state=_show_play_state,
+        show_inputs=_show_play_choice,
+    )
+
+
+PLAY_SYSTEM: Final = _play_system()
+"""The play of a deal: position ``j`` (variable ``position<j>``) sits ``j`` seats left of the leader."""
+
+CARD_CONSERVATION: Final = inductive_claim(
+    "felagsvist/card-conservation",
+    (
+        "felagsvist.invariant.card-conservation",
+        "felagsvist.invariant.hand-sizes",
+        "felagsvist.invariant.legal-set-nonempty",
+        "felagsvist.play.trick-order",
+    ),
+    PLAY_SYSTEM,
+    statement="From four dealt hands, every play of a held card (every legal play among them) and every "
+    "trick gathered keep each card in exactly one of the four hands, the trick and the two won piles, "
+    "and every hand at 14 - t cards before trick t (one fewer once it has played to the trick). So the "
+    "player to act always holds a card, a complete trick has one card from each player, and after the "
+    "13th trick every card is in a won pile.",
+    wrong=inductive_claim(
+        "felagsvist/card-conservation-played-card-stays-in-hand",
+        (
+            "felagsvist.invariant.card-conservation",
+            "felagsvist.invariant.hand-sizes",
+            "felagsvist.invariant.legal-set-nonempty",
+            "felagsvist.play.trick-order",
+        ),
+        _play_system(keep_in_hand=True),
+        statement="The same, when a played card stays in the hand until its trick is gathered.",
+        engine=Engine.SMT_CORE,
+    ),
+    engine=Engine.SMT_CORE,
 )
 
 
@@ -1081,6 +1357,7 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     ROUND_BALANCE,
     THIRTEEN_TRICKS,
     GAME_TOTAL,
+    DEAL_DISTRIBUTION,
     CARD_CONSERVATION,
 )
 """Every Félagsvist claim, in the order of the table."""

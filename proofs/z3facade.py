@@ -7,7 +7,7 @@ its variables.
 
 - :class:`Bool`: a proposition; ``&``, ``|``, ``~``, :meth:`Bool.implies`.
 - :class:`BitVec`: a fixed-width unsigned bit-vector (a hand of 52 cards is a
-  52-bit vector); bitwise operators and unsigned comparisons.
+  52-bit vector); bitwise operators, shifts and unsigned comparisons.
 - :class:`Int`: a mathematical integer; ``+``, ``-``, ``*`` by a constant,
   ``<``, ``<=``, ``>``, ``>=`` and :meth:`Int.mod` by a constant.
 
@@ -18,6 +18,11 @@ object identity), and a wrapper refuses ``bool()`` so that ``and``, ``or`` and
 Variables are identified by name and sort: two calls of :func:`int_var` with
 the same name give the same z3 constant, which is how a claim's builder and its
 counterexample printer agree on the variables without sharing any state.
+
+:func:`check_valid` runs z3's default solver unless told otherwise;
+:attr:`Engine.SMT_CORE` runs the plain SMT core instead, which is the one that
+copes with claims mixing 52-bit card sets and integer card counts
+(:func:`popcount`).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ __all__ = [
     "Binding",
     "BitVec",
     "Bool",
+    "Engine",
     "Int",
     "Model",
     "Status",
@@ -54,6 +60,9 @@ __all__ = [
     "int_val",
     "int_var",
     "ite",
+    "onehot",
+    "popcount",
+    "substitute",
     "sum_of",
 ]
 
@@ -146,6 +155,14 @@ class BitVec(_Term):
 
     def __sub__(self, other: BitVec | int) -> BitVec:
         return self._same(self.term - self._other(other))  # type: ignore[operator]
+
+    def shl(self, other: BitVec | int) -> BitVec:
+        """Shift left by ``other`` places (bits shifted out are lost; shifting by the width gives 0)."""
+        return self._same(self.term << self._other(other))  # type: ignore[operator]
+
+    def lshr(self, other: BitVec | int) -> BitVec:
+        """Logical (unsigned) shift right by ``other`` places."""
+        return self._same(z3.LShR(self.term, self._other(other)))
 
     def udiv(self, other: BitVec | int) -> BitVec:
         """Unsigned division."""
@@ -362,6 +379,22 @@ def exactly_one(formulas: Iterable[Bool]) -> Bool:
     return any_of(items) & all_of(pairs)
 
 
+def onehot(index: BitVec, width: int) -> BitVec:
+    """The ``width``-bit vector with only bit ``index`` set (0 when ``index >= width``)."""
+    if index.width > width:
+        raise ValueError(f"a {index.width}-bit index does not fit a {width}-bit vector")
+    return bv_val(1, width).shl(index.resize(width))
+
+
+def popcount(vector: BitVec) -> Int:
+    """How many bits of ``vector`` are set, as an integer (the size of a set of cards).
+
+    Stated as a sum of integers, one per bit: z3 then sees that removing a known
+    card from a set lowers the count by one, which a bit-vector adder hides.
+    """
+    return count(vector.bit(i) for i in range(vector.width))
+
+
 def sum_of(terms: Iterable[Int]) -> Int:
     """The sum (0 when empty)."""
     refs = [t.term for t in terms]
@@ -381,8 +414,8 @@ Binding = tuple[BitVec, int] | tuple[Int, int] | tuple[Bool, bool]
 """A variable and the concrete value to put in its place."""
 
 
-def _substitute(term: object, bindings: Sequence[Binding]) -> object:
-    pairs = []
+def _pairs(bindings: Sequence[Binding]) -> list[tuple[object, object]]:
+    pairs: list[tuple[object, object]] = []
     for var, value in bindings:
         if isinstance(var, BitVec):
             pairs.append((var.term, z3.BitVecVal(int(value), var.width)))
@@ -390,7 +423,18 @@ def _substitute(term: object, bindings: Sequence[Binding]) -> object:
             pairs.append((var.term, z3.IntVal(int(value))))
         else:
             pairs.append((var.term, z3.BoolVal(bool(value))))
+    return pairs
+
+
+def _substitute(term: object, bindings: Sequence[Binding]) -> object:
+    pairs = _pairs(bindings)
     return z3.simplify(z3.substitute(term, *pairs)) if pairs else z3.simplify(term)
+
+
+def substitute(formula: Bool, bindings: Sequence[Binding]) -> Bool:
+    """``formula`` with each bound variable replaced by its value (nothing else simplified)."""
+    pairs = _pairs(bindings)
+    return Bool(z3.substitute(formula.term, *pairs)) if pairs else formula
 
 
 def evaluate_bv(term: BitVec, bindings: Sequence[Binding]) -> int:
@@ -459,6 +503,17 @@ class Status(Enum):
     """z3 gave up (time limit or an undecidable fragment)."""
 
 
+class Engine(Enum):
+    """Which z3 solver :func:`check_valid` runs."""
+
+    DEFAULT = "default"
+    """z3's default solver, which picks a strategy from the formula (best for most claims)."""
+    SMT_CORE = "smt"
+    """The plain SMT core (z3's ``smt`` tactic). The default solver gives up on
+    formulas mixing 52-bit card sets with integer counts of their cards, which
+    this one decides in milliseconds."""
+
+
 @dataclass(frozen=True, slots=True)
 class Validity:
     """The answer of :func:`check_valid`."""
@@ -468,13 +523,14 @@ class Validity:
     reason: str = ""
 
 
-def check_valid(formula: Bool, *, timeout_ms: int = 20_000) -> Validity:
+def check_valid(formula: Bool, *, timeout_ms: int = 20_000, engine: Engine = Engine.DEFAULT) -> Validity:
     """Whether ``formula`` holds for every value of its free variables.
 
-    Checks that its negation is unsatisfiable, with a fresh solver and a time
-    limit, and returns a counterexample :class:`Model` when it is satisfiable.
+    Checks that its negation is unsatisfiable, with a fresh solver (of the
+    given ``engine``) and a time limit, and returns a counterexample
+    :class:`Model` when it is satisfiable.
     """
-    solver = z3.Solver()
+    solver = z3.Solver() if engine is Engine.DEFAULT else z3.Tactic(engine.value).solver()
     solver.set("timeout", timeout_ms)
     solver.add(z3.Not(formula.term))
     answer = solver.check()

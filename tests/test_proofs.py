@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from cardrules.cards import Suit, card_at
 from cardrules.games.felagsvist import (
-    FelagsvistGame,
     NoloAce,
     RoundKind,
     Scoring,
@@ -32,11 +31,25 @@ from cardrules.trick import SUIT_MASKS, follow_set, trick_winner
 from proofs import GAMES, claims_for
 from proofs import felagsvist as model
 from proofs.__main__ import main
-from proofs.claims import Claim, check, render_table
+from proofs.claims import (
+    Claim,
+    Move,
+    Obligation,
+    Part,
+    SymState,
+    TransitionSystem,
+    Var,
+    check,
+    inductive_claim,
+    ints,
+    prove,
+    render_table,
+)
 from proofs.z3facade import (
     Binding,
     BitVec,
     Bool,
+    Engine,
     Status,
     bool_var,
     bv_val,
@@ -46,6 +59,8 @@ from proofs.z3facade import (
     evaluate_bv,
     evaluate_int,
     int_var,
+    onehot,
+    popcount,
 )
 
 # -- every claim proved, every wrong companion refuted ------------------------------
@@ -131,7 +146,16 @@ def test_game_totals_are_156_or_169(request: pytest.FixtureRequest) -> None:
     _assert_passes(model.GAME_TOTAL, request)
 
 
+@pytest.mark.rule("felagsvist.deal.distribution")
 @pytest.mark.rule("felagsvist.invariant.card-conservation")
+def test_any_shuffle_deals_four_disjoint_thirteen_card_hands(request: pytest.FixtureRequest) -> None:
+    _assert_passes(model.DEAL_DISTRIBUTION, request)
+
+
+@pytest.mark.rule("felagsvist.invariant.card-conservation")
+@pytest.mark.rule("felagsvist.invariant.hand-sizes")
+@pytest.mark.rule("felagsvist.invariant.legal-set-nonempty")
+@pytest.mark.rule("felagsvist.play.trick-order")
 def test_every_card_stays_in_exactly_one_zone(request: pytest.FixtureRequest) -> None:
     _assert_passes(model.CARD_CONSERVATION, request)
 
@@ -150,6 +174,7 @@ _TESTED: Final = (
     model.ROUND_BALANCE,
     model.THIRTEEN_TRICKS,
     model.GAME_TOTAL,
+    model.DEAL_DISTRIBUTION,
     model.CARD_CONSERVATION,
 )
 
@@ -232,6 +257,118 @@ def test_claim_rejects_malformed_rule_ids_and_names() -> None:
         Claim(claim.name, (), claim.build, claim.describe)
 
 
+def _card_game(
+    *, cases: tuple[int, ...], copy: bool = False, assumes: tuple[str, ...] | None = None
+) -> Claim:
+    """A toy system: cards move one at a time from a pile to a heap, split into cases by card.
+
+    ``cases`` lists the cards with a case of their own (leaving one out is a
+    gap the coverage obligation must catch); ``copy`` leaves a moved card in
+    the pile too, which breaks the invariant.
+    """
+
+    def step(before: SymState, choice: SymState) -> tuple[Move, ...]:
+        card = onehot(choice.bv("card"), 4)
+        pile, heap = before.bv("pile"), before.bv("heap")
+        guard = choice.bv("card").ult(4) & (pile & card).ne(0)
+        after = before.updated(
+            {"pile": pile if copy else pile & ~card, "heap": heap | card, "moved": before["moved"] + 1}
+        )
+        return (Move("a card moves", guard, after, tuple({"card": c} for c in cases)),)
+
+    def counted(s: SymState) -> Bool:
+        return (popcount(s.bv("heap")).eq(s["moved"])) & (popcount(s.bv("pile")) + s["moved"]).eq(4)
+
+    def apart(s: SymState) -> Bool:
+        return (s.bv("pile") & s.bv("heap")).eq(0) & (s.bv("pile") | s.bv("heap")).eq(15)
+
+    system = TransitionSystem(
+        variables=(Var("pile", 4), Var("heap", 4), *ints("moved")),
+        inputs=(Var("card", 3),),
+        init=lambda s: s.bv("pile").eq(15) & s.bv("heap").eq(0) & s["moved"].eq(0),
+        step=step,
+        invariant=(Part("counted", counted), Part("apart", apart, assumes=assumes)),
+        goal=lambda s: s["moved"].eq(4).implies(s.bv("pile").eq(0)),
+        show_state=lambda v: f"[pile {v['pile']:04b}, heap {v['heap']:04b}, moved {v['moved']}]",
+        show_inputs=lambda v: f"moving card {v['card']}",
+    )
+    return inductive_claim(
+        "toy/cards", ("felagsvist.invariant.card-conservation",), system, engine=Engine.SMT_CORE
+    )
+
+
+def test_an_inductive_claim_split_by_cases_is_proved_case_by_case() -> None:
+    result = prove(_card_game(cases=(0, 1, 2, 3)))
+    assert result.proved, result.counterexample or result.reason
+    # base, coverage, 2 parts x 4 cases, goal
+    assert result.obligations == 1 + 1 + 2 * 4 + 1
+
+
+def test_a_case_left_out_is_a_gap_the_coverage_obligation_finds() -> None:
+    result = prove(_card_game(cases=(0, 1, 3)))
+    assert result.refuted
+    assert result.counterexample is not None
+    assert result.counterexample.startswith(
+        "inductive step (a card moves), its cases: no case covers moving card 2"
+    )
+
+
+def test_a_broken_step_is_refuted_naming_the_part_it_breaks() -> None:
+    result = prove(_card_game(cases=(0, 1, 2, 3), copy=True))
+    assert result.refuted and result.counterexample is not None
+    assert "which satisfies the invariant, moving card" in result.counterexample
+    assert "which breaks the invariant (counted; apart)" in result.counterexample
+
+
+def test_a_part_may_assume_less_but_must_assume_itself() -> None:
+    assert prove(_card_game(cases=(0, 1, 2, 3), assumes=("apart",))).proved
+    with pytest.raises(ValueError, match="must assume itself"):
+        prove(_card_game(cases=(0, 1, 2, 3), assumes=("counted",)))
+    with pytest.raises(ValueError, match="must assume itself"):
+        prove(_card_game(cases=(0, 1, 2, 3), assumes=("apart", "no such part")))
+
+
+def test_an_obligation_reports_its_label_and_the_first_failure() -> None:
+    x = int_var("x")
+    claim = Claim(
+        "toy/obligations",
+        ("felagsvist.invariant.game-total",),
+        lambda: (
+            Obligation("first", (x > 2).implies(x >= 3)),
+            Obligation("second", (x > 2).implies(x >= 4), lambda m: f"x = {m.int_value(x)}"),
+            Obligation("third", (x > 2).implies(x >= 5)),
+        ),
+        lambda m: "unused",
+    )
+    result = prove(claim)
+    assert result.refuted and result.counterexample == "second: x = 3"
+    assert result.obligations == 2
+
+
+def test_symbolic_states_keep_their_sorts() -> None:
+    state = SymState.fresh("toy", (Var("hand", 52), *ints("count")))
+    assert state.bv("hand").width == 52
+    with pytest.raises(TypeError):
+        state["hand"]
+    with pytest.raises(TypeError):
+        state.bv("count")
+    with pytest.raises(KeyError):
+        state["missing"]
+    with pytest.raises(TypeError):
+        state.updated({"count": bv_val(0, 52)})
+    with pytest.raises(TypeError):
+        state.updated({"hand": bv_val(0, 51)})
+
+
+def test_popcount_and_onehot_evaluate_like_python() -> None:
+    hand, index = bv_var("hand", 52), bv_var("index", 6)
+    for mask, card in ((0, 0), ((1 << 52) - 1, 51), (0b1011 << 13, 13), (1 << 40, 60)):
+        bindings: list[Binding] = [(hand, mask), (index, card)]
+        assert evaluate_int(popcount(hand), bindings) == mask.bit_count()
+        assert evaluate_bv(onehot(index, 52), bindings) == ((1 << card) if card < 52 else 0)
+        assert evaluate_bv(hand.lshr(index.resize(52)), bindings) == mask >> card
+
+
 def test_facade_refuses_wrapped_constants_and_python_truth() -> None:
     with pytest.raises(ValueError):
         bv_val(2, 1)
@@ -246,18 +383,39 @@ def test_facade_refuses_wrapped_constants_and_python_truth() -> None:
     assert refuted.model.int_value(x) == 3
 
 
-def test_command_line_json_reports_every_claim(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--game", "felagsvist", "--json"]) == 0
+def test_command_line_json_reports_the_chosen_claims(capsys: pytest.CaptureFixture[str]) -> None:
+    chosen = ["felagsvist/thirteen-tricks", "felagsvist/must-follow"]
+    assert main(["--game", "felagsvist", "--json", "--claim", chosen[0], "--claim", chosen[1]]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["passed"] is True
     names = [entry["name"] for entry in document["claims"]]
-    assert names == [claim.name for claim in GAMES["felagsvist"]]
+    assert names == [claim.name for claim in GAMES["felagsvist"] if claim.name in chosen]
     for entry in document["claims"]:
         assert entry["outcome"] == "proved" and entry["wrong"]["outcome"] == "refuted"
         assert entry["wrong"]["counterexample"]
 
 
+def test_command_line_refuses_an_unknown_claim(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--claim", "felagsvist/no-such-claim"])
+    assert stopped.value.code == 2
+    assert "no claim called felagsvist/no-such-claim" in capsys.readouterr().err
+
+
+def test_the_table_shows_where_an_inductive_proof_breaks() -> None:
+    """A wrong companion checked as if it were a claim: FAIL, and the step that breaks the invariant."""
+    wrong = model.THIRTEEN_TRICKS.wrong
+    assert wrong is not None
+    report = check(wrong)
+    table = render_table((report,), total_seconds=report.seconds)
+    assert "FAIL" in table and "inductive step (a trick is won)" in table
+
+
 # -- refinement: the model on concrete values equals the engine ---------------------
+#
+# These compare the model with the engine's functions on values drawn directly (any
+# hand, any trick); tests/test_refinement.py compares it with whole states reached
+# by playing.
 
 _LEDS: Final = (None, *range(4))
 
@@ -307,22 +465,6 @@ def test_model_legal_set_equals_follow_set(legal_terms: _LegalTerms, hand: int, 
     implemented, specified = legal_terms.evaluate(hand, led)
     assert implemented == engine
     assert specified == engine
-
-
-@pytest.mark.rule("felagsvist.invariant.legal-set-nonempty")
-@settings(max_examples=20)
-@given(seed=st.integers(0, 2**32 - 1), picks=st.lists(st.integers(0, 12), max_size=40))
-def test_model_legal_set_equals_the_engine_on_reachable_states(
-    legal_terms: _LegalTerms, seed: int, picks: list[int]
-) -> None:
-    state = FelagsvistGame().new_game(seed=seed)
-    for pick in picks:
-        hand = state.hands[state.current_player]
-        led = state.trick[0] // 13 if state.trick else None
-        implemented, specified = legal_terms.evaluate(hand, led)
-        assert implemented == specified == state.legal_mask()
-        actions = state.legal_actions()
-        state = state.apply(actions[pick % len(actions)])
 
 
 def test_model_suit_masks_are_the_engine_masks() -> None:

@@ -6,8 +6,11 @@ package under ``cardrules/games/``, plus ``common.md``). These tests fail when
 - a rule of the specification has no ``.. rule::`` entry in ``docs/`` (or more
   than one), or ``docs/`` has an entry for an id the specification lacks;
 - code, tests, proofs, docs or examples name a rule-id-shaped string that is
-  no rule of the specification (a typo, or a renamed id).
+  no rule of the specification or of a rule book (a typo, or a renamed id).
 
+They read the repository with the scanner that also builds the documentation's
+traceability page and the back-links of its rule entries
+(``docs/_ext/cardrules_trace.py``), so the page and the tests cannot disagree.
 The other half of traceability (every id in the rule book and carrying a
 marked test) is in ``test_spec_coverage.py``; the proofs check their own ids
 in ``test_proofs.py``.
@@ -15,108 +18,155 @@ in ``test_proofs.py``.
 
 from __future__ import annotations
 
-import re
+import doctest
 from pathlib import Path
 from typing import Final
 
 import pytest
 
+from cardrules.games.felagsvist import RULES
+from docs._ext import cardrules_trace as scan
+from proofs import claims_for
 from tests.conftest import REPO_ROOT
 
-HEADING: Final = re.compile(r"^###\s+(\S+)\s*$", re.MULTILINE)
-DOC_ENTRY: Final = re.compile(r"^\s*\.\. rule::\s+(\S+)\s*$", re.MULTILINE)
-GAMES: Final = ("common", "felagsvist", "fildinski", "calabresella", "backstab_fish")
-RULE_ID: Final = re.compile(r"(?<![\w.-])(?:" + "|".join(GAMES) + r")(?:\.[a-z0-9][a-z0-9-]*){2,}(?![\w-])")
-"""A rule-id-shaped string: a game, then two or more lower-case parts joined by dots.
-
-It is not preceded by a dot, so module paths (``cardrules.games.felagsvist.state``)
-are not taken for ids."""
-DELIBERATELY_UNKNOWN: Final = re.compile(r"\.no-such-[a-z0-9-]+$")
-"""Tests name ids such as ``felagsvist.play.no-such-rule`` on purpose, to see them refused."""
-SCANNED: Final = ("cardrules", "tests", "proofs", "docs", "examples")
-SUFFIXES: Final = frozenset({".py", ".rst", ".toml", ".json", ".md"})
-
-
-def specified_games() -> tuple[str, ...]:
-    """``common`` and every game with a package under ``cardrules/games/``."""
-    packages = REPO_ROOT / "cardrules" / "games"
-    return ("common", *sorted(p.name for p in packages.iterdir() if (p / "__init__.py").is_file()))
+_PROOFS: Final = {claim.name: claim.rule_ids for claim in claims_for()}
 
 
 def spec_ids(rules_dir: Path) -> dict[str, str]:
     """Every rule id of the specified games, with the file that defines it."""
-    ids: dict[str, str] = {}
-    for game in specified_games():
-        path = rules_dir / f"{game}.md"
-        if not path.is_file():
-            pytest.fail(f"cardrules/games/{game} exists but the specification has no {path.name}")
-        for rule_id in HEADING.findall(path.read_text(encoding="utf-8")):
-            ids[rule_id] = path.name
-    return ids
+    games = scan.specified_games(REPO_ROOT)
+    missing = [game for game in games if not (rules_dir / f"{game}.md").is_file()]
+    if missing:
+        pytest.fail(f"cardrules/games has {missing} but the specification has no file for them")
+    return {rule.rule_id: rule.site.path for rule in scan.read_spec(rules_dir, games)}
 
 
-def project_files() -> list[Path]:
-    """The project's own text files that may name rule ids (built docs left out)."""
-    files = []
-    for top in SCANNED:
-        for path in sorted((REPO_ROOT / top).rglob("*")):
-            if path.suffix in SUFFIXES and path.is_file() and "_build" not in path.parts:
-                files.append(path)
-    return files
-
-
-def doc_entries() -> dict[str, list[str]]:
-    """Every ``.. rule::`` entry under docs/, with the pages that hold it."""
-    entries: dict[str, list[str]] = {}
-    for path in sorted((REPO_ROOT / "docs").rglob("*.rst")):
-        if "_build" in path.parts:
-            continue
-        for rule_id in DOC_ENTRY.findall(path.read_text(encoding="utf-8")):
-            entries.setdefault(rule_id, []).append(str(path.relative_to(REPO_ROOT)))
-    return entries
-
-
-def named_ids() -> dict[str, list[str]]:
-    """Every rule-id-shaped string in the project, with ``file:line`` of each place."""
-    found: dict[str, list[str]] = {}
-    for path in project_files():
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            for match in RULE_ID.finditer(line):
-                found.setdefault(match.group(0), []).append(f"{path.relative_to(REPO_ROOT)}:{number}")
-    return found
+def known_ids(rules_dir: Path) -> set[str]:
+    """The ids that exist: every rule of every game's specification, and of the rule books."""
+    return {rule.rule_id for rule in scan.read_spec(rules_dir)} | set(RULES.ids)
 
 
 def test_every_specified_rule_has_exactly_one_doc_entry(rules_dir: Path) -> None:
-    entries = doc_entries()
+    entries = scan.doc_entries(REPO_ROOT)
     missing = sorted(rule_id for rule_id in spec_ids(rules_dir) if rule_id not in entries)
     assert not missing, f"rules with no '.. rule::' entry in docs/: {missing}"
-    twice = {rule_id: pages for rule_id, pages in entries.items() if len(pages) > 1}
+    twice = {rule_id: [str(site) for site in sites] for rule_id, sites in entries.items() if len(sites) > 1}
     assert not twice, f"rules documented more than once: {twice}"
 
 
 def test_docs_define_no_rule_the_specification_lacks(rules_dir: Path) -> None:
     known = spec_ids(rules_dir)
-    extra = {rule_id: pages for rule_id, pages in doc_entries().items() if rule_id not in known}
+    extra = {
+        rule_id: [str(site) for site in sites]
+        for rule_id, sites in scan.doc_entries(REPO_ROOT).items()
+        if rule_id not in known
+    }
     assert not extra, f"'.. rule::' entries for ids the specification lacks: {extra}"
 
 
 def test_every_rule_id_the_project_names_exists(rules_dir: Path) -> None:
-    known = spec_ids(rules_dir)
-    unknown = {
-        rule_id: places[:5]
-        for rule_id, places in named_ids().items()
-        if rule_id not in known and not DELIBERATELY_UNKNOWN.search(rule_id)
-    }
+    known = known_ids(rules_dir)
+    unknown: dict[str, list[str]] = {}
+    for mention in scan.named_ids(REPO_ROOT):
+        if mention.rule_id not in known and not scan.DELIBERATELY_UNKNOWN.search(mention.rule_id):
+            unknown.setdefault(mention.rule_id, []).append(str(mention.site))
     assert not unknown, f"rule ids named in the project but absent from the specification: {unknown}"
 
 
 def test_the_scan_finds_ids_in_every_part_of_the_project(rules_dir: Path) -> None:
     """A scan that found nothing would make the tests above pass vacuously."""
     known = spec_ids(rules_dir)
-    places = [place for rule_id, where in named_ids().items() if rule_id in known for place in where]
+    places = [mention.site.path for mention in scan.named_ids(REPO_ROOT) if mention.rule_id in known]
     for top in ("cardrules", "tests", "proofs", "docs"):
         assert any(place.startswith(f"{top}/") for place in places), f"no rule id found under {top}/"
-    assert len(doc_entries()) >= len(known)
+    assert len(scan.doc_entries(REPO_ROOT)) >= len(known)
+
+
+def test_the_trace_of_every_rule_book_id_is_complete(rules_dir: Path) -> None:
+    """What the traceability page shows: each rule has code, a marked test and one entry."""
+    traces = scan.trace(
+        REPO_ROOT, RULES.ids, _PROOFS, scan.read_spec(rules_dir, scan.specified_games(REPO_ROOT))
+    )
+    assert [item.rule_id for item in traces] == list(RULES.ids)
+    gaps = {
+        item.rule_id: [
+            what
+            for what, missing in (
+                ("no code names it", not item.code),
+                ("no marked test", not item.tests),
+                ("not one docs entry", len(item.docs) != 1),
+                ("not in the specification", item.spec is None),
+            )
+            if missing
+        ]
+        for item in traces
+    }
+    assert {rule_id: what for rule_id, what in gaps.items() if what} == {}
+
+
+def test_rules_whose_check_asks_for_a_proof_are_found_and_proved(rules_dir: Path) -> None:
+    """The page's list of proofs called for but missing reads the Check: lines; this guards that reading."""
+    spec = scan.read_spec(rules_dir, scan.specified_games(REPO_ROOT))
+    asking = {rule.rule_id for rule in spec if rule.calls_for_proof}
+    assert {"felagsvist.invariant.thirteen-tricks", "felagsvist.invariant.deal-score-sum"} <= asking
+    traces = scan.trace(REPO_ROOT, sorted(asking), _PROOFS, spec)
+    assert [item.rule_id for item in traces if item.lacks_proof] == []
+    unproved = scan.trace(REPO_ROOT, sorted(asking), {}, spec)
+    assert all(item.lacks_proof for item in unproved)
+
+
+def test_marked_tests_are_read_from_the_syntax_tree() -> None:
+    """Markers on functions, on classes and in pytestmark count; hypothesis's @rule does not."""
+    marked = scan.marked_tests(REPO_ROOT)
+    names = {test.nodeid for tests in marked.values() for test in tests}
+    assert "tests/test_felagsvist_stateful.py::test_felagsvist_state_machine" in names
+    this = "tests/test_traceability.py::test_marked_tests_are_read_from_the_syntax_tree"
+    assert this not in names, "this test carries no rule marker"
+    stateful = {test.nodeid for test in marked["felagsvist.play.must-follow"]}
+    assert "tests/test_felagsvist_stateful.py::test_felagsvist_state_machine" in stateful
+    assert all(test.nodeid.split("::")[-1].startswith("test") for tests in marked.values() for test in tests)
+
+
+def test_the_marker_reader_handles_classes_and_module_marks(tmp_path: Path) -> None:
+    tests = tmp_path / "tests"
+    tests.mkdir()
+    mark = "pytest.mark.rule"
+    (tests / "test_sample.py").write_text(
+        "import pytest\n"
+        f"pytestmark = [{mark}('common.game.over')]\n"
+        f"@{mark}('common.cards.held')\n"
+        "class TestGroup:\n"
+        f"    @{mark}('common.action.known')\n"
+        "    def test_inside(self): ...\n"
+        "    def helper(self): ...\n"
+        "@rule(data=None)\n"
+        "def test_plain(): ...\n",
+        encoding="utf-8",
+    )
+    marked = {rule_id: [t.nodeid for t in refs] for rule_id, refs in scan.marked_tests(tmp_path).items()}
+    assert marked == {
+        "common.game.over": [
+            "tests/test_sample.py::TestGroup::test_inside",
+            "tests/test_sample.py::test_plain",
+        ],
+        "common.cards.held": ["tests/test_sample.py::TestGroup::test_inside"],
+        "common.action.known": ["tests/test_sample.py::TestGroup::test_inside"],
+    }
+
+
+def test_the_spec_reader_joins_check_lines_that_run_on(tmp_path: Path) -> None:
+    (tmp_path / "demo.md").write_text(
+        "# Demo\n\n## Rules\n\n### demo.area.one\nStatement: x\nCheck: first half,\nsecond half.\n"
+        "\n### demo.area.two\nCheck: a Z3 claim.\nKind: procedure\n",
+        encoding="utf-8",
+    )
+    rules = scan.read_spec(tmp_path)
+    assert [(r.rule_id, r.check, r.calls_for_proof) for r in rules] == [
+        ("demo.area.one", "first half, second half.", False),
+        ("demo.area.two", "a Z3 claim.", True),
+    ]
+    with pytest.raises(FileNotFoundError):
+        scan.read_spec(tmp_path, ("felagsvist",))
 
 
 @pytest.mark.parametrize(
@@ -128,7 +178,12 @@ def test_the_scan_finds_ids_in_every_part_of_the_project(rules_dir: Path) -> Non
         ("felagsvist.scoring.deal_scores", []),
         ('"backstab_fish.ask.no-such-rule"', ["backstab_fish.ask.no-such-rule"]),
         ("felagsvist.play", []),
+        ("felagsvist/legal-set-nonempty", []),
     ],
 )
 def test_the_rule_id_pattern(text: str, ids: list[str]) -> None:
-    assert RULE_ID.findall(text) == ids
+    assert scan.RULE_ID.findall(text) == ids
+
+
+def test_the_scanner_examples_hold() -> None:
+    assert doctest.testmod(scan, raise_on_error=False).failed == 0

@@ -48,7 +48,16 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import ExtensionMetadata, OptionSpec
 
-__all__ = ["RULE_KINDS", "RuleDirective", "RuleEntry", "RuleIndex", "RuleRole", "RulesDomain", "setup"]
+__all__ = [
+    "BACKLINKS_ATTRIBUTE",
+    "RULE_KINDS",
+    "RuleDirective",
+    "RuleEntry",
+    "RuleIndex",
+    "RuleRole",
+    "RulesDomain",
+    "setup",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -59,6 +68,10 @@ RULE_KINDS: Final[tuple[str, ...]] = ("legality", "conservation", "scoring", "pr
 """The kinds a rule may have, as in the specification's ``Kind:`` lines."""
 
 _RULE_ID: Final = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9-]*){2,}")
+
+BACKLINKS_ATTRIBUTE: Final = "cardrules_rule_backlinks"
+"""The build environment attribute where ``cardrules_traceability`` leaves each rule's
+``(tests, proofs)``; when it is set, every entry shows them as "Tested by" and "Proved by"."""
 
 
 class RuleEntry(NamedTuple):
@@ -168,6 +181,15 @@ class RuleDirective(ObjectDescription[str]):
                 shown.append(nodes.Text(", "))
             shown.append(nodes.literal(option, option))
         field_list += _field("Options", shown or [nodes.Text("none")])
+        backlinks = cast(
+            "Mapping[str, tuple[Sequence[str], Sequence[str]]] | None",
+            getattr(self.env, BACKLINKS_ATTRIBUTE, None),
+        )
+        if backlinks is not None:
+            tests, proofs = backlinks.get(name, ((), ()))
+            field_list += _field("Tested by", _literals(tests) or [nodes.emphasis("", "no marked test")])
+            if proofs:
+                field_list += _field("Proved by", _literals(proofs))
         content_node += field_list
 
         if "no-index" not in self.options:
@@ -184,6 +206,16 @@ def _first_sentence(text: str) -> str:
     flat = " ".join(text.split())
     match = re.match(r"(.+?[.!?])(?=\s|$)", flat)
     return match.group(1) if match else flat
+
+
+def _literals(items: Sequence[str]) -> list[Node]:
+    """``a``, ``b``, ``c``: the items as code, separated by commas."""
+    shown: list[Node] = []
+    for position, item in enumerate(items):
+        if position:
+            shown.append(nodes.Text(", "))
+        shown.append(nodes.literal(item, item))
+    return shown
 
 
 def _field(name: str, body: Sequence[Node]) -> nodes.field:
