@@ -86,8 +86,17 @@ def proofs(session: nox.Session) -> None:
     session.run(_python(session), "-m", "proofs", *session.posargs)
 
 
+BENCHMARKS = ("felagsvist", "fildinski", "calabresella", "backstab_fish")
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Time the Félagsvist engine against a plain mutable loop (not in the default run)."""
+    """Time every game's engine (``tests/benchmarks/<game>_bench.py``); not in the default run.
+
+    ``nox -s bench -- fildinski`` times one game; other arguments go to each benchmark.
+    """
     _install(session, ".")
-    session.run(_python(session), "-m", "tests.benchmarks.felagsvist_bench", *session.posargs)
+    chosen = [arg for arg in session.posargs if arg in BENCHMARKS] or list(BENCHMARKS)
+    rest = [arg for arg in session.posargs if arg not in BENCHMARKS]
+    for game in chosen:
+        session.run(_python(session), "-m", f"tests.benchmarks.{game}_bench", *rest)

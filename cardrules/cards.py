@@ -15,6 +15,14 @@ index back into the (shared) :class:`Card` value.
 Card(rank=Rank.TEN, suit=Suit.HEARTS)
 >>> str(parse_card("q♠")), parse_card("QS").pretty()
 ('QS', 'Q♠')
+
+Some games add jokers to the pack. A joker is a :class:`Joker`, a
+:class:`Card` with no rank and no suit whose canonical text is ``JK``; all
+jokers are equal values (:data:`JOKER`). :func:`parse_card` reads one only when
+asked to (``jokers=True``), so games without jokers never see one.
+
+>>> parse_card("JK", jokers=True) == JOKER, str(JOKER), JOKER.index
+(True, 'JK', 52)
 """
 
 from __future__ import annotations
@@ -27,8 +35,10 @@ from typing import Final
 from cardrules.errors import InvalidNotationError
 
 __all__ = [
+    "JOKER",
     "STANDARD_DECK",
     "Card",
+    "Joker",
     "Rank",
     "Suit",
     "card_at",
@@ -169,6 +179,51 @@ _BY_TEXT: Final[dict[str, Card]] = {
 }
 
 
+class Joker(Card):
+    """A joker: a card with no rank and no suit, for the games whose pack has jokers.
+
+    Its canonical text is ``JK`` and its :attr:`~Card.index` is 52, just past the
+    standard pack, so bitmasks and tables of the 52 standard cards never meet
+    it. Every joker equals every other: use the shared value :data:`JOKER`. A
+    joker has no rank and no suit; reading its ``rank`` or ``suit`` raises
+    ``AttributeError``, so a game that uses jokers tests
+    ``isinstance(card, Joker)`` first.
+    """
+
+    __slots__ = ()
+
+    def __init__(self) -> None:  # the rank and suit slots stay empty
+        object.__setattr__(self, "index", JOKER_INDEX)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Joker)
+
+    def __hash__(self) -> int:
+        return hash("joker")
+
+    def __reduce__(self) -> tuple[type[Joker], tuple[()]]:
+        return Joker, ()
+
+    def pretty(self) -> str:
+        """The form a player reads: ``🃏``."""
+        return "🃏"
+
+    def __str__(self) -> str:
+        return "JK"
+
+    def __repr__(self) -> str:
+        return "Joker()"
+
+
+JOKER_INDEX: Final = 52
+"""The :attr:`Card.index` of every joker."""
+
+JOKER: Final[Joker] = Joker()
+"""The joker (all jokers are equal values)."""
+
+_JOKER_TEXT: Final = frozenset({"JK", "JOKER", "🃏"})
+
+
 def card_at(index: int) -> Card:
     """The card with the given index 0..51 (see :attr:`Card.index`)."""
     if not 0 <= index < 52:
@@ -176,16 +231,21 @@ def card_at(index: int) -> Card:
     return _ALL[index]
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: str, *, jokers: bool = False) -> Card:
     """Read one card, tolerantly.
 
     Accepts the canonical form (``QS``), suit symbols (``Q♠``), ``10`` or ``T``
-    for the ten, any letter case and surrounding white space.
+    for the ten, any letter case and surrounding white space. With
+    ``jokers=True`` it also reads a joker (``JK``, ``joker`` or ``🃏``) as
+    :data:`JOKER`; by default a joker is not a card.
 
     Raises:
         InvalidNotationError: the text is not a card, with the text quoted.
     """
-    card = _BY_TEXT.get(text.strip().upper())
+    key = text.strip().upper()
+    card = _BY_TEXT.get(key)
+    if card is None and jokers and key in _JOKER_TEXT:
+        return JOKER
     if card is None:
         raise InvalidNotationError(
             f"{text!r} is not a card: write a rank (2-9, T or 10, J, Q, K, A) "
@@ -194,9 +254,9 @@ def parse_card(text: str) -> Card:
     return card
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """Read cards separated by white space or commas (``"QS 10H, 2c"``)."""
-    return tuple(parse_card(part) for part in text.replace(",", " ").split())
+def parse_cards(text: str, *, jokers: bool = False) -> tuple[Card, ...]:
+    """Read cards separated by white space or commas (``"QS 10H, 2c"``); see :func:`parse_card`."""
+    return tuple(parse_card(part, jokers=jokers) for part in text.replace(",", " ").split())
 
 
 def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:

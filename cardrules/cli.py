@@ -5,7 +5,8 @@
 ``--record-dir``, writes the record of each; ``cardrules check RECORD``
 adjudicates a recorded game; ``cardrules explain RECORD --step N`` explains one
 step of it (steps are numbered from 0: step N is the record's actions[N], and
-the state shown is the one before it).
+the state shown is the one before it); ``cardrules export-conformance GAME DIR``
+writes a conformance kit and ``cardrules check-conformance DIR`` replays one.
 
 Exit status: 0 success (for check: every step legal and every claimed score
 right), 1 a finding (an illegal step or a wrong claimed score; for explain: the
@@ -26,6 +27,7 @@ import typing
 from collections.abc import Sequence
 from pathlib import Path
 
+from cardrules.conformance import export_kit, replay_kit
 from cardrules.errors import CardRulesError, InvalidOptionError
 from cardrules.game import Action, Game
 from cardrules.records import (
@@ -173,6 +175,24 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     return 0 if explanation.verdict.legal else 1
 
 
+def _cmd_export_conformance(args: argparse.Namespace) -> int:
+    if args.cases < 1:
+        raise CardRulesError(f"--cases takes a positive number, not {args.cases}")
+    written = export_kit(
+        args.game, args.directory, cases=args.cases, seed=args.seed, options=_parse_options(args.option)
+    )
+    print(f"{len(written)} {args.game} conformance cases and manifest.json written to {args.directory}")
+    return 0
+
+
+def _cmd_check_conformance(args: argparse.Namespace) -> int:
+    problems = replay_kit(args.directory)
+    for problem in problems:
+        print(problem)
+    print("the kit agrees with the reference" if not problems else f"{len(problems)} differences")
+    return 0 if not problems else 1
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr and exit status 2."""
 
@@ -224,6 +244,21 @@ def _parser() -> argparse.ArgumentParser:
         help="the step, counted from 0 like the actions array (step 0 is the first action)",
     )
     exp.set_defaults(run=_cmd_explain)
+    kit = sub.add_parser(
+        "export-conformance",
+        help="write a conformance kit: golden cases as JSON for testing another engine",
+    )
+    kit.add_argument("game", choices=sorted(GAMES))
+    kit.add_argument("directory", type=Path, metavar="DIR", help="the kit's directory (created if missing)")
+    kit.add_argument("--cases", type=int, default=40, help="how many cases (default 40)")
+    kit.add_argument("--seed", type=int, default=0, help="seed of the games the cases come from")
+    kit.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    kit.set_defaults(run=_cmd_export_conformance)
+    replay_kit_cmd = sub.add_parser(
+        "check-conformance", help="replay a conformance kit against this version of the reference"
+    )
+    replay_kit_cmd.add_argument("directory", type=Path, metavar="DIR", help="the kit's directory")
+    replay_kit_cmd.set_defaults(run=_cmd_check_conformance)
     return parser
 
 

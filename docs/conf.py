@@ -1,7 +1,7 @@
 """Sphinx configuration for the cardrules documentation.
 
 Build with ``sphinx-build -n -W --keep-going -b html docs docs/_build/html``; the
-``doctest`` builder runs every example in the pages and in the docstrings.
+``doctest`` builder runs every example in the pages (tests/test_docstrings.py runs the docstrings' examples).
 The build needs no network: intersphinx is deliberately not used.
 """
 
@@ -20,9 +20,10 @@ if TYPE_CHECKING:
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS / "_ext"))
 sys.path.insert(0, str(DOCS.parent))  # document the checkout, installed or not
+sys.path.insert(0, str(DOCS.parent / "examples"))  # the testing guide imports examples/toy_whist.py
 
 import cardrules  # noqa: E402
-from cardrules.games.felagsvist import RULES as FELAGSVIST_RULES  # noqa: E402
+from cardrules.registry import rule_books  # noqa: E402
 
 try:  # the proofs need z3; without it the docs still build, listing no proofs
     from proofs import claims_for
@@ -54,9 +55,9 @@ default_role = "code"  # bare `backticks` are code, never a silent cross-referen
 
 # Every rule the library's rule books know must have exactly one ``.. rule::``
 # entry with the same kind and options, and no page may define another id
-# (see _ext/cardrules_rules.py). The Félagsvist book includes the common rules.
+# (see _ext/cardrules_rules.py). Every game's book includes the common rules.
 cardrules_expected_rules = {
-    rule.id: (rule.kind.value, rule.options) for book in (FELAGSVIST_RULES,) for rule in book
+    rule.id: (rule.kind.value, rule.options) for book in rule_books().values() for rule in book
 }
 
 # -- Traceability ---------------------------------------------------------------
@@ -92,11 +93,15 @@ napoleon_attr_annotations = True
 nitpick_ignore_regex = [
     (r"py:(class|obj|data|exc)", r"(collections\.abc|enum|dataclasses|typing|random)\..*"),
     (r"py:class", r"(Sequence|Mapping|Iterable|Iterator|Enum|IntEnum)"),
+    (r"py:class", r"(pathlib|hypothesis)\..*"),
 ]
 nitpick_ignore = [
     # Private helpers of cardrules.options that appear in build_options' signature.
     ("py:class", "cardrules.options.T"),
     ("py:class", "cardrules.options._DataclassInstance"),
+    # Backstab Fish's private type aliases of its event chain.
+    ("py:class", "Event"),
+    ("py:class", "EventChain"),
 ]
 
 # -- Hooks ----------------------------------------------------------------------
@@ -138,7 +143,9 @@ def setup(app: Sphinx) -> None:
 
 # Pages carry their own imports, so an example that works here works for a reader.
 doctest_global_setup = ""
-doctest_test_doctest_blocks = "default"
+# The examples in docstrings run in tests/test_docstrings.py, each in its own
+# module's namespace; this build runs the examples written in the pages.
+doctest_test_doctest_blocks = ""
 
 # -- HTML -----------------------------------------------------------------------
 

@@ -13,6 +13,12 @@ rules, or a model with a plausible bug) that must be refuted with a
 counterexample. :func:`check` runs both, and a claim *passes* only when it is
 proved and its companion is refuted.
 
+A few claims are witnesses instead (``Claim.expect_counterexample``): the
+claim states something the rules do *not* guarantee (that a literal reading
+of a game always ends, say), it passes when z3 refutes it, and its
+counterexample is the result, printed in the table. Its companion is then the
+variant expected to be proved, which shows the search can come up empty.
+
 :func:`inductive_claim` states an inductive invariant of a small transition
 system (``init => inv``, ``inv and step => inv'``, ``inv => goal``) as one
 claim. Its variables are integers or bit-vectors (sets of cards), and a step
@@ -96,6 +102,10 @@ class Claim:
         statement: the claim in one sentence.
         wrong: the deliberately false companion that must be refuted (``None`` on a companion).
         engine: the z3 solver to use.
+        expect_counterexample: the claim is *expected to be refuted*: its counterexample is
+            the point (a witness that a rule is needed, such as a play that never ends), and
+            its companion is the variant expected to be proved. Such a claim passes when it
+            is refuted and its companion proved, and the table always prints its counterexample.
     """
 
     name: str
@@ -105,6 +115,7 @@ class Claim:
     statement: str = ""
     wrong: Claim | None = None
     engine: Engine = Engine.DEFAULT
+    expect_counterexample: bool = False
 
     def __post_init__(self) -> None:
         if "/" not in self.name:
@@ -202,11 +213,21 @@ class Report:
     wrong: Result | None
     statement: str = ""
     wrong_statement: str = ""
+    expect_counterexample: bool = False
+    """The claim is a witness expected to be refuted, and its companion expected to be proved."""
 
     @property
     def passed(self) -> bool:
-        """The claim is proved and its wrong companion refuted with a counterexample."""
-        return self.claim.proved and self.wrong is not None and self.wrong.refuted
+        """The claim is proved and its wrong companion refuted with a counterexample.
+
+        For a claim expected to be refuted, the other way round: the claim is
+        refuted with a counterexample and its companion proved.
+        """
+        if self.wrong is None:
+            return False
+        if self.expect_counterexample:
+            return self.claim.refuted and self.wrong.proved
+        return self.claim.proved and self.wrong.refuted
 
     @property
     def seconds(self) -> float:
@@ -222,6 +243,7 @@ def check(claim: Claim, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Report:
         wrong=None if wrong is None else prove(wrong, timeout_ms=timeout_ms),
         statement=claim.statement,
         wrong_statement="" if wrong is None else wrong.statement,
+        expect_counterexample=claim.expect_counterexample,
     )
 
 
@@ -499,7 +521,15 @@ def _verdict(report: Report) -> str:
 def _wrong_outcome(report: Report) -> str:
     if report.wrong is None:
         return "missing"
+    if report.expect_counterexample:
+        return f"{report.wrong.outcome} (expected proved)"
     return report.wrong.outcome
+
+
+def _claim_outcome(report: Report) -> str:
+    if report.expect_counterexample:
+        return f"{report.claim.outcome} (expected refuted)"
+    return report.claim.outcome
 
 
 def render_table(reports: Sequence[Report], *, total_seconds: float, verbose: bool = False) -> str:
@@ -515,7 +545,7 @@ def render_table(reports: Sequence[Report], *, total_seconds: float, verbose: bo
             (
                 report.claim.name,
                 ids[0],
-                report.claim.outcome,
+                _claim_outcome(report),
                 _wrong_outcome(report),
                 f"{report.seconds:.3f}",
                 _verdict(report),
@@ -546,6 +576,8 @@ def render_table(reports: Sequence[Report], *, total_seconds: float, verbose: bo
 
 
 def _details(report: Report, *, verbose: bool) -> list[str]:
+    if report.expect_counterexample:
+        return _witness_details(report)
     lines: list[str] = []
     claim, wrong = report.claim, report.wrong
     if not claim.proved:
@@ -567,6 +599,31 @@ def _details(report: Report, *, verbose: bool) -> list[str]:
         if report.wrong_statement:
             lines.append(f"  wrong claim: {report.wrong_statement}")
         lines.extend(_indent("counterexample: ", wrong.counterexample or ""))
+    return lines
+
+
+def _witness_details(report: Report) -> list[str]:
+    """A claim expected to be refuted: its counterexample is always shown, since it is the result."""
+    claim, wrong = report.claim, report.wrong
+    lines: list[str] = []
+    if claim.refuted:
+        lines.append(f"{claim.name}: refuted, as expected (the counterexample is the result)")
+    else:
+        lines.append(f"FAIL {claim.name}: expected to be refuted, but it was {claim.outcome}")
+        if claim.reason:
+            lines.append(f"  z3 gave up: {claim.reason}")
+    if report.statement:
+        lines.append(f"  claim: {report.statement}")
+    if claim.counterexample:
+        lines.extend(_indent("counterexample: ", claim.counterexample))
+    if wrong is None:
+        lines.append(f"FAIL {claim.name}: no companion, so the search is not shown able to come up empty")
+    elif not wrong.proved:
+        lines.append(f"FAIL {claim.name}: its companion {wrong.name} was {wrong.outcome}, not proved")
+        if report.wrong_statement:
+            lines.append(f"  companion: {report.wrong_statement}")
+        if wrong.counterexample:
+            lines.extend(_indent("counterexample: ", wrong.counterexample))
     return lines
 
 
@@ -595,6 +652,7 @@ def render_json(reports: Sequence[Report], *, total_seconds: float) -> str:
         entry = _result_json(report.claim)
         entry["statement"] = report.statement
         entry["passed"] = report.passed
+        entry["expected"] = "refuted" if report.expect_counterexample else "proved"
         wrong = None
         if report.wrong is not None:
             wrong = _result_json(report.wrong)

@@ -61,7 +61,9 @@ __all__ = [
     "int_var",
     "ite",
     "onehot",
+    "partial",
     "popcount",
+    "product",
     "substitute",
     "sum_of",
 ]
@@ -248,6 +250,16 @@ class Int(_Term):
             raise ValueError(f"the modulus must be positive, not {modulus}")
         return Int(self.term % z3.IntVal(modulus))
 
+    def floordiv(self, divisor: int) -> Int:
+        """``floor(self / divisor)`` for a positive constant divisor (Python's ``//``).
+
+        For a positive divisor z3's integer division rounds down, as ``//`` does,
+        so ``self == divisor * self.floordiv(divisor) + self.mod(divisor)``.
+        """
+        if divisor <= 0:
+            raise ValueError(f"the divisor must be positive, not {divisor}")
+        return Int(self.term / z3.IntVal(divisor))
+
     def eq(self, other: Int | int) -> Bool:
         """``self = other``."""
         return Bool(self.term == _int_ref(other))
@@ -395,6 +407,11 @@ def popcount(vector: BitVec) -> Int:
     return count(vector.bit(i) for i in range(vector.width))
 
 
+def product(left: Int, right: Int) -> Int:
+    """``left * right`` for two integer terms (nonlinear: z3 decides the small claims that need it)."""
+    return Int(left.term * right.term)  # type: ignore[operator]
+
+
 def sum_of(terms: Iterable[Int]) -> Int:
     """The sum (0 when empty)."""
     refs = [t.term for t in terms]
@@ -435,6 +452,15 @@ def substitute(formula: Bool, bindings: Sequence[Binding]) -> Bool:
     """``formula`` with each bound variable replaced by its value (nothing else simplified)."""
     pairs = _pairs(bindings)
     return Bool(z3.substitute(formula.term, *pairs)) if pairs else formula
+
+
+def partial(formula: Bool, bindings: Sequence[Binding]) -> Bool:
+    """``formula`` with each bound variable replaced by its value, then simplified.
+
+    The variables left unbound stay: a formula evaluated at many points that
+    share some values is cheaper to evaluate once those are put in.
+    """
+    return Bool(_substitute(formula.term, bindings))
 
 
 def evaluate_bv(term: BitVec, bindings: Sequence[Binding]) -> int:

@@ -205,7 +205,7 @@ def test_a_deal_with_a_repeated_card_names_it() -> None:
     deck[0] = "KD"
     with pytest.raises(InvalidDealError) as info:
         _game().from_deal(deck, dealer=0)
-    assert "repeated KD" in str(info.value)
+    assert "extra KD" in str(info.value)
     assert "missing 2C" in str(info.value)
     _is_value_error_of_the_library(info.value)
 
@@ -215,7 +215,7 @@ def test_a_deal_with_a_repeated_card_added_names_it_and_the_count() -> None:
     with pytest.raises(InvalidDealError) as info:
         _game().from_deal([*_deck(), "AS"], dealer=0)
     assert "53 cards" in str(info.value)
-    assert "repeated AS" in str(info.value)
+    assert "extra AS" in str(info.value)
 
 
 @pytest.mark.rule("common.deal.permutation")

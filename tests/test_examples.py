@@ -26,5 +26,12 @@ def test_dispute_example_refuses_the_revoke_and_finishes_the_game() -> None:
     assert "deal 12:" in out and "final: NS" in out
 
 
+@pytest.mark.rule("felagsvist.play.must-follow")
+def test_toy_engine_example_finds_its_planted_bug() -> None:
+    out = _run(EXAMPLES / "toy_whist.py")
+    assert out.startswith("found after 1 actions: Played(felagsvist(")
+    assert "extra (illegal in the reference): p2 play" in out and "[felagsvist.play.must-follow]" in out
+
+
 def test_every_example_is_covered() -> None:
-    assert {p.name for p in EXAMPLES.glob("*.py")} == {"felagsvist_dispute.py"}
+    assert {p.name for p in EXAMPLES.glob("*.py")} == {"felagsvist_dispute.py", "toy_whist.py"}

@@ -361,7 +361,7 @@ def test_a_deck_with_a_repeated_card_is_refused_naming_it_and_the_missing_one() 
     with pytest.raises(InvalidDealError) as info:
         felagsvist().from_deal(deck, dealer=N)
     message = str(info.value)
-    assert "repeated AS" in message
+    assert "extra AS" in message
     assert "missing 2C" in message
 
 

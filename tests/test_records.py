@@ -313,7 +313,7 @@ def _problems(text: str | bytes) -> dict[str, str]:
         ("format = 1", "format = 1\nplayers = 4", "players", "not a field"),
         ("deals = [", "deals = 5\nold_deals = [", "deals", "array of deck orders"),
         ("QC 9D 3H", "QC 9D 1H", "deals[0]", "card 3 '1H'"),
-        ("QC 9D 3H", "QC 9D QC", "deals[0]", "missing 3H; repeated QC) [common.deal.permutation]"),
+        ("QC 9D 3H", "QC 9D QC", "deals[0]", "missing 3H; extra QC) [common.deal.permutation]"),
         ("QC 9D 3H ", "QC 9D ", "deals[0]", "51 cards; missing 3H"),
         ('"p3 play JD"', '"play JD"', "actions[0]", "step 0: 'play JD' does not start with its actor"),
         ('"p3 play JD"', '"p7 play JD"', "actions[0]", "step 0: 'p7 play JD' names p7"),
@@ -873,7 +873,11 @@ def test_a_record_error_needs_a_problem() -> None:
 
 def test_the_full_deck_is_in_every_record() -> None:
     for path in [*EXAMPLES.glob("*.toml"), *DISPUTED.glob("*.toml")]:
-        for deck in load(path).deals:
+        record = load(path)
+        for deck in record.deals:
+            if record.game != "felagsvist":  # another game's deck: its own deal check decides
+                get_game(record.game, **record.option_values).from_deal(deck)
+                continue
             assert sorted(card.index for card in deck) == [card.index for card in STANDARD_DECK]
 
 

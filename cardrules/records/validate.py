@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from cardrules.cards import Card, parse_card
+from cardrules.cards import Card, Joker, parse_card
 from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealError, InvalidOptionError
 from cardrules.game import Game, State
 from cardrules.records.errors import RecordError
@@ -208,7 +208,7 @@ def _decks(draft: Draft, game: Game | None, problems: Problems) -> tuple[tuple[C
         cards, bad = [], []
         for position, text in enumerate(texts, start=1):
             try:
-                cards.append(parse_card(text))
+                cards.append(parse_card(text, jokers=True))
             except CardRulesError:
                 bad.append(f"card {position} {text!r}")
         if bad:
@@ -221,6 +221,16 @@ def _decks(draft: Draft, game: Game | None, problems: Problems) -> tuple[tuple[C
             readable = False
             continue
         deck = tuple(cards)
+        jokers = [position for position, card in enumerate(deck, start=1) if isinstance(card, Joker)]
+        if jokers and game is not None and not getattr(game, "deck_has_jokers", False):
+            # Only a game that says its deck holds jokers is handed one.
+            problems.add(
+                f"deals[{k}]",
+                f"card {jokers[0]} 'JK' is a joker, and {game.name} is played without jokers "
+                f"under these options [{_PERMUTATION}]",
+            )
+            readable = False
+            continue
         if game is not None:
             try:
                 game.from_deal(deck)  # the deck alone; the dealer is checked with all the deals

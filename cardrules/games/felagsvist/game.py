@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from cardrules.cards import STANDARD_DECK, Card, parse_card
+from cardrules.cards import STANDARD_DECK, Card
+from cardrules.deals import read_deck
 from cardrules.errors import InvalidDealError, InvalidNotationError, InvalidOptionError
 from cardrules.games.felagsvist.actions import SEAT_NAMES
 from cardrules.games.felagsvist.options import FelagsvistOptions, FirstDealer
@@ -117,20 +117,8 @@ class FelagsvistGame:
         return FelagsvistState.start(DealPlan(self.options, seed, decks), first)
 
 
+
 def _check_deck(deck: Sequence[Card | str], deal_number: int) -> tuple[int, ...]:
     """common.deal.permutation: the deck must hold each of the 52 cards exactly once."""
-    cards = [card if isinstance(card, Card) else parse_card(card) for card in deck]
-    counts = Counter(cards)
-    missing = [c for c in STANDARD_DECK if counts[c] == 0]
-    extra = [c for c in STANDARD_DECK if counts[c] > 1]
-    if missing or extra or len(cards) != 52:
-        parts = [f"{len(cards)} cards"]
-        if missing:
-            parts.append("missing " + " ".join(str(c) for c in missing))
-        if extra:
-            parts.append("repeated " + " ".join(str(c) for c in extra))
-        raise InvalidDealError(
-            f"deal {deal_number} is not a permutation of the 52-card pack ({'; '.join(parts)}) "
-            "[common.deal.permutation]"
-        )
+    cards = read_deck(deck, STANDARD_DECK, deal_number=deal_number, pack_name="52-card pack")
     return tuple(card.index for card in cards)

@@ -25,6 +25,7 @@ from cardrules.games.felagsvist.scoring import (
     trump_suit,
 )
 from cardrules.notation import format_seat
+from cardrules.plays import PlayChain, unroll
 from cardrules.trick import SUIT_MASKS, trick_winner
 from cardrules.verdict import Verdict
 
@@ -188,8 +189,8 @@ class TrickTally:
 
 _FRESH: Final = (0, 0)
 
-History: TypeAlias = "tuple[History, int, int] | None"
-"""The plays of a deal, newest first: ``(earlier plays, seat, card index)``, or ``None`` for none."""
+History: TypeAlias = PlayChain
+"""The plays of the deal, newest first (see :mod:`cardrules.plays`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,13 +268,7 @@ class FelagsvistState:
     @property
     def plays(self) -> tuple[tuple[int, int], ...]:
         """The (seat, card index) plays of the current deal, in order."""
-        out: list[tuple[int, int]] = []
-        link = self.history
-        while link is not None:
-            link, seat, card = link
-            out.append((seat, card))
-        out.reverse()
-        return tuple(out)
+        return unroll(self.history)
 
     @property
     def leader(self) -> int:

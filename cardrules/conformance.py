@@ -1,0 +1,235 @@
+"""A conformance kit: golden cases, as plain JSON, that any engine can replay.
+
+A kit is a directory. ``manifest.json`` names the game, the options, the kit's
+format and its case files; each ``case-NNNN.json`` holds one situation of a
+game played at random by the reference:
+
+``record``
+   how the situation arose: a game record in its JSON form (see the record
+   format guide), whose actions are the prefix played so far;
+``to_act``
+   the seat to act (``"p2"``), or ``null`` once the game is over;
+``observation``
+   the state as the seat to act sees it (seat ``p0`` once the game is over),
+   as the reference's observation with cards written ``"QS"``, options and
+   enums as their values, and tuples as arrays;
+``legal``
+   every legal action, in the reference's canonical text, in its order;
+``illegal``
+   a few illegal actions, each with the ``rules`` its verdict names (most
+   specific first) and the ``reason`` given.
+
+An engine under test replays ``record`` (deal the given deck orders, apply the
+actions) and compares what it computes with the rest. :func:`export_kit`
+writes a kit, :func:`replay_kit` replays one against the reference (the
+library's own tests do, for every game), and :func:`plain` is the conversion to
+JSON values.
+
+>>> import tempfile, pathlib
+>>> with tempfile.TemporaryDirectory() as folder:
+...     written = export_kit("felagsvist", folder, cases=3, seed=7)
+...     problems = replay_kit(folder)
+>>> len(written), problems
+(3, [])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import random
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+
+from cardrules.cards import Card, Rank, Suit
+from cardrules.errors import CardRulesError
+from cardrules.game import Action, Game, State
+from cardrules.notation import format_seat
+from cardrules.probing import illegal_probes
+from cardrules.records import from_tree, record_of, replay, to_tree, write_atomically
+from cardrules.registry import get_game
+
+__all__ = ["KIT_FORMAT", "ConformanceError", "export_kit", "plain", "replay_kit", "situation"]
+
+KIT_FORMAT = 1
+"""The version of the kit's layout, written in the manifest and in every case."""
+
+_MANIFEST = "manifest.json"
+
+
+class ConformanceError(CardRulesError):
+    """A kit cannot be read: a missing manifest, a case that is not JSON, or a wrong format."""
+
+
+def plain(value: object) -> object:
+    """``value`` as JSON values: cards as text, enums by value, dataclasses as objects, tuples as arrays.
+
+    >>> from cardrules.cards import parse_card
+    >>> plain((parse_card("QS"), Suit.HEARTS, {"tricks": (3, 4)}))
+    ['QS', 'H', {'tricks': [3, 4]}]
+    """
+    if isinstance(value, Card | Suit | Rank | Fraction | Action):
+        return str(value)
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, enum.Enum):
+        return plain(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {field.name: plain(getattr(value, field.name)) for field in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(plain(key)): plain(item) for key, item in value.items()}
+    if isinstance(value, frozenset | set):
+        return sorted((plain(item) for item in value), key=str)
+    if isinstance(value, Sequence):
+        return [plain(item) for item in value]
+    return str(value)
+
+
+def situation(game: Game, played: Sequence[Action], states: Sequence[State]) -> dict[str, object]:
+    """One case: the situation after ``played``, with ``states`` every state from the start to it.
+
+    ``states`` has one more entry than ``played`` (the initial state first).
+    """
+    state = states[-1]
+    seat = state.current_player if not state.is_terminal else 0
+    nearby = states[-13:-1]
+    return {
+        "format": KIT_FORMAT,
+        "record": to_tree(record_of(game, state, played)),
+        "to_act": None if state.is_terminal else format_seat(state.current_player),
+        "observation": plain(state.observation(seat)),
+        "legal": [str(action) for action in state.legal_actions()],
+        "illegal": [
+            {"action": str(action), "rules": list(verdict.rule_ids), "reason": verdict.reason}
+            for action, verdict in illegal_probes(state, nearby)
+        ],
+    }
+
+
+def _game_path(game: Game, seed: int, rng: random.Random) -> tuple[list[Action], list[State]]:
+    state = game.new_game(seed=seed)
+    played: list[Action] = []
+    states = [state]
+    while not state.is_terminal:
+        action = rng.choice(state.legal_actions())
+        state = state.apply(action)
+        played.append(action)
+        states.append(state)
+    return played, states
+
+
+def export_kit(
+    game_name: str,
+    directory: str | Path,
+    *,
+    cases: int = 40,
+    seed: int = 0,
+    options: Mapping[str, object] | None = None,
+) -> list[Path]:
+    """Write a kit of ``cases`` situations of ``game_name`` into ``directory``; return the case files.
+
+    The situations are taken from random games played from ``seed`` (so the kit
+    is the same on every run): the start of each game, its end, and states
+    spread between them.
+
+    Raises:
+        UnknownGameError, InvalidOptionError: as :func:`~cardrules.registry.get_game`.
+        ValueError: ``cases`` is not positive.
+    """
+    if cases < 1:
+        raise ValueError(f"a kit needs at least one case, not {cases}")
+    game = get_game(game_name, **dict(options or {}))
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(f"conformance/{game.name}/{seed}")
+    written: list[Path] = []
+    game_seed = seed
+    while len(written) < cases:
+        played, states = _game_path(game, game_seed, rng)
+        game_seed += 1
+        picks = sorted({0, len(played), *(rng.randrange(len(played) + 1) for _ in range(8))})
+        for step in picks[: cases - len(written)]:
+            path = folder / f"case-{len(written) + 1:04d}.json"
+            case = situation(game, played[:step], states[: step + 1])
+            write_atomically(path, json.dumps(case, ensure_ascii=False, indent=1) + "\n")
+            written.append(path)
+    manifest = {
+        "format": KIT_FORMAT,
+        "game": game.name,
+        "options": dict(game.options_dict()),
+        "seed": seed,
+        "cases": [path.name for path in written],
+    }
+    write_atomically(folder / _MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
+    return written
+
+
+def _read_json(path: Path) -> dict[str, object]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConformanceError(f"{path.name}: no such file in the kit") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ConformanceError(f"{path.name}: not a JSON file ({error})") from None
+    if not isinstance(data, dict) or data.get("format") != KIT_FORMAT:
+        raise ConformanceError(f"{path.name}: not a format-{KIT_FORMAT} conformance file")
+    return data
+
+
+def _differences(name: str, case: Mapping[str, object], state: State) -> list[str]:
+    found: list[str] = []
+    to_act = None if state.is_terminal else format_seat(state.current_player)
+    if case.get("to_act") != to_act:
+        found.append(f"{name}: to_act is {case.get('to_act')!r}, the reference says {to_act!r}")
+    seat = 0 if state.is_terminal else state.current_player
+    if case.get("observation") != plain(state.observation(seat)):
+        found.append(f"{name}: the observation differs from the reference's")
+    legal = [str(action) for action in state.legal_actions()]
+    if case.get("legal") != legal:
+        found.append(f"{name}: legal is {case.get('legal')}, the reference says {legal}")
+    probes = case.get("illegal")
+    for probe in probes if isinstance(probes, list) else []:
+        text = probe.get("action") if isinstance(probe, dict) else None
+        if not isinstance(text, str):
+            found.append(f"{name}: an illegal entry without an action text")
+            continue
+        try:
+            verdict = state.check(state.parse_action(text))
+        except ValueError as error:
+            found.append(f"{name}: the reference cannot read {text!r}: {error}")
+            continue
+        if (
+            verdict.legal
+            or list(verdict.rule_ids) != probe.get("rules")
+            or verdict.reason != probe.get("reason")
+        ):
+            found.append(f"{name}: {text!r} is {verdict} by the reference, not as the kit says")
+    return found
+
+
+def replay_kit(directory: str | Path) -> list[str]:
+    """Replay every case of the kit in ``directory`` against the reference; return the differences.
+
+    An empty list means the kit and the reference agree on every case.
+
+    Raises:
+        ConformanceError: the kit cannot be read.
+        RecordError: a case's record is malformed.
+    """
+    folder = Path(directory)
+    manifest = _read_json(folder / _MANIFEST)
+    names = manifest.get("cases")
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        raise ConformanceError(f"{_MANIFEST}: 'cases' must be a list of file names")
+    problems: list[str] = []
+    for name in names:
+        case = _read_json(folder / name)
+        record = from_tree(case.get("record"), source=name)
+        if record.game != manifest.get("game"):
+            problems.append(f"{name}: a {record.game} record in a kit of {manifest.get('game')}")
+            continue
+        *_, state = replay(record)
+        problems.extend(_differences(name, case, state))
+    return problems

@@ -1,0 +1,65 @@
+"""Backstab Fish: a Go Fish variant for 4 to 10 players in which the asker names a count.
+
+The rules are those of the library's specification (see the rules reference);
+:data:`~cardrules.games.backstab_fish.rules.RULES` lists them. Get a game with
+``cardrules.get_game("backstab_fish")``.
+"""
+
+from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown
+from cardrules.games.backstab_fish.game import DECKS, BackstabFishGame
+from cardrules.games.backstab_fish.options import (
+    BackstabFishOptions,
+    Deck,
+    EmptyTarget,
+    FinalLayDown,
+    Give,
+    LayDownRule,
+    parse_options,
+)
+from cardrules.games.backstab_fish.ranks import FishRank, counts_of, pack, parse_rank, rank_of_card
+from cardrules.games.backstab_fish.rules import RULES
+from cardrules.games.backstab_fish.scoring import set_count, sets_in, winners
+from cardrules.games.backstab_fish.state import (
+    ALL_EMPTY,
+    ASK,
+    LAY_DOWN,
+    SOLE_HOLDER,
+    STALL_LIMIT,
+    BackstabFishObservation,
+    BackstabFishState,
+    PublicEvent,
+    Table,
+)
+
+__all__ = [
+    "ALL_EMPTY",
+    "ASK",
+    "DECKS",
+    "LAY_DOWN",
+    "RULES",
+    "SOLE_HOLDER",
+    "STALL_LIMIT",
+    "Ask",
+    "BackstabFishGame",
+    "BackstabFishObservation",
+    "BackstabFishOptions",
+    "BackstabFishState",
+    "Deck",
+    "EmptyTarget",
+    "EndTurn",
+    "FinalLayDown",
+    "FishRank",
+    "Give",
+    "LayDown",
+    "LayDownRule",
+    "PublicEvent",
+    "Table",
+    "counts_of",
+    "pack",
+    "parse_options",
+    "parse_rank",
+    "rank_of_card",
+    "set_count",
+    "sets_in",
+    "winners",
+]

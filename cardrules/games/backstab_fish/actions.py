@@ -1,0 +1,148 @@
+"""Backstab Fish actions: an ask, a lay-down of sets, and ending the turn without laying any.
+
+Canonical text:
+
+- ``p0 ask p3 for 2 K``: p0 asks p3 for two kings (``for`` may be left out).
+- ``p0 lay down 7 K K``: p0 lays down one set of sevens and two sets of kings
+  (one rank per set, in rank order).
+- ``p0 end turn``: p0 lays nothing down and ends the turn.
+
+>>> read_action("p0 ask p3 for 2 kings", None)
+Ask(seat=0, target=3, rank=<FishRank.KING: 11>, count=2)
+>>> str(read_action("lay down K 7 K", 1)), str(read_action("p2 end turn", None))
+('p1 lay down 7 K K', 'p2 end turn')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from cardrules.errors import InvalidNotationError
+from cardrules.game import Action
+from cardrules.games.backstab_fish.ranks import FishRank, parse_rank
+from cardrules.notation import format_seat, parse_seat, split_actor
+
+__all__ = ["Ask", "EndTurn", "LayDown", "read_action"]
+
+MAX_SEATS: Final = 10
+MAX_COUNT: Final = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Ask(Action):
+    """``seat`` asks ``target`` for ``count`` cards of ``rank``. Text: ``p0 ask p3 for 2 K``.
+
+    Attributes:
+        target: the seat asked (T).
+        rank: the rank asked for.
+        count: how many cards of it (1 to the number of copies in the deck).
+    """
+
+    target: int
+    rank: FishRank
+    count: int
+
+    def __post_init__(self) -> None:
+        rank = self.rank
+        if (
+            type(rank) is not FishRank
+            and isinstance(rank, int)
+            and not isinstance(rank, bool)
+            and 0 <= rank < 14
+        ):
+            object.__setattr__(self, "rank", FishRank(rank))  # a plain rank code is read as its rank
+
+    def __str__(self) -> str:
+        rank = self.rank.token if isinstance(self.rank, FishRank) else str(self.rank)
+        return f"{format_seat(self.seat)} ask {format_seat(self.target)} for {self.count} {rank}"
+
+
+@dataclass(frozen=True, slots=True)
+class LayDown(Action):
+    """``seat`` lays down sets: one rank per set, so two sets of kings is ``(K, K)``.
+
+    The ranks are kept in rank order, whatever order they were given in.
+    Text: ``p0 lay down 7 K K``.
+
+    Attributes:
+        sets: the rank of each set laid, in rank order (at least one).
+    """
+
+    sets: tuple[FishRank, ...]
+
+    def __post_init__(self) -> None:
+        sets = tuple(self.sets)
+        if any(not isinstance(rank, int) or isinstance(rank, bool) or not 0 <= rank < 14 for rank in sets):
+            raise TypeError(f"LayDown takes ranks (FishRank or rank codes 0-13), not {sets!r}")
+        object.__setattr__(self, "sets", tuple(sorted(FishRank(rank) for rank in sets)))
+
+    def __str__(self) -> str:
+        ranks = " ".join(rank.token for rank in self.sets)
+        return f"{format_seat(self.seat)} lay down {ranks}".rstrip()
+
+    def set_counts(self) -> dict[int, int]:
+        """How many sets of each rank are laid."""
+        counts: dict[int, int] = {}
+        for rank in self.sets:
+            counts[rank] = counts.get(rank, 0) + 1
+        return counts
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """``seat`` lays no set down and ends the turn. Text: ``p0 end turn``."""
+
+    def __str__(self) -> str:
+        return f"{format_seat(self.seat)} end turn"
+
+
+_ASK_FORM: Final = "[actor] ask TARGET [for] COUNT RANK, as in 'p0 ask p3 for 2 K'"
+_LAY_FORM: Final = "[actor] lay down RANK [RANK ...] (one rank per set), as in 'p0 lay down K 7'"
+
+
+def _bad(text: str, form: str) -> InvalidNotationError:
+    return InvalidNotationError(f"{text!r} is not a Backstab Fish action: write {form}")
+
+
+def _read_ask(text: str, seat: int, words: list[str]) -> Ask:
+    if len(words) == 4 and words[1].lower() == "for":
+        words = [words[0], words[2], words[3]]
+    if len(words) != 3:
+        raise _bad(text, _ASK_FORM)
+    target = parse_seat(words[0])
+    count_text = words[1]
+    if not (count_text.isascii() and count_text.isdigit() and len(count_text) <= 4):
+        raise InvalidNotationError(
+            f"{count_text!r} in {text!r} is not a count: write a whole number such as 2"
+        )
+    return Ask(seat, target, parse_rank(words[2]), int(count_text))
+
+
+def read_action(text: str, default_seat: int | None) -> Ask | LayDown | EndTurn:
+    """Read an action; the actor defaults to ``default_seat`` (the player to act).
+
+    Raises:
+        InvalidNotationError: the text is not a Backstab Fish action, or it
+            names no actor where there is no player to act.
+    """
+    seat, words = split_actor(text)
+    if not words:
+        raise _bad(text, f"{_ASK_FORM}; or {_LAY_FORM}; or [actor] end turn")
+    if seat is None:
+        if default_seat is None:
+            raise InvalidNotationError(f"{text!r} names no actor and nobody is to act")
+        seat = default_seat
+    verb = words[0].lower()
+    rest = words[1:]
+    if verb == "ask":
+        return _read_ask(text, seat, rest)
+    if verb == "lay":
+        if rest and rest[0].lower() == "down":
+            rest = rest[1:]
+        if not rest:
+            raise _bad(text, _LAY_FORM + "; to lay nothing, write '[actor] end turn'")
+        return LayDown(seat, tuple(parse_rank(word) for word in rest))
+    if verb == "end" and (not rest or (len(rest) == 1 and rest[0].lower() == "turn")):
+        return EndTurn(seat)
+    raise _bad(text, f"{_ASK_FORM}; or {_LAY_FORM}; or [actor] end turn")

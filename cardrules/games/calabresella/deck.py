@@ -1,0 +1,102 @@
+"""The Calabresella deck: 40 cards, their strength in a trick and their value in thirds.
+
+Cards are :class:`cardrules.cards.Card` values; the engine works on their
+indices 0..51 (:attr:`cardrules.cards.Card.index`) and on int bitmasks over
+them, so the tables below are indexed by card index and hold ``-1`` (strength)
+or ``0`` (thirds) for the twelve cards the game does not use.
+
+>>> len(DECK), sum(THIRDS[card.index] for card in DECK)
+(40, 32)
+>>> [card.rank.letter for card in sorted(DECK[:10], key=lambda c: -STRENGTH[c.index])]
+['3', '2', 'A', 'K', 'Q', 'J', '7', '6', '5', '4']
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules.cards import STANDARD_DECK, Card, Rank, Suit
+
+__all__ = [
+    "DECK",
+    "DECK_MASK",
+    "RANK_ORDER",
+    "STRENGTH",
+    "SUIT_NAMES",
+    "THIRDS",
+    "card_thirds",
+    "in_deck",
+    "mask_thirds",
+]
+
+RANK_ORDER: Final[tuple[Rank, ...]] = (
+    Rank.THREE,
+    Rank.TWO,
+    Rank.ACE,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.JACK,
+    Rank.SEVEN,
+    Rank.SIX,
+    Rank.FIVE,
+    Rank.FOUR,
+)
+"""calabresella.deck.rank-order: the ranks of a suit, strongest first."""
+
+_VALUE: Final[dict[Rank, int]] = {
+    Rank.ACE: 3,
+    Rank.THREE: 1,
+    Rank.TWO: 1,
+    Rank.KING: 1,
+    Rank.QUEEN: 1,
+    Rank.JACK: 1,
+}
+
+DECK: Final[tuple[Card, ...]] = tuple(
+    card for card in STANDARD_DECK if card.rank not in (Rank.EIGHT, Rank.NINE, Rank.TEN)
+)
+"""calabresella.deck.composition: the 40 cards in index order (clubs first)."""
+
+DECK_MASK: Final[int] = sum(card.bit for card in DECK)
+"""The bitmask of the 40 cards."""
+
+STRENGTH: Final[tuple[int, ...]] = tuple(
+    9 - RANK_ORDER.index(card.rank) if card.rank in RANK_ORDER else -1 for card in STANDARD_DECK
+)
+"""Per card index: the strength within its suit, 9 (the 3) down to 0 (the 4); -1 outside the deck."""
+
+THIRDS: Final[tuple[int, ...]] = tuple(
+    _VALUE.get(card.rank, 0) if card.rank in RANK_ORDER else 0 for card in STANDARD_DECK
+)
+"""calabresella.scoring.card-thirds: per card index, the card's value in thirds of a point."""
+
+SUIT_NAMES: Final[dict[Suit, str]] = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+}
+"""The plural name of each suit, for verdicts."""
+
+_VALUED: Final[tuple[tuple[int, int], ...]] = tuple(
+    (card.bit, THIRDS[card.index]) for card in DECK if THIRDS[card.index]
+)
+
+
+def in_deck(card: Card) -> bool:
+    """Whether ``card`` is one of the 40 cards of the game."""
+    return bool(DECK_MASK >> card.index & 1)
+
+
+def card_thirds(card: Card) -> int:
+    """A card's value in thirds: 3 for an ace, 1 for a 3, 2, K, Q or J, else 0."""
+    return THIRDS[card.index]
+
+
+def mask_thirds(mask: int) -> int:
+    """The total value in thirds of the cards of a bitmask."""
+    total = 0
+    for bit, value in _VALUED:
+        if mask & bit:
+            total += value
+    return total

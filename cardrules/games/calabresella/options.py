@@ -1,0 +1,217 @@
+"""Calabresella options: the disputed points of the specification as typed choices.
+
+Every option but ``stakes`` is an enum whose values are the specification's
+spellings. ``stakes`` is a strictly increasing triple of positive integers (the
+Chiamo, Solo and Solissimo stakes) written as text, ``"1,2,3"`` by default, so
+that it travels through command lines and records as one plain value.
+
+>>> CalabresellaOptions(stakes="2, 4, 8").stake_values
+(2, 4, 8)
+>>> parse_stakes("3,2,1")
+Traceback (most recent call last):
+...
+cardrules.errors.InvalidOptionError: calabresella option stakes takes a strictly increasing triple \
+of positive integers such as 1,2,3; not '3,2,1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import ClassVar
+
+from cardrules.errors import InvalidOptionError
+from cardrules.options import build_options
+
+__all__ = [
+    "Auction",
+    "CalabresellaOptions",
+    "Direction",
+    "FollowSuit",
+    "OpeningLead",
+    "RedealDealer",
+    "ReturnTiming",
+    "ReverseCappotto",
+    "SolissimoRaises",
+    "SoloMonte",
+    "StramazzoBasis",
+    "options_from",
+    "parse_stakes",
+]
+
+
+class Direction(Enum):
+    """Turn order (D1): ``counterclockwise`` makes next(s) = s + 1 mod 3, ``clockwise`` s + 2 mod 3."""
+
+    COUNTERCLOCKWISE = "counterclockwise"
+    CLOCKWISE = "clockwise"
+
+
+class Auction(Enum):
+    """The auction (D2): ``open`` overcalling until settled, or ``single-round`` (one call each)."""
+
+    OPEN = "open"
+    SINGLE_ROUND = "single-round"
+
+
+class FollowSuit(Enum):
+    """Following suit (D4): ``required`` when able, or ``free`` (the seed's text)."""
+
+    REQUIRED = "required"
+    FREE = "free"
+
+
+class OpeningLead(Enum):
+    """The first lead (D5): ``eldest`` (the bidder in Solissimo) or always the ``bidder``."""
+
+    ELDEST = "eldest"
+    BIDDER = "bidder"
+
+
+class ReturnTiming(Enum):
+    """When the called card is repaid (D6): ``after-monte`` or ``before-monte``."""
+
+    AFTER_MONTE = "after-monte"
+    BEFORE_MONTE = "before-monte"
+
+
+class SoloMonte(Enum):
+    """Whether the monte taken in Solo is shown to all (D7): ``exposed`` or ``hidden``."""
+
+    EXPOSED = "exposed"
+    HIDDEN = "hidden"
+
+
+class SolissimoRaises(Enum):
+    """Whether the Solissimo bidder may raise to dividete or scegliete (D8): ``on`` or ``off``."""
+
+    ON = "on"
+    OFF = "off"
+
+
+class ReverseCappotto(Enum):
+    """Whether the opponents taking all 12 tricks is cappotto too (D9): ``on`` or ``off``."""
+
+    ON = "on"
+    OFF = "off"
+
+
+class StramazzoBasis(Enum):
+    """What "all the points" means for stramazzo (D10): ``rounded`` points or raw ``thirds``."""
+
+    ROUNDED = "rounded"
+    THIRDS = "thirds"
+
+
+class RedealDealer(Enum):
+    """Who deals after an all-pass hand (D11): the ``next`` player or the ``same`` one."""
+
+    NEXT = "next"
+    SAME = "same"
+
+
+def _bad_stakes(value: object) -> InvalidOptionError:
+    return InvalidOptionError(
+        "stakes",
+        "calabresella option stakes takes a strictly increasing triple of positive integers "
+        f"such as 1,2,3; not {value!r}",
+    )
+
+
+def parse_stakes(value: object) -> tuple[int, int, int]:
+    """Read the ``stakes`` option: text such as ``"1,2,3"`` (commas or spaces, brackets
+    allowed) or a sequence of three ints; the three must be positive and strictly increasing.
+
+    Raises:
+        InvalidOptionError: anything else, naming the option ``stakes``.
+    """
+    parts: list[object]
+    if isinstance(value, str):
+        text = value.strip().strip("()[]").replace(",", " ")
+        parts = list(text.split())
+    elif isinstance(value, (tuple, list)):
+        parts = list(value)
+    else:
+        raise _bad_stakes(value)
+    numbers: list[int] = []
+    for part in parts:
+        if isinstance(part, bool):
+            raise _bad_stakes(value)
+        if isinstance(part, int):
+            numbers.append(part)
+        elif isinstance(part, str) and part.isascii() and part.isdigit():
+            numbers.append(int(part))
+        else:
+            raise _bad_stakes(value)
+    if len(numbers) != 3 or numbers[0] < 1 or not numbers[0] < numbers[1] < numbers[2]:
+        raise _bad_stakes(value)
+    return numbers[0], numbers[1], numbers[2]
+
+
+@dataclass(frozen=True, slots=True)
+class CalabresellaOptions:
+    """The options of a Calabresella game, each with the specification's default.
+
+    Attributes:
+        direction: turn order (calabresella.deal.direction).
+        auction: the form of the auction (calabresella.bidding.order, calabresella.bidding.end).
+        stakes: the Chiamo, Solo and Solissimo stakes as canonical text ``"a,b,c"``
+            (calabresella.bidding.ladder); :attr:`stake_values` gives the ints.
+        follow_suit: calabresella.play.follow.
+        opening_lead: calabresella.play.opening-lead.
+        return_timing: calabresella.exchange.return.
+        solo_monte: calabresella.exchange.take-monte (Solo only).
+        solissimo_raises: calabresella.exchange.solissimo-raise.
+        reverse_cappotto: calabresella.scoring.cappotto.
+        stramazzo_basis: calabresella.scoring.stramazzo.
+        redeal_dealer: calabresella.deal.rotation after an all-pass hand.
+    """
+
+    direction: Direction = Direction.COUNTERCLOCKWISE
+    auction: Auction = Auction.OPEN
+    stakes: str = "1,2,3"
+    follow_suit: FollowSuit = FollowSuit.REQUIRED
+    opening_lead: OpeningLead = OpeningLead.ELDEST
+    return_timing: ReturnTiming = ReturnTiming.AFTER_MONTE
+    solo_monte: SoloMonte = SoloMonte.EXPOSED
+    solissimo_raises: SolissimoRaises = SolissimoRaises.ON
+    reverse_cappotto: ReverseCappotto = ReverseCappotto.ON
+    stramazzo_basis: StramazzoBasis = StramazzoBasis.ROUNDED
+    redeal_dealer: RedealDealer = RedealDealer.NEXT
+
+    SAMPLE_VALUES: ClassVar[Mapping[str, tuple[object, ...]]] = {"stakes": ("1,2,3", "1,3,9", "2,3,4")}
+    """Values of ``stakes`` that property tests try.
+
+    See :func:`cardrules.testing.strategies.option_values`.
+    """
+
+    def __post_init__(self) -> None:
+        a, b, c = parse_stakes(self.stakes)
+        object.__setattr__(self, "stakes", f"{a},{b},{c}")
+
+    @property
+    def stake_values(self) -> tuple[int, int, int]:
+        """The Chiamo, Solo and Solissimo stakes as ints."""
+        a, b, c = self.stakes.split(",")
+        return int(a), int(b), int(c)
+
+
+def options_from(given: Mapping[str, object]) -> CalabresellaOptions:
+    """Build the options from names and values (strings, enum members, or a triple for ``stakes``).
+
+    Raises:
+        InvalidOptionError: an unknown option or a value it does not take.
+    """
+    rest: dict[str, object] = {}
+    stakes: str | None = None
+    for name, value in given.items():
+        if name.replace("-", "_") == "stakes":
+            a, b, c = parse_stakes(value)
+            stakes = f"{a},{b},{c}"
+        else:
+            rest[name] = value
+    options = build_options(CalabresellaOptions, "calabresella", rest)
+    if stakes is not None:
+        options = replace(options, stakes=stakes)
+    return options

@@ -1,0 +1,183 @@
+"""Fildinski actions and their canonical text.
+
+Three kinds of action, each starting with its actor:
+
+``p0 play QS``
+    play a card to the trick (:class:`PlayCard`). When the hand holds both
+    copies of a kind they are interchangeable and the lower copy is played.
+``p0 dix 7H``
+    the dix (:class:`Dix`): exchange the trump 7 with the turn-up, in a
+    stock-phase meld step, before the step's melds are declared.
+``p0 meld none``, ``p0 meld bezique JD QS``, ``p0 meld royal-marriage KH QH + four-kings KC KD KH KS``
+    the meld declaration that ends a meld step (:class:`DeclareMelds`): no meld
+    (``none``), one meld, or two melds joined by ``+``. Each meld is its kind
+    (:class:`~cardrules.games.fildinski.melds.MeldKind` text) and its cards,
+    each card in the canonical two-character form. When the won pile holds
+    both copies of a kind and they differ for some rule (one fresh, or one
+    already in a meld), a card names its copy: ``QS#1`` or ``QS#2``, copy 1
+    being the copy nearer the top of the deal's deck order
+    (fildinski.meld.copy-choice); otherwise the plain form is used.
+
+Cards within a meld are written by suit (clubs first) and, within a suit,
+from the strongest down; the melds of one declaration in table order.
+
+>>> from cardrules.games.fildinski.actions import parse_action_text
+>>> str(parse_action_text("p1 meld bezique qs jd", None))
+'p1 meld bezique JD QS'
+>>> str(parse_action_text("meld none", 0)), str(parse_action_text("10h", 1))
+('p0 meld none', 'p1 play TH')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardrules.cards import Card, parse_card
+from cardrules.errors import InvalidNotationError
+from cardrules.game import Action
+from cardrules.games.fildinski.deck import card_kind
+from cardrules.games.fildinski.melds import MeldKind, parse_meld_kind
+from cardrules.notation import format_seat, split_actor
+
+__all__ = [
+    "CardRef",
+    "DeclareMelds",
+    "Dix",
+    "MeldDecl",
+    "PlayCard",
+    "parse_action_text",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """``seat`` plays ``card`` to the current trick. Text: ``p0 play QS``."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{format_seat(self.seat)} play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Dix(Action):
+    """``seat`` exchanges the trump 7 ``card`` with the turn-up (fildinski.dix.exchange).
+
+    Text: ``p0 dix 7H``.
+    """
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{format_seat(self.seat)} dix {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """A card of a meld: a plain card, and the copy (1 or 2) when the action must say which.
+
+    Text: ``QS`` or ``QS#2``.
+    """
+
+    card: Card
+    copy: int | None = None
+
+    def __str__(self) -> str:
+        return str(self.card) if self.copy is None else f"{self.card}#{self.copy}"
+
+
+def _sort_key(ref: CardRef) -> tuple[int, int, int]:
+    kind = card_kind(ref.card)
+    return int(ref.card.suit), -(kind if kind is not None else -1), ref.copy or 0
+
+
+@dataclass(frozen=True, slots=True)
+class MeldDecl:
+    """One declared meld: its kind and its cards. Text: ``bezique JD QS``."""
+
+    kind: MeldKind
+    cards: tuple[CardRef, ...]
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} {' '.join(str(c) for c in self.cards)}"
+
+    @classmethod
+    def of(cls, kind: MeldKind, cards: tuple[CardRef, ...]) -> MeldDecl:
+        """The declaration with its cards in canonical order."""
+        return cls(kind, tuple(sorted(cards, key=_sort_key)))
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareMelds(Action):
+    """``seat`` ends its meld step declaring ``melds`` (possibly none).
+
+    Text: ``p0 meld none`` or ``p0 meld KIND CARDS [+ KIND CARDS]``.
+    """
+
+    melds: tuple[MeldDecl, ...]
+
+    def __str__(self) -> str:
+        body = " + ".join(str(m) for m in self.melds) if self.melds else "none"
+        return f"{format_seat(self.seat)} meld {body}"
+
+
+def _parse_ref(token: str) -> CardRef:
+    text, sep, copy = token.partition("#")
+    card = parse_card(text)
+    if not sep:
+        return CardRef(card)
+    if copy.strip() not in ("1", "2"):
+        raise InvalidNotationError(f"{token!r}: a copy is written #1 or #2 after the card, as in QS#2")
+    return CardRef(card, int(copy))
+
+
+def _parse_melds(text: str, words: list[str]) -> tuple[MeldDecl, ...]:
+    body = " ".join(words)
+    if body.strip().lower() == "none":
+        return ()
+    melds = []
+    for part in body.split("+"):
+        tokens = part.replace(",", " ").split()
+        if len(tokens) < 2:
+            raise InvalidNotationError(
+                f"{text!r}: each meld is a kind and its cards, as in 'p0 meld bezique JD QS'; "
+                "write 'p0 meld none' to declare no meld"
+            )
+        kind = parse_meld_kind(tokens[0])
+        melds.append(MeldDecl.of(kind, tuple(_parse_ref(t) for t in tokens[1:])))
+    return tuple(melds)
+
+
+def parse_action_text(text: str, default_seat: int | None) -> Action:
+    """Read ``[actor] play CARD``, ``[actor] dix CARD`` or ``[actor] meld ...`` (a bare card is a play).
+
+    The actor defaults to ``default_seat``. Cards within a meld are put in
+    canonical order; the melds keep the order given.
+
+    Raises:
+        InvalidNotationError: the text is not a Fildinski action, or it names no
+            actor where nobody is to act.
+    """
+    seat, words = split_actor(text)
+    verb = words[0].lower() if words else ""
+    if verb in ("play", "dix", "meld"):
+        words = words[1:]
+    else:
+        verb = "play"
+    if not words:
+        raise InvalidNotationError(
+            f"{text!r} is not a Fildinski action: write [actor] play CARD, [actor] dix CARD, "
+            "or [actor] meld none / KIND CARDS [+ KIND CARDS]"
+        )
+    if seat is None:
+        if default_seat is None:
+            raise InvalidNotationError(f"{text!r} names no actor and nobody is to act")
+        seat = default_seat
+    if verb == "meld":
+        return DeclareMelds(seat, _parse_melds(text, words))
+    if len(words) != 1:
+        raise InvalidNotationError(
+            f"{text!r} is not a Fildinski action: write [actor] {verb} CARD, as in 'p0 {verb} QS'"
+        )
+    card = parse_card(words[0])
+    return Dix(seat, card) if verb == "dix" else PlayCard(seat, card)

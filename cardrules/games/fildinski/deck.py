@@ -1,0 +1,178 @@
+"""The 64-card double piquet deck: physical card ids, kinds, strengths and deck orders.
+
+fildinski.deck.card-identity: a physical card is a kind (suit, rank) and a copy
+1 or 2; its id is ``16 * suit + 2 * strength + copy - 1``, so ids run 0-63 and
+a set of physical cards is an int bitmask over ids (two bits per kind). The
+kind of id ``i`` is ``i >> 1`` (``8 * suit + strength``), its suit ``i >> 4``
+and its strength ``(i >> 1) & 7``.
+
+fildinski.deck.ranking: strengths are 7=0, 8=1, 9=2, J=3, Q=4, K=5, 10=6, A=7.
+
+A deck order is written with plain cards (``QS``), which do not say which copy
+is which. The library labels copies by position: of the two cards of a kind
+in a deck order, the one nearer the top is copy 1. So a deck order written
+in a record always yields the same ids.
+
+>>> from cardrules.cards import parse_card
+>>> from cardrules.games.fildinski.deck import card_id, card_of, strength_of
+>>> card_id(parse_card("AS"), 2), str(card_of(63)), strength_of(card_id(parse_card("TH"), 1))
+(63, 'AS', 6)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from cardrules.cards import Card, Rank, Suit
+from cardrules.deals import read_deck
+
+__all__ = [
+    "DECK_KINDS",
+    "FULL",
+    "RANKS_BY_STRENGTH",
+    "SUIT_IDS",
+    "card_id",
+    "card_kind",
+    "card_of",
+    "cards_of",
+    "check_deck",
+    "copy_of",
+    "deck_cards",
+    "ids_in",
+    "kind_card",
+    "kind_of",
+    "label_deck",
+    "shuffled_deck",
+    "strength_of",
+    "suit_of",
+]
+
+RANKS_BY_STRENGTH: Final[tuple[Rank, ...]] = (
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.JACK,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.TEN,
+    Rank.ACE,
+)
+"""fildinski.deck.ranking: the eight ranks from weakest (7, strength 0) to strongest (A, strength 7)."""
+
+_STRENGTH: Final[dict[Rank, int]] = {rank: s for s, rank in enumerate(RANKS_BY_STRENGTH)}
+
+FULL: Final[int] = (1 << 64) - 1
+"""The bitmask of all 64 ids."""
+
+SUIT_IDS: Final[tuple[int, int, int, int]] = (0xFFFF, 0xFFFF << 16, 0xFFFF << 32, 0xFFFF << 48)
+"""The bitmask of the 16 ids of each suit, by :class:`~cardrules.cards.Suit` number."""
+
+_KIND_CARDS: Final[tuple[Card, ...]] = tuple(Card(RANKS_BY_STRENGTH[k & 7], Suit(k >> 3)) for k in range(32))
+
+DECK_KINDS: Final[tuple[Card, ...]] = _KIND_CARDS
+"""The 32 kinds as cards, in kind order (clubs 7 first, spades ace last)."""
+
+
+def strength_of(card: int) -> int:
+    """The strength 0-7 of an id's rank (fildinski.deck.ranking)."""
+    return (card >> 1) & 7
+
+
+def suit_of(card: int) -> int:
+    """The suit number of an id."""
+    return card >> 4
+
+
+def kind_of(card: int) -> int:
+    """The kind 0-31 of an id: ``8 * suit + strength``."""
+    return card >> 1
+
+
+def copy_of(card: int) -> int:
+    """The copy number (1 or 2) of an id."""
+    return (card & 1) + 1
+
+
+def kind_card(kind: int) -> Card:
+    """The plain card of a kind 0-31."""
+    return _KIND_CARDS[kind]
+
+
+def card_of(card: int) -> Card:
+    """The plain card (rank and suit, no copy) of an id."""
+    return _KIND_CARDS[card >> 1]
+
+
+def card_kind(card: Card) -> int | None:
+    """The kind 0-31 of a plain card, or ``None`` for a card outside the deck (2 to 6)."""
+    strength = _STRENGTH.get(card.rank)
+    return None if strength is None else 8 * int(card.suit) + strength
+
+
+def card_id(card: Card, copy: int) -> int:
+    """The id of copy ``copy`` (1 or 2) of ``card``.
+
+    Raises:
+        ValueError: the card is not in the deck or the copy is not 1 or 2.
+    """
+    kind = card_kind(card)
+    if kind is None or copy not in (1, 2):
+        raise ValueError(f"{card} copy {copy} is not a card of the Fildinski deck")
+    return 2 * kind + copy - 1
+
+
+def ids_in(mask: int) -> list[int]:
+    """The ids of a bitmask, in increasing order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The plain cards of a bitmask, in id order (copies repeated)."""
+    return tuple(_KIND_CARDS[i >> 1] for i in ids_in(mask))
+
+
+def label_deck(kinds: Iterable[int]) -> tuple[int, ...]:
+    """Ids for a deck order of kinds: the first card of each kind is copy 1, the second copy 2."""
+    seen = [0] * 32
+    out = []
+    for kind in kinds:
+        out.append(2 * kind + seen[kind])
+        seen[kind] += 1
+    return tuple(out)
+
+
+def deck_cards(deck: Sequence[int]) -> tuple[Card, ...]:
+    """The plain cards of a deck order of ids."""
+    return tuple(_KIND_CARDS[i >> 1] for i in deck)
+
+
+def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
+    """A uniformly shuffled deck order (ids, top first), copies labelled by position."""
+    kinds = [k for k in range(32) for _ in (0, 1)]
+    rng.shuffle(kinds)
+    return label_deck(kinds)
+
+
+def check_deck(deck: Sequence[Card | str], deal_number: int) -> tuple[int, ...]:
+    """common.deal.permutation: the ids of a deck order holding every kind exactly twice.
+
+    Raises:
+        InvalidDealError: the order is not a multiset permutation of the 64-card
+            deck; the message names the missing and the extra cards.
+        InvalidNotationError: a card cannot be read.
+    """
+    cards = read_deck(
+        deck,
+        _KIND_CARDS * 2,
+        deal_number=deal_number,
+        pack_name="64-card Fildinski deck, two of each card from 7 to ace",
+    )
+    kinds = [card_kind(card) for card in cards]
+    return label_deck(k for k in kinds if k is not None)

@@ -1,0 +1,223 @@
+"""The meld table and the meld predicates (fildinski.meld.kinds, fildinski.meld.bezique-pair).
+
+A meld is a :class:`MeldKind` with a set of physical cards (an id bitmask).
+:func:`meld_fits` says whether a card set fits a kind's row exactly;
+:func:`candidate_melds` lists every physical card set of a kind that lies in
+a pool of cards, before the meld-step rules (fresh card, same kind once,
+class order) filter them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import Enum
+from functools import cache
+from itertools import combinations, product
+from typing import Final
+
+from cardrules.errors import InvalidNotationError
+from cardrules.games.fildinski.deck import ids_in
+from cardrules.games.fildinski.options import BeziquePair
+
+__all__ = [
+    "MELD_POINTS",
+    "MeldKind",
+    "bezique_kinds",
+    "candidate_melds",
+    "meld_card_ids",
+    "meld_fits",
+    "parse_meld_kind",
+    "reach_table",
+    "required_kinds",
+]
+
+# Strengths (fildinski.deck.ranking).
+_J, _Q, _K, _T, _A = 3, 4, 5, 6, 7
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = 0, 1, 2, 3
+
+
+class MeldKind(Enum):
+    """The nine kinds of meld, in the order of the meld table; the value is the text form."""
+
+    SEQUENCE = "sequence"
+    FOUR_ACES = "four-aces"
+    FOUR_KINGS = "four-kings"
+    FOUR_QUEENS = "four-queens"
+    FOUR_JACKS = "four-jacks"
+    ROYAL_MARRIAGE = "royal-marriage"
+    MARRIAGE = "marriage"
+    BEZIQUE = "bezique"
+    DOUBLE_BEZIQUE = "double-bezique"
+
+    @property
+    def points(self) -> int:
+        """The meld's value (fildinski.meld.kinds)."""
+        return MELD_POINTS[self]
+
+    @property
+    def order(self) -> int:
+        """The kind's position in the meld table (0 for the trump sequence)."""
+        return _ORDER[self]
+
+    @property
+    def label(self) -> str:
+        """The name a player reads (``trump sequence``, ``four aces``, ``double bezique``)."""
+        return "trump sequence" if self is MeldKind.SEQUENCE else self.value.replace("-", " ")
+
+
+MELD_POINTS: Final[dict[MeldKind, int]] = {
+    MeldKind.SEQUENCE: 250,
+    MeldKind.FOUR_ACES: 100,
+    MeldKind.FOUR_KINGS: 80,
+    MeldKind.FOUR_QUEENS: 60,
+    MeldKind.FOUR_JACKS: 40,
+    MeldKind.ROYAL_MARRIAGE: 40,
+    MeldKind.MARRIAGE: 20,
+    MeldKind.BEZIQUE: 40,
+    MeldKind.DOUBLE_BEZIQUE: 500,
+}
+"""fildinski.meld.kinds: the points of each kind of meld."""
+
+_ORDER: Final[dict[MeldKind, int]] = {kind: n for n, kind in enumerate(MeldKind)}
+_FOUR: Final[dict[MeldKind, int]] = {
+    MeldKind.FOUR_ACES: _A,
+    MeldKind.FOUR_KINGS: _K,
+    MeldKind.FOUR_QUEENS: _Q,
+    MeldKind.FOUR_JACKS: _J,
+}
+_BY_TEXT: Final[dict[str, MeldKind]] = {kind.value: kind for kind in MeldKind}
+
+
+def parse_meld_kind(text: str) -> MeldKind:
+    """Read a meld kind by its text form (``four-aces``; ``_`` for ``-`` and any case accepted).
+
+    Raises:
+        InvalidNotationError: no meld kind has that name.
+    """
+    kind = _BY_TEXT.get(text.strip().lower().replace("_", "-"))
+    if kind is None:
+        names = ", ".join(_BY_TEXT)
+        raise InvalidNotationError(f"{text!r} is not a kind of meld; the kinds are {names}")
+    return kind
+
+
+def bezique_kinds(trump: int, pair: BeziquePair) -> tuple[int, int]:
+    """fildinski.meld.bezique-pair: the kinds (queen, jack) of the bezique cards.
+
+    Q♠ and J♦ by default; Q♥ and J♣ under ``klaverjas_hartendame`` when ♦ or ♠ is trump.
+    """
+    if pair is BeziquePair.KLAVERJAS_HARTENDAME and trump in (_DIAMONDS, _SPADES):
+        return 8 * _HEARTS + _Q, 8 * _CLUBS + _J
+    return 8 * _SPADES + _Q, 8 * _DIAMONDS + _J
+
+
+def required_kinds(kind: MeldKind, trump: int, pair: BeziquePair, suit: int | None = None) -> tuple[int, ...]:
+    """The card kinds (with repeats) a meld needs, for the kinds whose cards are fixed.
+
+    Four of a rank leaves the suits free and returns ``()``. A common marriage
+    needs ``suit``.
+    """
+    if kind is MeldKind.SEQUENCE:
+        return tuple(8 * trump + s for s in (_A, _T, _K, _Q, _J))
+    if kind is MeldKind.ROYAL_MARRIAGE:
+        return 8 * trump + _K, 8 * trump + _Q
+    if kind is MeldKind.MARRIAGE:
+        if suit is None:
+            return ()
+        return 8 * suit + _K, 8 * suit + _Q
+    queen, jack = bezique_kinds(trump, pair)
+    if kind is MeldKind.BEZIQUE:
+        return queen, jack
+    if kind is MeldKind.DOUBLE_BEZIQUE:
+        return queen, queen, jack, jack
+    return ()
+
+
+def meld_fits(kind: MeldKind, cards: int, trump: int, pair: BeziquePair) -> bool:
+    """fildinski.meld.kinds: whether the card set (id bitmask) fits the kind's row exactly.
+
+    >>> from cardrules.games.fildinski.deck import card_id
+    >>> from cardrules.games.fildinski.melds import MeldKind, meld_fits
+    >>> from cardrules.games.fildinski.options import BeziquePair
+    >>> from cardrules.cards import parse_card
+    >>> qs, jd = card_id(parse_card("QS"), 1), card_id(parse_card("JD"), 2)
+    >>> meld_fits(MeldKind.BEZIQUE, 1 << qs | 1 << jd, 2, BeziquePair.STANDARD)
+    True
+    """
+    ids = ids_in(cards)
+    kinds = sorted(i >> 1 for i in ids)
+    rank = _FOUR.get(kind)
+    if rank is not None:
+        return len(ids) == 4 and all(k & 7 == rank for k in kinds)
+    if kind is MeldKind.MARRIAGE:
+        if len(kinds) != 2 or kinds[0] >> 3 != kinds[1] >> 3 or kinds[0] >> 3 == trump:
+            return False
+        suit = kinds[0] >> 3
+        return kinds == sorted(required_kinds(kind, trump, pair, suit))
+    return kinds == sorted(required_kinds(kind, trump, pair))
+
+
+def _rank_ids(strength: int, suits: tuple[int, ...] = (0, 1, 2, 3)) -> int:
+    mask = 0
+    for suit in suits:
+        mask |= 3 << (16 * suit + 2 * strength)
+    return mask
+
+
+def meld_card_ids(kind: MeldKind, trump: int, pair: BeziquePair) -> int:
+    """The ids that can belong to a meld of ``kind`` at all (a quick filter before enumerating)."""
+    rank = _FOUR.get(kind)
+    if rank is not None:
+        return _rank_ids(rank)
+    if kind is MeldKind.MARRIAGE:
+        others = tuple(s for s in range(4) if s != trump)
+        return _rank_ids(_K, others) | _rank_ids(_Q, others)
+    mask = 0
+    for k in required_kinds(kind, trump, pair):
+        mask |= 3 << (2 * k)
+    return mask
+
+
+@cache
+def reach_table(trump: int, pair: BeziquePair) -> tuple[int, ...]:
+    """:func:`meld_card_ids` of every kind, in table order (computed once per trump and option)."""
+    return tuple(meld_card_ids(kind, trump, pair) for kind in MeldKind)
+
+
+def candidate_melds(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) -> Iterator[int]:
+    """Every card set (id bitmask) inside ``pool`` that fits ``kind``, in no set order."""
+    rank = _FOUR.get(kind)
+    if rank is not None:
+        ids = [i for i in ids_in(pool) if (i >> 1) & 7 == rank]
+        for four in combinations(ids, 4):
+            yield (1 << four[0]) | (1 << four[1]) | (1 << four[2]) | (1 << four[3])
+        return
+    if kind is MeldKind.MARRIAGE:
+        for suit in range(4):
+            if suit != trump:
+                yield from _fixed(required_kinds(kind, trump, pair, suit), pool)
+        return
+    yield from _fixed(required_kinds(kind, trump, pair), pool)
+
+
+def _fixed(kinds: tuple[int, ...], pool: int) -> Iterator[int]:
+    """The card sets in ``pool`` holding one card of each listed kind (a kind listed twice: both copies)."""
+    choices: list[tuple[int, ...]] = []
+    done: set[int] = set()
+    for kind in kinds:
+        if kind in done:
+            continue
+        done.add(kind)
+        copies = [i for i in (2 * kind, 2 * kind + 1) if pool >> i & 1]
+        need = kinds.count(kind)
+        if len(copies) < need:
+            return
+        if need == 2:
+            choices.append(((1 << copies[0]) | (1 << copies[1]),))
+        else:
+            choices.append(tuple(1 << i for i in copies))
+    for parts in product(*choices):
+        mask = 0
+        for part in parts:
+            mask |= part
+        yield mask

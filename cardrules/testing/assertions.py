@@ -1,0 +1,162 @@
+"""Assertions for pytest users: is this action legal, and does another engine agree?
+
+Each failure is an :class:`AssertionError` whose message gives the verdict's
+rule ids, its reason and the state in one line (:meth:`State.compact
+<cardrules.game.State.compact>`), so a failing test says which rule was at
+stake without a debugger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from cardrules.game import Action, State
+from cardrules.verdict import Verdict
+
+__all__ = [
+    "LegalSetDiff",
+    "assert_illegal",
+    "assert_legal",
+    "assert_same_legal_actions",
+    "compare_legal_actions",
+]
+
+
+def _read(state: State, action: Action | str) -> Action:
+    """The reference's action for ``action``; text is read in ``state`` (no actor: the player to act)."""
+    if isinstance(action, Action):
+        return action
+    try:
+        return state.parse_action(action)
+    except ValueError as error:
+        raise AssertionError(
+            f"the reference cannot read {action!r}: {error}\n  state: {state.compact()}"
+        ) from None
+
+
+def _rules(verdict: Verdict) -> str:
+    return ", ".join(verdict.rule_ids)
+
+
+def assert_legal(state: State, action: Action | str) -> Verdict:
+    """Fail unless the reference finds ``action`` legal in ``state``; return the verdict.
+
+    >>> import cardrules
+    >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
+    >>> assert_legal(state, "p1 play 7C").rule_ids
+    ('felagsvist.play.lead-any',)
+    >>> assert_legal(state, "p2 play 7C")
+    Traceback (most recent call last):
+    ...
+    AssertionError: expected p2 play 7C to be legal, but the reference refuses it [common.turn...
+    """
+    chosen = _read(state, action)
+    verdict = state.check(chosen)
+    if not verdict.legal:
+        raise AssertionError(
+            f"expected {chosen} to be legal, but the reference refuses it [{_rules(verdict)}]: "
+            f"{verdict.reason}\n  state: {state.compact()}"
+        )
+    return verdict
+
+
+def assert_illegal(state: State, action: Action | str, rule: str | Sequence[str] | None = None) -> Verdict:
+    """Fail unless the reference refuses ``action`` in ``state`` (naming ``rule``, when given).
+
+    ``rule`` is one rule id or several; every one must be among the verdict's
+    rule ids. Returns the verdict.
+    """
+    chosen = _read(state, action)
+    verdict = state.check(chosen)
+    if verdict.legal:
+        raise AssertionError(
+            f"expected {chosen} to be illegal, but the reference allows it [{_rules(verdict)}]: "
+            f"{verdict.reason}\n  state: {state.compact()}"
+        )
+    wanted = (rule,) if isinstance(rule, str) else tuple(rule or ())
+    missing = [rule_id for rule_id in wanted if rule_id not in verdict.rule_ids]
+    if missing:
+        raise AssertionError(
+            f"{chosen} is illegal by [{_rules(verdict)}], not by {', '.join(missing)}: "
+            f"{verdict.reason}\n  state: {state.compact()}"
+        )
+    return verdict
+
+
+@dataclass(frozen=True, slots=True)
+class LegalSetDiff:
+    """How another engine's legal set differs from the reference's in one state.
+
+    Attributes:
+        missing: actions the reference finds legal and the other engine lacks,
+            with the reference's verdict (which rule permits each).
+        extra: actions the other engine offers that the reference refuses, with
+            the reference's verdict (which rule each breaks, and why).
+        unreadable: texts the reference cannot read as actions of the game.
+    """
+
+    missing: tuple[tuple[Action, Verdict], ...]
+    extra: tuple[tuple[Action, Verdict], ...]
+    unreadable: tuple[str, ...]
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the two legal sets are the same."""
+        return not (self.missing or self.extra or self.unreadable)
+
+    def __str__(self) -> str:
+        if self.agrees:
+            return "the legal sets agree"
+        lines = [f"missing (legal in the reference): {action} [{_rules(v)}]" for action, v in self.missing]
+        lines += [
+            f"extra (illegal in the reference): {action} [{_rules(v)}]: {v.reason}"
+            for action, v in self.extra
+        ]
+        lines += [f"unreadable: {text!r}" for text in self.unreadable]
+        return "\n".join(lines)
+
+
+def compare_legal_actions(state: State, theirs: Iterable[Action | str]) -> LegalSetDiff:
+    """Compare another engine's legal actions in ``state`` with the reference's.
+
+    ``theirs`` are the other engine's legal actions, as reference actions or as
+    text in the reference's notation (the actor may be left out). The result
+    lists each difference in the reference's canonical text.
+
+    >>> import cardrules
+    >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
+    >>> theirs = [str(action) for action in state.legal_actions()][1:] + ["p2 play AS", "play ZZ"]
+    >>> print(compare_legal_actions(state, theirs))
+    missing (legal in the reference): p1 play 7C [felagsvist.play.lead-any]
+    extra (illegal in the reference): p2 play AS [common.turn.player-to-act, common.cards.held]: it is ...
+    unreadable: 'play ZZ'
+    """
+    reference = {str(action): action for action in state.legal_actions()}
+    offered: dict[str, Action] = {}
+    unreadable: list[str] = []
+    for item in theirs:
+        try:
+            action = _read(state, item)
+        except AssertionError:
+            unreadable.append(str(item))
+            continue
+        offered[str(action)] = action
+    missing = tuple(
+        (action, state.check(action)) for text, action in reference.items() if text not in offered
+    )
+    extra = tuple(
+        (action, state.check(action)) for text, action in sorted(offered.items()) if text not in reference
+    )
+    return LegalSetDiff(missing, extra, tuple(unreadable))
+
+
+def assert_same_legal_actions(state: State, theirs: Iterable[Action | str]) -> None:
+    """Fail unless another engine's legal actions in ``state`` are exactly the reference's.
+
+    The message lists every difference with its rule ids (see :class:`LegalSetDiff`)
+    and the state.
+    """
+    diff = compare_legal_actions(state, theirs)
+    if not diff.agrees:
+        raise AssertionError(f"the legal sets differ:\n{diff}\n  state: {state.compact()}")

@@ -1,0 +1,44 @@
+"""How fast is the Calabresella reference engine?
+
+Run it with::
+
+    python -m tests.benchmarks.calabresella_bench [--seconds S] [--repeat N]
+
+or ``nox -s bench``. It times, with the shared harness (:mod:`tests.benchmarks.harness`):
+
+- complete random hands (a game is one hand; an all-pass hand counts, as it is
+  one in the rules), with uniformly random actions as ``cardrules simulate``
+  plays them, and with an auction that takes the lowest bid four times in five,
+  so that most hands are played out with an exchange;
+- ``legal_actions()`` on states of every phase and ``check()`` on a mix of legal
+  and illegal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardrules.game import Action, State
+from cardrules.games.calabresella import CalabresellaState, Phase
+from tests.benchmarks.harness import Variant, bench_main, uniform
+
+__all__ = ["bidding", "main"]
+
+
+def bidding(state: State, legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """In the auction, the lowest bid (listed after the pass) four times in five; otherwise any action."""
+    assert isinstance(state, CalabresellaState)
+    if state.phase is Phase.AUCTION and len(legal) > 1 and rng.random() < 0.8:
+        return legal[1]
+    return uniform(state, legal, rng)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark and print its rates."""
+    variants = [Variant("bidding, mostly played", choose=bidding), Variant("uniform random actions")]
+    return bench_main("calabresella", "Calabresella", variants, argv, unit="hands")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

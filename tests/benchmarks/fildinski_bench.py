@@ -1,0 +1,37 @@
+"""How fast is the Fildinski reference engine?
+
+Run it with::
+
+    python -m tests.benchmarks.fildinski_bench [--seconds S] [--repeat N]
+
+or ``nox -s bench``. It times, with the shared harness (:mod:`tests.benchmarks.harness`),
+complete random games under the default options (deals until a total reaches 500),
+``legal_actions()`` on states of every phase (leads, follows, meld steps, endgame
+follows) and ``check()`` on a mix of legal and illegal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules.game import State
+from cardrules.games.fildinski import FildinskiState
+from tests.benchmarks.harness import Variant, bench_main
+
+__all__ = ["main"]
+
+
+def forget(state: State) -> State:
+    """Empty the state's memo of legal actions, so that the next call does the work again."""
+    assert isinstance(state, FildinskiState)
+    state._legal.clear()
+    return state
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark and print its rates."""
+    return bench_main("fildinski", "Fildinski", [Variant("default options")], argv, fresh=forget)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

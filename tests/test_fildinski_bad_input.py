@@ -1,0 +1,105 @@
+"""Fildinski bad input: unreadable text, bad decks, bad options and bad seats give one clear error each."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardrules import InvalidDealError, InvalidNotationError, InvalidOptionError, get_game
+from cardrules.errors import CardRulesError
+from cardrules.games.fildinski import DeclareMelds, FildinskiState
+from tests.test_fildinski_rules import P0, P1, build_deck, start
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "p0",
+        "p0 play",
+        "p0 play QS QH",
+        "p0 play ZZ",
+        "p0 dix",
+        "p0 meld",
+        "p0 meld bezique",
+        "p0 meld pinochle QS JD",
+        "p0 meld bezique QS#0 JD",
+        "p0 meld bezique QS# JD",
+        "p0 meld bezique QS JD +",
+        "p0 meld none + bezique QS JD",
+        "p0 bid 80",
+    ],
+)
+def test_unreadable_action_text_is_invalid_notation(text: str) -> None:
+    state = start(P0, P1, "9H")
+    with pytest.raises(InvalidNotationError):
+        state.parse_action(text)
+
+
+def test_text_without_an_actor_after_the_end_names_no_one() -> None:
+    state = start(P0, P1, "9H")
+    final: FildinskiState = state
+    import random
+
+    rng = random.Random(0)
+    while not final.is_terminal:
+        final = final.apply(rng.choice(final.legal_actions()))
+    with pytest.raises(InvalidNotationError, match="nobody is to act"):
+        final.parse_action("play QS")
+    assert not final.check(final.parse_action("p0 play QS")).legal
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("target_score", 0),
+        ("target_score", -500),
+        ("target_score", 499),
+        ("target_score", "lots"),
+        ("trump_seven_points", "both"),
+        ("last_trick_bonus", "first"),
+        ("dix_exchange", "never"),
+        ("melded_cards", "burned"),
+        ("meld_needs_trick_card", "maybe"),
+        ("meld_in_endgame", 3),
+        ("bezique_pair", "klaverjas"),
+        ("players", 3),
+    ],
+)
+def test_a_bad_option_names_the_option(name: str, value: object) -> None:
+    with pytest.raises(InvalidOptionError) as error:
+        get_game("fildinski", **{name: value})
+    assert error.value.option == name
+
+
+def test_options_accept_their_spellings() -> None:
+    game = get_game(
+        "fildinski", target_score="2000", meld_in_endgame="true", bezique_pair="KLAVERJAS_HARTENDAME"
+    )
+    assert game.options_dict()["target_score"] == 2000
+    assert game.options_dict()["meld_in_endgame"] is True
+    assert game.options_dict()["bezique_pair"] == "klaverjas_hartendame"
+
+
+def test_bad_decks_and_dealers() -> None:
+    game = get_game("fildinski")
+    deck = build_deck(P0, P1, "9H")
+    with pytest.raises(InvalidDealError, match="deal 1 "):
+        game.from_deal(deck[:32])
+    with pytest.raises(InvalidDealError, match="deal 2 "):
+        game.from_deal(deck, later_deals=[deck[1:]])
+    with pytest.raises(InvalidNotationError):
+        game.from_deal(["QS", "XX"])
+    with pytest.raises(InvalidNotationError):
+        game.from_deal(deck, dealer="east")
+    with pytest.raises(TypeError):
+        game.new_game("7")  # type: ignore[arg-type]
+
+
+def test_a_bad_seat_in_an_observation_or_action() -> None:
+    state = start(P0, P1, "9H")
+    with pytest.raises(InvalidNotationError):
+        state.observation(2)
+    verdict = state.check(DeclareMelds(7, ()))
+    assert verdict.rule_ids == ("common.action.known",)
+    with pytest.raises(CardRulesError):
+        state.apply(DeclareMelds(7, ()))
