@@ -14,7 +14,7 @@ from typing import Final
 
 from cardrules.errors import InvalidNotationError
 
-__all__ = ["format_seat", "parse_seat", "read_seat_token", "split_actor"]
+__all__ = ["format_seat", "parse_seat", "read_dealer", "read_seat_token", "split_actor"]
 
 _SEAT_TOKEN: Final = re.compile(r"[pP]([0-9]{1,4})", re.ASCII)
 """``p`` and a seat number of at most four ASCII digits."""
@@ -55,6 +55,24 @@ def parse_seat(token: str, names: Sequence[str] = ()) -> int:
             return seat
     named = f" or one of {', '.join(names)}" if names else ""
     raise InvalidNotationError(f"{token!r} is not a seat: write p0, p1, ...{named}")
+
+
+def read_dealer(dealer: int | str, seats: int, title: str, names: Sequence[str] = ()) -> int:
+    """The dealer given to ``from_deal``: a seat number, a token such as ``p1``, or a seat name.
+
+    >>> read_dealer("p2", 3, "Calabresella"), read_dealer(1, 2, "Fildinski")
+    (2, 1)
+
+    Raises:
+        InvalidNotationError: not a seat, or not one of the game's ``seats``
+            (the message names the game, ``title``).
+    """
+    if isinstance(dealer, bool) or not isinstance(dealer, int | str):
+        raise InvalidNotationError(f"the dealer is a seat number or a seat such as p0, not {dealer!r}")
+    seat = dealer if isinstance(dealer, int) else parse_seat(dealer, names)
+    if not 0 <= seat < seats:
+        raise InvalidNotationError(f"{title} has seats p0-p{seats - 1}; dealer {dealer!r} is none of them")
+    return seat
 
 
 def split_actor(text: str, names: Sequence[str] = ()) -> tuple[int | None, list[str]]:

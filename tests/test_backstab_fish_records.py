@@ -43,6 +43,7 @@ from cardrules.records import (
     loads,
     record_of,
 )
+from tests.golden import assert_rejected_at
 
 REPO: Final = Path(__file__).resolve().parents[1]
 DISPUTED: Final = REPO / "tests" / "records" / "backstab_fish"
@@ -247,20 +248,11 @@ def test_every_disputed_record_has_a_recipe() -> None:
     ],
 )
 def test_a_disputed_record_gives_its_finding(name: str) -> None:
-    path = DISPUTED / name
     recipe = RECIPES[name]
-    record = load(path)
-    assert dumps(record) == path.read_text(encoding="utf-8")  # canonical
     _, step, illegal = disputed_record(recipe)
-    report = check(record)
-    assert not report.ok and report.checked == step + 1 and report.claims_compared is False
-    (violation,) = report.violations
-    assert (violation.step, violation.actor, violation.action) == (step, illegal.seat, str(illegal))
-    assert violation.verdict.rule_ids == recipe.rule_ids
-    assert violation.comment and violation.verdict.reason
-    assert record.actions[step].text == str(illegal)
-    lenient = check(record, mode="lenient")
-    assert lenient.violations[0] == violation
+    violation = assert_rejected_at(DISPUTED / name, step, recipe.rule_ids)
+    assert (violation.actor, violation.action) == (illegal.seat, str(illegal))
+    assert check(load(DISPUTED / name)).claims_compared is False
 
 
 @pytest.mark.rule("common.game.over")

@@ -23,6 +23,7 @@ from cardrules import get_game
 from cardrules.game import Action
 from cardrules.games.calabresella import CalabresellaGame, CalabresellaState, Phase
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
+from tests.golden import assert_rejected_at
 from tests.test_calabresella_stateful import OPTIONS
 
 REPO: Final = Path(__file__).resolve().parents[1]
@@ -66,19 +67,10 @@ def test_every_golden_record_is_listed() -> None:
 @pytest.mark.rule("common.game.over")
 @pytest.mark.parametrize("name", sorted(DISPUTES))
 def test_a_golden_record_is_rejected_at_its_disputed_step(name: str) -> None:
-    path = DISPUTED / name
-    record = load(path)
-    assert dumps(record) == path.read_text(encoding="utf-8")  # canonical
     step, rules = DISPUTES[name]
-    assert len(record.actions) == step + 1
-    report = check(record)
-    assert not report.ok and report.checked == step + 1
-    violation = report.first_violation
-    assert violation is not None and violation.step == step
-    assert violation.verdict.rule_ids == rules
-    assert violation.comment
-    lenient = check(record, mode="lenient")
-    assert [v.step for v in lenient.violations] == [step]
+    assert_rejected_at(DISPUTED / name, step, rules)
+    lenient = check(load(DISPUTED / name), mode="lenient")
+    assert [v.step for v in lenient.violations] == [step] and lenient.steps == step + 1
 
 
 @pytest.mark.rule("calabresella.scoring.cappotto")

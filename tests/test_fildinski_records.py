@@ -22,6 +22,7 @@ from cardrules import get_game
 from cardrules.game import Action, Game, State
 from cardrules.games.fildinski import FildinskiState
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
+from tests.golden import assert_rejected_at
 from tests.test_fildinski_stateful import OPTIONS
 
 REPO: Final = Path(__file__).resolve().parents[1]
@@ -58,19 +59,10 @@ def test_every_golden_record_is_listed() -> None:
 @pytest.mark.rule("fildinski.meld.per-step")
 @pytest.mark.parametrize("name", sorted(DISPUTES))
 def test_a_golden_record_is_rejected_at_its_disputed_step(name: str) -> None:
-    path = DISPUTED / name
-    record = load(path)
-    assert dumps(record) == path.read_text(encoding="utf-8")  # canonical
     step, rules = DISPUTES[name]
-    assert len(record.actions) == step + 1
-    report = check(record)
-    assert not report.ok and report.checked == step + 1
-    violation = report.first_violation
-    assert violation is not None and violation.step == step
-    assert violation.verdict.rule_ids == rules
-    assert violation.comment
-    lenient = check(record, mode="lenient")
-    assert [v.step for v in lenient.violations] == [step]
+    assert_rejected_at(DISPUTED / name, step, rules)
+    lenient = check(load(DISPUTED / name), mode="lenient")
+    assert [v.step for v in lenient.violations] == [step] and lenient.steps == step + 1
 
 
 def test_the_must_head_record_names_the_card_that_should_have_been_played() -> None:

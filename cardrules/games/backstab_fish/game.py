@@ -9,12 +9,12 @@ from typing import Final
 
 from cardrules.cards import JOKER, STANDARD_DECK, Card
 from cardrules.deals import read_deck
-from cardrules.errors import InvalidDealError, InvalidNotationError
+from cardrules.errors import InvalidDealError
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck, parse_options
 from cardrules.games.backstab_fish.ranks import rank_of_card
 from cardrules.games.backstab_fish.rules import RULES
 from cardrules.games.backstab_fish.state import BackstabFishState, Table
-from cardrules.notation import parse_seat
+from cardrules.notation import read_dealer
 from cardrules.rules import RuleBook
 
 __all__ = ["DECKS", "BackstabFishGame"]
@@ -125,15 +125,7 @@ class BackstabFishGame:
         if dealer is None:
             first = self._dealer(seed)
         else:
-            first = (
-                dealer
-                if isinstance(dealer, int) and not isinstance(dealer, bool)
-                else parse_seat(str(dealer))
-            )
-            if not 0 <= first < players:
-                raise InvalidNotationError(
-                    f"this game has seats p0-p{players - 1}; dealer {dealer!r} is none of them"
-                )
+            first = read_dealer(dealer, players, f"Backstab Fish with {players} players")
         return self._start(cards, first)
 
     def _start(self, order: tuple[Card, ...], dealer: int) -> BackstabFishState:

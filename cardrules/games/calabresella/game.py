@@ -8,12 +8,11 @@ from dataclasses import dataclass, field
 
 from cardrules.cards import Card
 from cardrules.deals import read_deck
-from cardrules.errors import InvalidNotationError
 from cardrules.games.calabresella.deck import DECK
 from cardrules.games.calabresella.options import CalabresellaOptions, options_from
 from cardrules.games.calabresella.rules import RULES
 from cardrules.games.calabresella.state import CalabresellaState, SessionPlan
-from cardrules.notation import parse_seat
+from cardrules.notation import read_dealer
 from cardrules.options import options_as_dict
 from cardrules.rules import RuleBook
 
@@ -96,9 +95,7 @@ class CalabresellaGame:
         if dealer is None:
             first = random.Random(f"calabresella/{seed}/first-dealer").randrange(3)
         else:
-            first = parse_seat(dealer) if isinstance(dealer, str) else dealer
-            if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < 3:
-                raise InvalidNotationError(f"Calabresella has seats p0-p2; dealer {dealer!r} is none of them")
+            first = read_dealer(dealer, 3, "Calabresella")
         return CalabresellaState.deal(SessionPlan(self.options, seed, decks), first)
 
 

@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 
 from cardrules.cards import STANDARD_DECK, Card
 from cardrules.deals import read_deck
-from cardrules.errors import InvalidDealError, InvalidNotationError, InvalidOptionError
+from cardrules.errors import InvalidDealError, InvalidOptionError
 from cardrules.games.felagsvist.actions import SEAT_NAMES
 from cardrules.games.felagsvist.options import FelagsvistOptions, FirstDealer
 from cardrules.games.felagsvist.rules import RULES
 from cardrules.games.felagsvist.state import MAX_DEALS, DealPlan, FelagsvistState
-from cardrules.notation import parse_seat
+from cardrules.notation import read_dealer
 from cardrules.options import build_options, options_as_dict
 from cardrules.rules import RuleBook
 
@@ -104,9 +104,7 @@ class FelagsvistGame:
         if dealer is None:
             first = self._first_dealer(seed)
         else:
-            first = dealer if isinstance(dealer, int) else parse_seat(dealer, SEAT_NAMES)
-            if not 0 <= first < 4:
-                raise InvalidNotationError(f"Félagsvist has seats p0-p3; dealer {dealer!r} is none of them")
+            first = read_dealer(dealer, 4, "Félagsvist", SEAT_NAMES)
             fixed = self.options.first_dealer
             if fixed is not FirstDealer.RANDOM and SEAT_NAMES.index(fixed.value) != first:
                 raise InvalidOptionError(

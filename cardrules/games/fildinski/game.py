@@ -7,12 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from cardrules.cards import Card
-from cardrules.errors import InvalidNotationError
 from cardrules.games.fildinski.deck import check_deck
 from cardrules.games.fildinski.options import FildinskiOptions
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.state import DealPlan, FildinskiState
-from cardrules.notation import parse_seat
+from cardrules.notation import read_dealer
 from cardrules.options import build_options, options_as_dict
 from cardrules.rules import RuleBook
 
@@ -95,14 +94,5 @@ class FildinskiGame:
         """
         given = (deck_order, *later_deals)
         decks = tuple(check_deck(deck, k) for k, deck in enumerate(given, start=1))
-        if dealer is None:
-            first = self._first_dealer(seed)
-        else:
-            first = (
-                dealer
-                if isinstance(dealer, int) and not isinstance(dealer, bool)
-                else parse_seat(str(dealer))
-            )
-            if first not in (0, 1):
-                raise InvalidNotationError(f"Fildinski has seats p0 and p1; dealer {dealer!r} is neither")
+        first = self._first_dealer(seed) if dealer is None else read_dealer(dealer, 2, "Fildinski")
         return FildinskiState.start(DealPlan(self.options, seed, decks), first)
