@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -171,6 +172,15 @@ def test_the_fixed_toy_agrees_with_the_reference(monkeypatch: pytest.MonkeyPatch
             assert_same_legal_actions(played.state, toy.toy_actions(played.state))
 
     toy_agrees_with_the_reference()
+
+
+def test_without_hypothesis_the_import_says_which_extra_to_install() -> None:
+    code = "import sys; sys.modules['hypothesis'] = None; import cardrules.testing"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines()[-1] == (
+        "ImportError: cardrules.testing needs Hypothesis: install it with pip install 'cardrules[testing]'"
+    )
 
 
 def test_the_strategies_module_needs_hypothesis_only() -> None:

@@ -25,6 +25,13 @@ Hypothesis and lives in :mod:`cardrules.conformance`.
 ('common.turn.player-to-act', 'common.cards.held')
 """
 
+try:
+    import hypothesis  # noqa: F401
+except ImportError:  # pragma: no cover - exercised in a subprocess by the tests
+    raise ImportError(
+        "cardrules.testing needs Hypothesis: install it with pip install 'cardrules[testing]'"
+    ) from None
+
 from cardrules.testing.assertions import (
     LegalSetDiff,
     assert_illegal,
