@@ -1,0 +1,1 @@
+"""Tests of Backstab Fish: rules, state machine, proofs and refinement, records, bad input."""

@@ -1,0 +1,1 @@
+"""Tests of Calabresella: rules, state machine, proofs and refinement, records, bad input."""

@@ -1,0 +1,1 @@
+"""Tests of Félagsvist: rules, state machine, proofs and refinement, records, bad input."""

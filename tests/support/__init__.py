@@ -1,0 +1,1 @@
+"""What the tests share: golden-record replay, state-machine invariants and proof-test helpers."""
