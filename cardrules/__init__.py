@@ -21,8 +21,8 @@ from cardrules.errors import (
     UnknownGameError,
 )
 from cardrules.game import TERMINAL, Action, Game, State
+from cardrules.games import GAMES, get_game
 from cardrules.records import RecordError
-from cardrules.registry import GAMES, get_game
 from cardrules.rules import COMMON_RULES, Rule, RuleBook, RuleId, RuleKind
 from cardrules.verdict import Verdict
 

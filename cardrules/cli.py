@@ -27,9 +27,9 @@ import typing
 from collections.abc import Sequence
 from pathlib import Path
 
-from cardrules.conformance import export_kit, replay_kit
 from cardrules.errors import CardRulesError, InvalidOptionError
-from cardrules.game import Action, Game
+from cardrules.game import Action, AnyGame
+from cardrules.games import GAMES, get_game
 from cardrules.records import (
     MAX_RECORD_SIZE,
     Record,
@@ -46,8 +46,8 @@ from cardrules.records import (
     write_atomically,
 )
 from cardrules.records.explain import steps_range
-from cardrules.registry import GAMES, get_game
 from cardrules.rules import Rule
+from cardrules.testing.conformance import export_kit, replay_kit
 
 __all__ = ["main"]
 
@@ -85,7 +85,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _play_random(
-    game: Game, seed: int, rng: random.Random, keep: bool
+    game: AnyGame, seed: int, rng: random.Random, keep: bool
 ) -> tuple[tuple[int, ...], int, Record | None]:
     state = game.new_game(seed=seed)
     steps = 0

@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 __all__ = [
     "AmbiguousActionError",
     "CardRulesError",
+    "GameNotOverError",
     "IllegalActionError",
+    "InvalidArgumentError",
     "InvalidDealError",
     "InvalidNotationError",
     "InvalidOptionError",
@@ -52,6 +54,18 @@ class InvalidOptionError(CardRulesError, ValueError):
 
 class UnknownGameError(CardRulesError, ValueError):
     """A game name that the library does not know."""
+
+
+class InvalidArgumentError(CardRulesError, TypeError, ValueError):
+    """An argument of the wrong type or out of range, such as a seed that is not an int.
+
+    It is a :class:`TypeError` and a :class:`ValueError` too, so callers that
+    catch either keep working.
+    """
+
+
+class GameNotOverError(CardRulesError, ValueError):
+    """A question only a finished game can answer (who won), asked before the end."""
 
 
 class InvalidDealError(CardRulesError, ValueError):

@@ -1,11 +1,16 @@
-"""The protocols every game satisfies, and the action base class.
+"""The contract every game keeps: actions, the State, Game and factory protocols, metadata, outcomes.
 
 The vocabulary follows the usual game-engine shape: a :class:`Game` holds the
 validated options and makes initial states; a :class:`State` is an immutable
 value that knows who is to act, which actions are legal, how to adjudicate an
 action (:meth:`State.check`, which never raises) and how to apply one
 (:meth:`State.apply`, which returns a new state or raises
-:class:`~cardrules.errors.IllegalActionError`).
+:class:`~cardrules.errors.IllegalActionError`). A :class:`GameFactory` (a
+game's class) builds the game from options given by name.
+
+What a game is, as data (its name, title, seats, pack, options type and the
+values tests try for each option), is its :class:`GameInfo`; how a finished
+game ended is one :class:`Outcome` in every game.
 
 Seats are ints ``0..n-1``. :data:`TERMINAL` is the value of
 :attr:`State.current_player` once the game is over.
@@ -14,17 +19,32 @@ Seats are ints ``0..n-1``. :data:`TERMINAL` is the value of
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final, Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from cardrules.cards import Card
-from cardrules.rules import RuleBook
+from cardrules.options import OptionsDataclass
+from cardrules.rules import RuleBook, RuleId
 from cardrules.verdict import Verdict
 
-__all__ = ["TERMINAL", "Action", "Game", "State"]
+__all__ = [
+    "TERMINAL",
+    "Action",
+    "AnyGame",
+    "AnyState",
+    "Game",
+    "GameFactory",
+    "GameInfo",
+    "Outcome",
+    "State",
+]
 
 TERMINAL: Final[int] = -4
 """The :attr:`State.current_player` of a finished game (no seat acts)."""
+
+ObsT_co = TypeVar("ObsT_co", covariant=True)
+StateT_co = TypeVar("StateT_co", bound="State[object]", covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +62,79 @@ class Action:
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended, in the same shape for every game.
+
+    Attributes:
+        winners: the seats that won, in seat order: one seat, both partners of
+            a side, every seat tied for first place, or none at all (nobody
+            wins an abandoned hand or a drawn partnership game).
+        scores: every seat's final score, as :meth:`State.scores` gives it.
+        rule: the rule that ended the game (``felagsvist.game.twelve-deals``).
+        reason: why it ended, in a few words (``deal 12 was the last``).
+        side: in a partnership game, the winning side (``0`` for N-S in
+            Félagsvist); ``None`` for a draw or in a game without sides.
+        tie: whether the best result is shared by rivals (two sides level, or
+            several seats level on the top score).
+
+    >>> Outcome((0, 2), (80, 76, 80, 76), RuleId("felagsvist.game.twelve-deals"), "deal 12 was the last", 0)
+    Outcome(winners=(0, 2), scores=(80, 76, 80, 76), rule='felagsvist.game.twelve-deals', \
+reason='deal 12 was the last', side=0, tie=False)
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    rule: RuleId
+    reason: str
+    side: int | None = None
+    tie: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is, as data: fixed for the game whatever its options.
+
+    Attributes:
+        name: the name the game is looked up by (``"felagsvist"``).
+        title: the name a player reads (``"Félagsvist"``).
+        rules: its rule book (its own rules, then the common ones).
+        options_type: the frozen dataclass of its options.
+        players: how many seats it has, or ``None`` where an option decides.
+        seat_names: names a reader accepts for the seats besides ``p0``..
+            (``("N", "E", "S", "W")``), in seat order; empty if none.
+        pack: the cards of one deal in a fixed order (a multiset where the
+            pack is doubled), or ``()`` where an option decides.
+        pack_name: how messages name the pack (``"52-card pack"``).
+        max_deals: how many deck orders one game may be given (``None``: no limit).
+        dealer_stream: the name of the seeded draw of the first dealer.
+        sample_values: for whole-number options, the values tests try (every
+            value of an enum or bool option is tried anyway).
+    """
+
+    name: str
+    title: str
+    rules: RuleBook
+    options_type: type[OptionsDataclass]
+    players: int | None
+    seat_names: tuple[str, ...] = ()
+    pack: tuple[Card, ...] = ()
+    pack_name: str = ""
+    max_deals: int | None = None
+    dealer_stream: str = "first-dealer"
+    sample_values: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Kept read-only whatever mapping was given: GameInfo values are module-level tables.
+        object.__setattr__(self, "sample_values", MappingProxyType(dict(self.sample_values)))
+
+
 @runtime_checkable
-class State(Protocol):
-    """An immutable state of one game: everything needed to go on from here."""
+class State(Protocol[ObsT_co]):
+    """An immutable state of one game: everything needed to go on from here.
+
+    ``ObsT_co`` is the game's observation type, what :meth:`observation` returns.
+    """
 
     @property
     def current_player(self) -> int:
@@ -64,7 +154,7 @@ class State(Protocol):
         """Adjudicate ``action`` here without applying it. Never raises."""
         ...
 
-    def apply(self, action: Action) -> State:
+    def apply(self, action: Action) -> State[ObsT_co]:
         """The state after ``action``; raises ``IllegalActionError`` if it is illegal."""
         ...
 
@@ -76,7 +166,11 @@ class State(Protocol):
         """The current game score of every seat, in seat order."""
         ...
 
-    def observation(self, seat: int) -> object:
+    def outcome(self) -> Outcome | None:
+        """``None`` until the game is over; then who won, the final scores and why it ended."""
+        ...
+
+    def observation(self, seat: int) -> ObsT_co:
         """What ``seat`` may know in this state, and nothing more."""
         ...
 
@@ -95,8 +189,13 @@ class State(Protocol):
 
 
 @runtime_checkable
-class Game(Protocol):
-    """A game with fixed, validated options: a factory of initial states."""
+class Game(Protocol[StateT_co]):
+    """A game with fixed, validated options: a factory of initial states of type ``StateT_co``."""
+
+    @property
+    def info(self) -> GameInfo:
+        """What the game is, as data."""
+        ...
 
     @property
     def name(self) -> str:
@@ -113,11 +212,20 @@ class Game(Protocol):
         """The game's rule book (its own rules, then the common ones)."""
         ...
 
+    @property
+    def jokers(self) -> bool:
+        """Whether the game's pack holds jokers under its options (record readers ask this)."""
+        ...
+
+    def pack(self) -> tuple[Card, ...]:
+        """The cards of one deal under the game's options, in a fixed order."""
+        ...
+
     def options_dict(self) -> Mapping[str, str | int]:
         """The options as plain values, every option present (defaults included)."""
         ...
 
-    def new_game(self, seed: int) -> State:
+    def new_game(self, seed: int) -> StateT_co:
         """The initial state, every chance outcome drawn from ``seed``."""
         ...
 
@@ -128,10 +236,29 @@ class Game(Protocol):
         dealer: int | str | None = None,
         later_deals: Sequence[Sequence[Card | str]] = (),
         seed: int = 0,
-    ) -> State:
+    ) -> StateT_co:
         """The initial state for an explicit deck order (top card first).
 
         ``later_deals`` gives the deck orders of the following deals; any deal
         beyond them is shuffled from ``seed``. ``dealer`` deals the first deal.
         """
         ...
+
+
+class GameFactory(Protocol):
+    """A game's class: what the game table loads, and builds games from options given by name."""
+
+    def with_options(self, given: Mapping[str, object]) -> Game[State[object]]:
+        """The game with ``given`` options (the rest take their defaults).
+
+        Raises:
+            InvalidOptionError: an option the game does not have, or a value it does not take.
+        """
+        ...
+
+
+AnyState: TypeAlias = State[object]
+"""A state of any game (its observation type left open)."""
+
+AnyGame: TypeAlias = Game[AnyState]
+"""Any game, whatever its state type."""

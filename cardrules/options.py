@@ -18,14 +18,16 @@ from typing import Any, Protocol, TypeVar
 
 from cardrules.errors import InvalidOptionError
 
-__all__ = ["build_options", "options_as_dict"]
+__all__ = ["OptionsDataclass", "build_options", "options_as_dict"]
 
 
-class _DataclassInstance(Protocol):
+class OptionsDataclass(Protocol):
+    """What every game's options class is: a dataclass (its fields are the options)."""
+
     __dataclass_fields__: typing.ClassVar[dict[str, dataclasses.Field[Any]]]
 
 
-T = TypeVar("T", bound=_DataclassInstance)
+T = TypeVar("T", bound=OptionsDataclass)
 
 
 def _convert(game: str, name: str, kind: object, value: object) -> object:
@@ -74,8 +76,14 @@ def build_options(cls: type[T], game: str, given: Mapping[str, object]) -> T:
     return cls(**values)
 
 
-def options_as_dict(options: _DataclassInstance) -> dict[str, str | int]:
-    """Every option as a plain value (enum values as their strings), in field order."""
+def options_as_dict(options: object) -> dict[str, str | int]:
+    """Every option of an options dataclass as a plain value (enum values as their strings), in field order.
+
+    Raises:
+        TypeError: ``options`` is not a dataclass instance.
+    """
+    if not dataclasses.is_dataclass(options) or isinstance(options, type):
+        raise TypeError(f"{options!r} is not an options dataclass")
     out: dict[str, str | int] = {}
     for f in dataclasses.fields(options):
         value = getattr(options, f.name)

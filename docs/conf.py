@@ -23,7 +23,7 @@ sys.path.insert(0, str(DOCS.parent))  # document the checkout, installed or not
 sys.path.insert(0, str(DOCS.parent / "examples"))  # the testing guide imports examples/toy_whist.py
 
 import cardrules  # noqa: E402
-from cardrules.registry import rule_books  # noqa: E402
+from cardrules.games import rule_books  # noqa: E402
 
 try:  # the proofs need z3; without it the docs still build, listing no proofs
     from proofs import claims_for
@@ -98,7 +98,16 @@ nitpick_ignore_regex = [
 nitpick_ignore = [
     # Private helpers of cardrules.options that appear in build_options' signature.
     ("py:class", "cardrules.options.T"),
-    ("py:class", "cardrules.options._DataclassInstance"),
+    # The type variables of the generic protocols and of the shared Game code.
+    ("py:class", "cardrules.game.StateT_co"),
+    ("py:class", "cardrules.game.ObsT_co"),
+    ("py:obj", "cardrules.game.ObsT_co"),
+    ("py:obj", "cardrules.game.StateT_co"),
+    ("py:class", "cardrules.base.OptionsT"),
+    ("py:class", "cardrules.base.StateT"),
+    ("py:obj", "cardrules.base.OptionsT"),
+    ("py:obj", "cardrules.base.StateT"),
+    ("py:class", "cardrules.frozen.T"),
     # Backstab Fish's private type aliases of its event chain.
     ("py:class", "Event"),
     ("py:class", "EventChain"),

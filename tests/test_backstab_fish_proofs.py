@@ -530,7 +530,7 @@ def test_the_model_decks_are_the_engine_decks() -> None:
     for shape in model.DECKS:
         game = cardrules.get_game("backstab_fish", deck=shape.option)
         assert isinstance(game, BackstabFishGame)
-        assert len(game.deck) == shape.size
+        assert len(game.pack()) == shape.size
         copies = tuple(c for c in game.options.copies if c)
         assert copies == shape.copies
     assert model.REFILL == 7

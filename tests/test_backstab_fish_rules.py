@@ -196,9 +196,9 @@ def test_any_other_number_of_players_is_an_invalid_option(bad: object) -> None:
 )
 def test_the_deck_size_and_copies_per_rank_follow_the_option(deck: str, size: int, copies: list[int]) -> None:
     chosen = game(deck=deck)
-    assert len(chosen.deck) == chosen.options.deck_size == size
+    assert len(chosen.pack()) == chosen.options.deck_size == size
     assert list(chosen.options.copies) == copies
-    by_rank = Counter(JK if isinstance(card, Joker) else FishRank(card.rank - 2) for card in chosen.deck)
+    by_rank = Counter(JK if isinstance(card, Joker) else FishRank(card.rank - 2) for card in chosen.pack())
     assert [by_rank[rank] for rank in FishRank] == copies
     assert size // 4 in (26, 27, 13) and set(copies) <= {0, 4, 8}
 
@@ -206,9 +206,9 @@ def test_the_deck_size_and_copies_per_rank_follow_the_option(deck: str, size: in
 @pytest.mark.rule("backstab_fish.setup.deck")
 def test_two_packs_without_jokers_is_the_default_deck() -> None:
     chosen = game()
-    assert chosen.options.deck is Deck.DOUBLE and not chosen.deck_has_jokers
-    assert Counter(chosen.deck) == Counter(STANDARD_DECK * 2)
-    assert game(deck="double-jokers").deck_has_jokers
+    assert chosen.options.deck is Deck.DOUBLE and not chosen.jokers
+    assert Counter(chosen.pack()) == Counter(STANDARD_DECK * 2)
+    assert game(deck="double-jokers").jokers
 
 
 @pytest.mark.rule("backstab_fish.setup.deal")
@@ -768,7 +768,8 @@ def test_hands_stock_and_laid_sets_always_hold_the_whole_deck() -> None:
             for rank in state.stock_ranks():
                 total[rank] += 1
             assert tuple(total) == copies
-            assert sum(state.sizes) + state.stock_size + 4 * sum(state.scores()) == len(game(**options).deck)
+            dealt = len(game(**options).pack())
+            assert sum(state.sizes) + state.stock_size + 4 * sum(state.scores()) == dealt
 
 
 @pytest.mark.rule("backstab_fish.invariant.rank-multiples")
@@ -827,7 +828,7 @@ def test_the_player_to_act_always_has_a_legal_action() -> None:
 def test_a_natural_end_with_the_final_lay_down_lays_every_card() -> None:
     for options, states in GAMES:
         last = states[-1]
-        deck = len(game(**options).deck)
+        deck = len(game(**options).pack())
         assert sum(last.scores()) <= deck // 4
         if last.end_rule in (ALL_EMPTY, SOLE_HOLDER) and options.get("final_lay_down", "on") == "on":
             assert sum(last.scores()) == deck // 4 and sum(last.sizes) == 0 and last.stock_size == 0
@@ -840,7 +841,7 @@ def test_every_game_ends_within_the_bound() -> None:
         limit = chosen.options.stall_limit
         assert limit is not None
         start = states[0]
-        bound = (start.stock_size + len(chosen.deck) // 4 + 1) * limit
+        bound = (start.stock_size + len(chosen.pack()) // 4 + 1) * limit
         assert states[-1].is_terminal and states[-1].turns <= bound
 
 

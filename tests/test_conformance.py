@@ -9,8 +9,8 @@ import pytest
 
 from cardrules import GAMES, get_game
 from cardrules.cli import main
-from cardrules.conformance import ConformanceError, export_kit, plain, replay_kit
-from cardrules.probing import candidate_actions, illegal_probes
+from cardrules.testing.conformance import ConformanceError, export_kit, plain, replay_kit
+from cardrules.testing.probing import candidate_actions, illegal_probes
 
 GAME_NAMES = sorted(GAMES)
 

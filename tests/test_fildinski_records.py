@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import get_game
-from cardrules.game import Action, Game, State
+from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games.fildinski import FildinskiState
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
 from tests.golden import assert_rejected_at
@@ -95,7 +95,7 @@ def test_the_example_game_checks_clean_and_is_canonical() -> None:
     assert any(" dix " in t for t in texts) and any(" meld " in t and "none" not in t for t in texts)
 
 
-def same_position(a: FildinskiState, b: State) -> bool:
+def same_position(a: FildinskiState, b: AnyState) -> bool:
     """Two states of one game agree on every zone, score and history (their deal plans may differ)."""
     assert isinstance(b, FildinskiState)
     fields: tuple[str, ...] = (
@@ -119,7 +119,7 @@ def same_position(a: FildinskiState, b: State) -> bool:
     ) == (b.deal.deck, b.deal.totals, b.deal.finished, b.deal.dealer, b.deal_number)
 
 
-def _play(game: Game, seed: int, policy: int, limit: int | None) -> tuple[State, list[Action]]:
+def _play(game: AnyGame, seed: int, policy: int, limit: int | None) -> tuple[AnyState, list[Action]]:
     rng = random.Random(policy)
     state = game.new_game(seed)
     played: list[Action] = []

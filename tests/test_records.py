@@ -24,7 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import STANDARD_DECK, CardRulesError, IllegalActionError, get_game
-from cardrules.game import Action, Game, State
+from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games.felagsvist import (
     FelagsvistState,
 )
@@ -68,13 +68,15 @@ TEXT: Final = st.text(st.characters(exclude_categories=["Cs"]), max_size=24)
 class Played:
     """A game played with random legal actions, and its record."""
 
-    game: Game
-    final: State
+    game: AnyGame
+    final: AnyState
     actions: tuple[Action, ...]
     record: Record
 
 
-def play(game: Game, seed: int, policy_seed: int, limit: int | None = None) -> tuple[State, list[Action]]:
+def play(
+    game: AnyGame, seed: int, policy_seed: int, limit: int | None = None
+) -> tuple[AnyState, list[Action]]:
     """Play ``game`` from ``seed`` with random legal actions, at most ``limit`` of them."""
     rng = random.Random(policy_seed)
     state = game.new_game(seed=seed)
@@ -661,7 +663,7 @@ def test_check_refuses_an_unknown_mode() -> None:
 @pytest.mark.rule("felagsvist.play.must-follow")
 def test_replay_stops_at_the_first_illegal_step_with_its_number() -> None:
     record = load(DISPUTED / "revoke.toml")
-    seen: list[State] = []
+    seen: list[AnyState] = []
     with pytest.raises(IllegalStepError) as info:
         for state in replay(record):
             seen.append(state)

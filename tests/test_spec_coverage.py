@@ -17,7 +17,7 @@ from typing import Final
 import pytest
 
 from cardrules import COMMON_RULES, GAMES
-from cardrules.registry import rule_books
+from cardrules.games import rule_books
 
 HEADING: Final = re.compile(r"^###\s+(\S+)\s*$", re.MULTILINE)
 MARKER: Final = re.compile(r"""\brule\(\s*["']([^"']+)["']\s*\)""")

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import GAMES, get_game
-from cardrules.game import State
+from cardrules.game import AnyState
 from cardrules.testing import (
     Played,
     assert_illegal,
@@ -145,7 +145,7 @@ def test_a_hypothesis_test_of_the_toy_fails_naming_the_rule() -> None:
     @settings(max_examples=200, derandomize=True, database=None)
     @given(plays("felagsvist", options={"first_dealer": "N"}, max_steps=20))
     def toy_agrees_with_the_reference(played: Played) -> None:
-        state: State = played.state
+        state: AnyState = played.state
         if not state.is_terminal:
             assert_same_legal_actions(state, toy.toy_actions(state))
 
@@ -174,13 +174,33 @@ def test_the_fixed_toy_agrees_with_the_reference(monkeypatch: pytest.MonkeyPatch
     toy_agrees_with_the_reference()
 
 
-def test_without_hypothesis_the_import_says_which_extra_to_install() -> None:
-    code = "import sys; sys.modules['hypothesis'] = None; import cardrules.testing"
+def test_without_hypothesis_a_strategy_says_which_extra_to_install() -> None:
+    code = "import sys; sys.modules['hypothesis'] = None; from cardrules.testing import plays"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 1
     assert done.stderr.strip().splitlines()[-1] == (
-        "ImportError: cardrules.testing needs Hypothesis: install it with pip install 'cardrules[testing]'"
+        "ImportError: cardrules.testing's strategies need Hypothesis: "
+        "install it with pip install 'cardrules[testing]'"
     )
+
+
+def test_without_hypothesis_the_kit_probes_and_assertions_still_work() -> None:
+    code = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "import cardrules\n"
+        "from cardrules.testing import assert_illegal\n"
+        "from cardrules.testing.conformance import export_kit\n"
+        "from cardrules.testing.probing import illegal_probes\n"
+        "state = cardrules.get_game('felagsvist', first_dealer='N').new_game(seed=1)\n"
+        "print(sorted({r for _, v in illegal_probes(state) for r in v.rule_ids}))\n"
+        "print(assert_illegal(state, 'p2 play AS', rule='common.cards.held').rule_ids[-1])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "['common.cards.held', 'common.turn.player-to-act']",
+        "common.cards.held",
+    ]
 
 
 def test_the_strategies_module_needs_hypothesis_only() -> None:

@@ -24,7 +24,7 @@ from typing import Final
 
 import pytest
 
-from cardrules.registry import rule_books
+from cardrules.games import rule_books
 from docs._ext import cardrules_trace as scan
 from proofs import claims_for
 from tests.conftest import REPO_ROOT

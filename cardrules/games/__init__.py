@@ -1,1 +1,66 @@
-"""One package per game; each depends on the core and never on another game."""
+"""The game table: every game by name, loaded only when asked for.
+
+One package per game lives here; each depends on the core and never on another
+game, and the core never imports a game: :data:`GAMES` names each game's module
+and class as strings, and :func:`get_game` imports the module the first time
+the game is asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final, cast
+
+from cardrules.errors import InvalidArgumentError, UnknownGameError
+from cardrules.game import Game, GameFactory, State
+from cardrules.rules import RuleBook
+
+__all__ = ["GAMES", "get_game", "rule_books"]
+
+GAMES: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
+    {
+        "felagsvist": ("cardrules.games.felagsvist", "FelagsvistGame"),
+        "fildinski": ("cardrules.games.fildinski", "FildinskiGame"),
+        "calabresella": ("cardrules.games.calabresella", "CalabresellaGame"),
+        "backstab_fish": ("cardrules.games.backstab_fish", "BackstabFishGame"),
+    }
+)
+"""Each game's name and the module and class that implement it (read-only)."""
+
+
+def _factory(name: object) -> GameFactory:
+    if not isinstance(name, str):
+        raise InvalidArgumentError(f"a game is named by a string, not {type(name).__name__}")
+    key = name.strip().lower().replace("-", "_")
+    if key not in GAMES:
+        raise UnknownGameError(f"no game called {name!r}; the games are {', '.join(sorted(GAMES))}")
+    module_name, class_name = GAMES[key]
+    return cast("GameFactory", getattr(importlib.import_module(module_name), class_name))
+
+
+def get_game(name: str, **options: object) -> Game[State[object]]:
+    """The game called ``name`` with the given options (the rest take their defaults).
+
+    Option values may be the option's enum members or their strings
+    (``scoring="odd-tricks"``).
+
+    >>> get_game("felagsvist", scoring="odd-tricks").options_dict()["scoring"]
+    'odd-tricks'
+
+    Raises:
+        UnknownGameError: no game has that name.
+        InvalidOptionError: the game has no such option, or not that value.
+    """
+    return _factory(name).with_options(options)
+
+
+def rule_books() -> dict[str, RuleBook]:
+    """Every game's rule book (its own rules, then the common ones), by game name.
+
+    >>> books = rule_books()
+    >>> "felagsvist.play.must-follow" in books["felagsvist"]
+    True
+    """
+    return {name: get_game(name).rules for name in GAMES}

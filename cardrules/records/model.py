@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardrules.cards import Card
-from cardrules.game import Action, Game, State
+from cardrules.game import Action, AnyGame, AnyState
 from cardrules.notation import format_seat as seat_token
 from cardrules.notation import read_seat_token
 
@@ -112,8 +112,8 @@ class Record:
 
 
 def record_of(
-    game: Game,
-    state: State,
+    game: AnyGame,
+    state: AnyState,
     actions: Iterable[Action],
     *,
     names: Sequence[str] = (),

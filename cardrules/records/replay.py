@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from cardrules.game import Action, State
+from cardrules.game import Action, AnyState
 from cardrules.records.errors import IllegalStepError, RecordError
 from cardrules.records.model import Record, RecordedAction
 from cardrules.records.validate import Prepared, prepare, step_location
@@ -47,9 +47,9 @@ class Step:
     number: int
     entry: RecordedAction
     action: Action
-    before: State
+    before: AnyState
     verdict: Verdict
-    after: State
+    after: AnyState
 
     @property
     def legal(self) -> bool:
@@ -66,7 +66,7 @@ def _prepared(record: Record | Prepared) -> Prepared:
     return record if isinstance(record, Prepared) else prepare(record)
 
 
-def initial_state(record: Record | Prepared) -> State:
+def initial_state(record: Record | Prepared) -> AnyState:
     """The state before step 0: the first deal dealt by the record's first dealer.
 
     Raises:
@@ -75,7 +75,7 @@ def initial_state(record: Record | Prepared) -> State:
     return _prepared(record).start
 
 
-def check_deals_reached(record: Record, state: State, *, ended: bool) -> None:
+def check_deals_reached(record: Record, state: AnyState, *, ended: bool) -> None:
     """Refuse a walk that went past the record's deals, or ended before using them (internal).
 
     Raises:
@@ -127,7 +127,7 @@ def steps(record: Record | Prepared) -> Iterator[Step]:
     check_deals_reached(prepared.record, state, ended=True)
 
 
-def replay(record: Record | Prepared) -> Iterator[State]:
+def replay(record: Record | Prepared) -> Iterator[AnyState]:
     """The initial state, then the state after every step, in order.
 
     Raises:

@@ -22,10 +22,10 @@ from typing import Final
 
 from cardrules.cards import Card, Joker, parse_card
 from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealError, InvalidOptionError
-from cardrules.game import Game, State
+from cardrules.game import AnyGame, AnyState
+from cardrules.games import get_game
 from cardrules.records.errors import RecordError
 from cardrules.records.model import FORMAT_VERSION, Record, RecordedAction, read_seat_token, seat_token
-from cardrules.registry import get_game
 
 __all__ = ["Prepared", "prepare"]
 
@@ -47,8 +47,8 @@ class Prepared:
     """
 
     record: Record
-    game: Game
-    start: State
+    game: AnyGame
+    start: AnyState
 
 
 @dataclass(slots=True)
@@ -108,7 +108,7 @@ def settle(draft: Draft, problems: Problems) -> Prepared | None:
     names = _names(draft, seats, problems)
     dealer = _seat("dealer", draft.dealer, seats, problems) if draft.dealer is not None else None
     decks = _decks(draft, game, problems)
-    start: State | None = None
+    start: AnyState | None = None
     if game is not None and dealer is not None and decks is not None:
         try:
             start = game.from_deal(decks[0], dealer=dealer, later_deals=decks[1:])
@@ -137,7 +137,7 @@ def settle(draft: Draft, problems: Problems) -> Prepared | None:
     return Prepared(record, game, start)
 
 
-def _game(draft: Draft, problems: Problems) -> Game | None:
+def _game(draft: Draft, problems: Problems) -> AnyGame | None:
     if draft.game is None:
         return None
     try:
@@ -193,7 +193,7 @@ def _names(draft: Draft, seats: int | None, problems: Problems) -> tuple[str, ..
     return tuple(names)
 
 
-def _decks(draft: Draft, game: Game | None, problems: Problems) -> tuple[tuple[Card, ...], ...] | None:
+def _decks(draft: Draft, game: AnyGame | None, problems: Problems) -> tuple[tuple[Card, ...], ...] | None:
     if draft.deals is None:
         return None
     if not draft.deals:
@@ -222,7 +222,7 @@ def _decks(draft: Draft, game: Game | None, problems: Problems) -> tuple[tuple[C
             continue
         deck = tuple(cards)
         jokers = [position for position, card in enumerate(deck, start=1) if isinstance(card, Joker)]
-        if jokers and game is not None and not getattr(game, "deck_has_jokers", False):
+        if jokers and game is not None and not game.jokers:
             # Only a game that says its deck holds jokers is handed one.
             problems.add(
                 f"deals[{k}]",
@@ -246,7 +246,7 @@ def _decks(draft: Draft, game: Game | None, problems: Problems) -> tuple[tuple[C
 
 
 def _actions(
-    draft: Draft, seats: int | None, reader: State | None, problems: Problems
+    draft: Draft, seats: int | None, reader: AnyState | None, problems: Problems
 ) -> tuple[RecordedAction, ...] | None:
     """Check every action's actor and read its text in ``reader`` (a state of the game).
 

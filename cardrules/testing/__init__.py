@@ -1,22 +1,26 @@
-"""Tools for testing another engine against the reference: strategies, assertions, legal-set diffs.
+"""Tools for testing another engine against the reference: strategies, assertions, probes, the kit.
 
-Install with the ``testing`` extra (``pip install 'cardrules[testing]'``), which
-brings Hypothesis. The pieces:
+The pieces:
 
 - :mod:`cardrules.testing.strategies`: Hypothesis strategies for every
   game's options, reachable positions
   (:class:`~cardrules.testing.strategies.Played`), legal and illegal actions
-  in a state, and complete records;
+  in a state, and complete records. They need Hypothesis, which the
+  ``testing`` extra brings (``pip install 'cardrules[testing]'``);
 - :mod:`cardrules.testing.assertions`:
   :func:`~cardrules.testing.assertions.assert_legal`,
   :func:`~cardrules.testing.assertions.assert_illegal`, and
   :func:`~cardrules.testing.assertions.compare_legal_actions` /
   :func:`~cardrules.testing.assertions.assert_same_legal_actions` to compare
   another engine's legal set with the reference's, in the reference's
-  notation.
+  notation;
+- :mod:`cardrules.testing.probing`: plausible illegal actions for any state;
+- :mod:`cardrules.testing.conformance`: the conformance kit, golden cases as
+  plain JSON for engines written in other languages.
 
-The conformance kit, for engines written in other languages, needs no
-Hypothesis and lives in :mod:`cardrules.conformance`.
+Only the strategies need Hypothesis: the assertions, the probes and the kit
+work without it, and asking this package for a strategy without Hypothesis
+installed raises an ``ImportError`` that names the extra.
 
 >>> import cardrules
 >>> from cardrules.testing import assert_illegal
@@ -25,12 +29,10 @@ Hypothesis and lives in :mod:`cardrules.conformance`.
 ('common.turn.player-to-act', 'common.cards.held')
 """
 
-try:
-    import hypothesis  # noqa: F401
-except ImportError:  # pragma: no cover - exercised in a subprocess by the tests
-    raise ImportError(
-        "cardrules.testing needs Hypothesis: install it with pip install 'cardrules[testing]'"
-    ) from None
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 from cardrules.testing.assertions import (
     LegalSetDiff,
@@ -39,15 +41,30 @@ from cardrules.testing.assertions import (
     assert_same_legal_actions,
     compare_legal_actions,
 )
-from cardrules.testing.strategies import (
-    Played,
-    game_options,
-    illegal_actions,
-    legal_actions,
-    option_values,
-    plays,
-    records,
-    states,
+
+if TYPE_CHECKING:
+    from cardrules.testing.strategies import (
+        Played,
+        game_options,
+        illegal_actions,
+        legal_actions,
+        option_values,
+        plays,
+        records,
+        states,
+    )
+
+_STRATEGIES = frozenset(
+    {
+        "Played",
+        "game_options",
+        "illegal_actions",
+        "legal_actions",
+        "option_values",
+        "plays",
+        "records",
+        "states",
+    }
 )
 
 __all__ = [
@@ -65,3 +82,10 @@ __all__ = [
     "records",
     "states",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The strategies, imported when first asked for (they need Hypothesis)."""
+    if name in _STRATEGIES:
+        return getattr(importlib.import_module("cardrules.testing.strategies"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cardrules.game import Action, State
+from cardrules.game import Action, AnyState
 from cardrules.verdict import Verdict
 
 __all__ = [
@@ -23,7 +23,7 @@ __all__ = [
 ]
 
 
-def _read(state: State, action: Action | str) -> Action:
+def _read(state: AnyState, action: Action | str) -> Action:
     """The reference's action for ``action``; text is read in ``state`` (no actor: the player to act)."""
     if isinstance(action, Action):
         return action
@@ -39,7 +39,7 @@ def _rules(verdict: Verdict) -> str:
     return ", ".join(verdict.rule_ids)
 
 
-def assert_legal(state: State, action: Action | str) -> Verdict:
+def assert_legal(state: AnyState, action: Action | str) -> Verdict:
     """Fail unless the reference finds ``action`` legal in ``state``; return the verdict.
 
     >>> import cardrules
@@ -61,7 +61,7 @@ def assert_legal(state: State, action: Action | str) -> Verdict:
     return verdict
 
 
-def assert_illegal(state: State, action: Action | str, rule: str | Sequence[str] | None = None) -> Verdict:
+def assert_illegal(state: AnyState, action: Action | str, rule: str | Sequence[str] | None = None) -> Verdict:
     """Fail unless the reference refuses ``action`` in ``state`` (naming ``rule``, when given).
 
     ``rule`` is one rule id or several; every one must be among the verdict's
@@ -117,7 +117,7 @@ class LegalSetDiff:
         return "\n".join(lines)
 
 
-def compare_legal_actions(state: State, theirs: Iterable[Action | str]) -> LegalSetDiff:
+def compare_legal_actions(state: AnyState, theirs: Iterable[Action | str]) -> LegalSetDiff:
     """Compare another engine's legal actions in ``state`` with the reference's.
 
     ``theirs`` are the other engine's legal actions, as reference actions or as
@@ -151,7 +151,7 @@ def compare_legal_actions(state: State, theirs: Iterable[Action | str]) -> Legal
     return LegalSetDiff(missing, extra, tuple(unreadable))
 
 
-def assert_same_legal_actions(state: State, theirs: Iterable[Action | str]) -> None:
+def assert_same_legal_actions(state: AnyState, theirs: Iterable[Action | str]) -> None:
     """Fail unless another engine's legal actions in ``state`` are exactly the reference's.
 
     The message lists every difference with its rule ids (see :class:`LegalSetDiff`)

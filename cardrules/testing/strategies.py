@@ -27,13 +27,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from hypothesis import strategies as st
+try:
+    from hypothesis import strategies as st
+except ImportError:  # pragma: no cover - exercised in a subprocess by the tests
+    raise ImportError(
+        "cardrules.testing's strategies need Hypothesis: install it with pip install 'cardrules[testing]'"
+    ) from None
 
 from cardrules.errors import InvalidOptionError
-from cardrules.game import Action, Game, State
-from cardrules.probing import candidate_actions
+from cardrules.game import Action, AnyGame, AnyState
+from cardrules.games import get_game
 from cardrules.records import Record, record_of
-from cardrules.registry import get_game
+from cardrules.testing.probing import candidate_actions
 
 __all__ = [
     "Played",
@@ -46,15 +51,15 @@ __all__ = [
     "states",
 ]
 
-def _game(game: Game | str, options: Mapping[str, object] | None = None) -> Game:
+def _game(game: AnyGame | str, options: Mapping[str, object] | None = None) -> AnyGame:
     return get_game(game, **dict(options or {})) if isinstance(game, str) else game
 
 
-def option_values(game: Game | str) -> dict[str, tuple[object, ...]]:
+def option_values(game: AnyGame | str) -> dict[str, tuple[object, ...]]:
     """The values tried for each option of ``game``: every value of an enum or a bool.
 
-    A whole-number option takes the values its options class lists in a
-    ``SAMPLE_VALUES`` class attribute (values with which random play always
+    A whole-number option takes the values the game's
+    :attr:`~cardrules.game.GameInfo.sample_values` lists (values with which random play always
     ends, so Backstab Fish's ``stall_limit=none`` is not among them), or else
     only its default. Values that
     the game refuses on their own (an option value the specification names but
@@ -64,15 +69,13 @@ def option_values(game: Game | str) -> dict[str, tuple[object, ...]]:
     ('per-trick', 'odd-tricks')
     """
     chosen = _game(game) if isinstance(game, str) else game
-    name = chosen.name
+    info = chosen.info
+    name = info.name
     defaults = chosen.options_dict()
-    options = getattr(chosen, "options", None)
-    if options is None or not dataclasses.is_dataclass(options):
-        return {option: (value,) for option, value in defaults.items()}
-    hints = typing.get_type_hints(type(options))
-    samples: Mapping[str, tuple[object, ...]] = getattr(type(options), "SAMPLE_VALUES", {})
+    hints = typing.get_type_hints(info.options_type)
+    samples = info.sample_values
     values: dict[str, tuple[object, ...]] = {}
-    for field in dataclasses.fields(options):
+    for field in dataclasses.fields(info.options_type):
         kind = hints[field.name]
         if isinstance(kind, type) and issubclass(kind, Enum):
             tried: tuple[object, ...] = tuple(member.value for member in kind)
@@ -91,7 +94,7 @@ def option_values(game: Game | str) -> dict[str, tuple[object, ...]]:
     return values
 
 
-def game_options(game: Game | str) -> st.SearchStrategy[dict[str, object]]:
+def game_options(game: AnyGame | str) -> st.SearchStrategy[dict[str, object]]:
     """Option dictionaries for ``game``: each option drawn from :func:`option_values`.
 
     Combinations the game refuses are filtered out. Shrinks towards the first
@@ -121,13 +124,13 @@ class Played:
         states: the initial state, then the state after each action.
     """
 
-    game: Game
+    game: AnyGame
     seed: int
     actions: tuple[Action, ...]
-    states: tuple[State, ...]
+    states: tuple[AnyState, ...]
 
     @property
-    def state(self) -> State:
+    def state(self) -> AnyState:
         """The position reached (the last state)."""
         return self.states[-1]
 
@@ -146,7 +149,7 @@ class Played:
 @st.composite
 def plays(
     draw: st.DrawFn,
-    game: Game | str,
+    game: AnyGame | str,
     *,
     options: Mapping[str, object] | None = None,
     max_steps: int = 60,
@@ -175,7 +178,7 @@ def plays(
     rng = random.Random(f"cardrules.testing/{seed}")
     state = chosen.new_game(seed)
     actions: list[Action] = []
-    states: list[State] = [state]
+    states: list[AnyState] = [state]
 
     def take(action: Action) -> None:
         nonlocal state
@@ -199,19 +202,19 @@ def plays(
 
 
 def states(
-    game: Game | str,
+    game: AnyGame | str,
     *,
     options: Mapping[str, object] | None = None,
     max_steps: int = 60,
     fast_forward: int = 0,
-) -> st.SearchStrategy[State]:
+) -> st.SearchStrategy[AnyState]:
     """The states of :func:`plays` (the position only, without the way there)."""
     return plays(game, options=options, max_steps=max_steps, fast_forward=fast_forward).map(
         lambda played: played.state
     )
 
 
-def legal_actions(state: State) -> st.SearchStrategy[Action]:
+def legal_actions(state: AnyState) -> st.SearchStrategy[Action]:
     """One of the legal actions of ``state`` (which must not be terminal).
 
     Raises:
@@ -223,10 +226,10 @@ def legal_actions(state: State) -> st.SearchStrategy[Action]:
     return st.sampled_from(legal)
 
 
-def illegal_actions(state: State, nearby: tuple[State, ...] = ()) -> st.SearchStrategy[Action]:
+def illegal_actions(state: AnyState, nearby: tuple[AnyState, ...] = ()) -> st.SearchStrategy[Action]:
     """A plausible action the reference refuses in ``state``.
 
-    The candidates come from :func:`cardrules.probing.candidate_actions`: the
+    The candidates come from :func:`cardrules.testing.probing.candidate_actions`: the
     legal actions of this state, of ``nearby`` states (pass ``played.states``
     for a richer choice) and of the next states, taken by any seat.
 
@@ -239,6 +242,6 @@ def illegal_actions(state: State, nearby: tuple[State, ...] = ()) -> st.SearchSt
     return st.sampled_from(refused)
 
 
-def records(game: Game | str, *, options: Mapping[str, object] | None = None) -> st.SearchStrategy[Record]:
+def records(game: AnyGame | str, *, options: Mapping[str, object] | None = None) -> st.SearchStrategy[Record]:
     """Records of complete games of ``game``, claiming the final scores."""
     return plays(game, options=options, max_steps=20, to_end=True).map(lambda played: played.record())

@@ -19,14 +19,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardrules.game import Action, State
+from cardrules.game import Action, AnyState
 from cardrules.games.calabresella import CalabresellaState, Phase
 from tests.benchmarks.harness import Variant, bench_main, uniform
 
 __all__ = ["bidding", "main"]
 
 
-def bidding(state: State, legal: tuple[Action, ...], rng: random.Random) -> Action:
+def bidding(state: AnyState, legal: tuple[Action, ...], rng: random.Random) -> Action:
     """In the auction, the lowest bid (listed after the pass) four times in five; otherwise any action."""
     assert isinstance(state, CalabresellaState)
     if state.phase is Phase.AUCTION and len(legal) > 1 and rng.random() < 0.8:

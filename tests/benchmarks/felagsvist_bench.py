@@ -42,7 +42,7 @@ from typing import Final, TextIO
 
 import cardrules
 from cardrules.cards import STANDARD_DECK
-from cardrules.game import Action, Game, State
+from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games.felagsvist import FelagsvistState, PlayCard
 
 __all__ = ["Measurement", "hobbyist_game", "main", "random_game", "run"]
@@ -64,7 +64,7 @@ Work = Callable[[float], tuple[int, float]]
 # -- what is measured ---------------------------------------------------------
 
 
-def random_game(game: Game, seed: int) -> State:
+def random_game(game: AnyGame, seed: int) -> AnyState:
     """Play one complete game of uniformly random legal actions; return the final state."""
     rng = random.Random(seed)
     state = game.new_game(seed=seed)
@@ -133,10 +133,10 @@ def hobbyist_game(seed: int) -> tuple[int, int]:
     return totals[0], totals[1]
 
 
-def sample_states(game: Game) -> tuple[list[State], list[State]]:
+def sample_states(game: AnyGame) -> tuple[list[AnyState], list[AnyState]]:
     """Non-terminal states reached by random play, and the final states of those games."""
-    states: list[State] = []
-    finals: list[State] = []
+    states: list[AnyState] = []
+    finals: list[AnyState] = []
     for seed in SAMPLE_SEEDS:
         rng = random.Random(seed)
         state = game.new_game(seed=seed)
@@ -152,7 +152,7 @@ def sample_states(game: Game) -> tuple[list[State], list[State]]:
     return states, finals
 
 
-def check_mix(states: Sequence[State], finals: Sequence[State]) -> list[tuple[State, Action]]:
+def check_mix(states: Sequence[AnyState], finals: Sequence[AnyState]) -> list[tuple[AnyState, Action]]:
     """A fixed mix of (state, action) pairs: one legal play and one illegal play per state.
 
     The illegal plays take turns: out of turn (``common.turn.player-to-act``), a
@@ -163,7 +163,7 @@ def check_mix(states: Sequence[State], finals: Sequence[State]) -> list[tuple[St
     intended.
     """
     rng = random.Random(7)
-    pairs: list[tuple[State, Action, bool]] = []
+    pairs: list[tuple[AnyState, Action, bool]] = []
     for number, state in enumerate(states):
         assert isinstance(state, FelagsvistState)
         seat = state.current_player
@@ -194,7 +194,7 @@ def check_mix(states: Sequence[State], finals: Sequence[State]) -> list[tuple[St
     return [(state, action) for state, action, _ in pairs]
 
 
-def self_check(game: Game) -> None:
+def self_check(game: AnyGame) -> None:
     """Both players of whole games must finish them: 156 tricks scored, every card played."""
     final = random_game(game, 0)
     assert isinstance(final, FelagsvistState)
@@ -208,7 +208,7 @@ def self_check(game: Game) -> None:
 # -- timing -------------------------------------------------------------------
 
 
-def games_work(game: Game) -> Work:
+def games_work(game: AnyGame) -> Work:
     """Play cardrules games with seeds 0, 1, 2, ... until the time is up."""
 
     def work(seconds: float) -> tuple[int, float]:
@@ -238,7 +238,7 @@ def yardstick_work(seconds: float) -> tuple[int, float]:
             return seed, now - start
 
 
-def legal_actions_work(states: Sequence[State]) -> Work:
+def legal_actions_work(states: Sequence[AnyState]) -> Work:
     """Call ``legal_actions()`` on every state of the set, pass after pass."""
 
     def work(seconds: float) -> tuple[int, float]:
@@ -256,7 +256,7 @@ def legal_actions_work(states: Sequence[State]) -> Work:
     return work
 
 
-def check_work(pairs: Sequence[tuple[State, Action]]) -> Work:
+def check_work(pairs: Sequence[tuple[AnyState, Action]]) -> Work:
     """Call ``check(action)`` on every pair of the mix, pass after pass."""
 
     def work(seconds: float) -> tuple[int, float]:

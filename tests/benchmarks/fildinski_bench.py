@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.game import State
+from cardrules.game import AnyState
 from cardrules.games.fildinski import FildinskiState
 from tests.benchmarks.harness import Variant, bench_main
 
 __all__ = ["main"]
 
 
-def forget(state: State) -> State:
+def forget(state: AnyState) -> AnyState:
     """Empty the state's memo of legal actions, so that the next call does the work again."""
     assert isinstance(state, FildinskiState)
     state._legal.clear()

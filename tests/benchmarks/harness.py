@@ -10,7 +10,7 @@ median shown) and counts whole units of work:
 - ``legal_actions()`` on a fixed set of states reached by random play (every
   ``SAMPLE_EVERY``-th state of a few games of the first variant);
 - ``check()`` on a fixed mix: for each of those states one legal action and the
-  illegal probes of :func:`cardrules.probing.illegal_probes` (a card not held,
+  illegal probes of :func:`cardrules.testing.probing.illegal_probes` (a card not held,
   out of turn, an action that breaks one of the game's own rules, ...).
 """
 
@@ -25,19 +25,19 @@ from time import perf_counter
 from typing import Final
 
 import cardrules
-from cardrules.game import Action, Game, State
-from cardrules.probing import illegal_probes
+from cardrules.game import Action, AnyGame, AnyState
+from cardrules.testing.probing import illegal_probes
 
 __all__ = ["Variant", "bench_main", "random_game", "sample_states", "uniform"]
 
 SAMPLE_SEEDS: Final = range(1000, 1006)
 SAMPLE_EVERY: Final = 5
 
-Chooser = Callable[[State, tuple[Action, ...], random.Random], Action]
+Chooser = Callable[[AnyState, tuple[Action, ...], random.Random], Action]
 """How a random player picks one of the legal actions of a state."""
 
 
-def uniform(state: State, legal: tuple[Action, ...], rng: random.Random) -> Action:
+def uniform(state: AnyState, legal: tuple[Action, ...], rng: random.Random) -> Action:
     """Any legal action, each as likely (what ``cardrules simulate`` does)."""
     return rng.choice(legal)
 
@@ -51,7 +51,7 @@ class Variant:
     choose: Chooser = uniform
 
 
-def random_game(game: Game, seed: int, choose: Chooser = uniform) -> tuple[State, int]:
+def random_game(game: AnyGame, seed: int, choose: Chooser = uniform) -> tuple[AnyState, int]:
     """Play one game to the end with ``choose``; the final state and the number of actions."""
     rng = random.Random(seed)
     state = game.new_game(seed=seed)
@@ -64,9 +64,9 @@ def random_game(game: Game, seed: int, choose: Chooser = uniform) -> tuple[State
     return state, count
 
 
-def sample_states(game: Game, choose: Chooser = uniform) -> list[State]:
+def sample_states(game: AnyGame, choose: Chooser = uniform) -> list[AnyState]:
     """Every ``SAMPLE_EVERY``-th state of the games of ``SAMPLE_SEEDS`` (never a final state)."""
-    out: list[State] = []
+    out: list[AnyState] = []
     for seed in SAMPLE_SEEDS:
         rng = random.Random(seed)
         state = game.new_game(seed=seed)
@@ -79,9 +79,9 @@ def sample_states(game: Game, choose: Chooser = uniform) -> list[State]:
     return out
 
 
-def _check_mix(states: Sequence[State]) -> list[tuple[State, Action]]:
+def _check_mix(states: Sequence[AnyState]) -> list[tuple[AnyState, Action]]:
     rng = random.Random(7)
-    pairs: list[tuple[State, Action]] = []
+    pairs: list[tuple[AnyState, Action]] = []
     for state in states:
         pairs.append((state, rng.choice(state.legal_actions())))
         pairs.extend((state, action) for action, _ in illegal_probes(state)[:3])
@@ -101,7 +101,7 @@ def _rate(work: Callable[[], int], seconds: float, repeats: int) -> float:
     return statistics.median(rates)
 
 
-def _time_games(game: Game, choose: Chooser, seconds: float, repeats: int) -> tuple[float, float]:
+def _time_games(game: AnyGame, choose: Chooser, seconds: float, repeats: int) -> tuple[float, float]:
     """Games per second, and the actions per second that makes."""
     seeds = iter(range(10**9))
     played = [0, 0]  # games, actions
@@ -123,7 +123,7 @@ def bench_main(
     argv: Sequence[str] | None = None,
     *,
     unit: str = "games",
-    fresh: Callable[[State], State] = lambda state: state,
+    fresh: Callable[[AnyState], AnyState] = lambda state: state,
 ) -> int:
     """Parse ``--seconds`` and ``--repeat``, time game ``name`` and print one line per measurement.
 

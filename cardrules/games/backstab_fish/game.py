@@ -1,35 +1,62 @@
-"""The Backstab Fish game object: validated options and initial states."""
+"""The Backstab Fish game object: its metadata, validated options and initial states."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from types import MappingProxyType
+from typing import ClassVar, Final
 
+from cardrules.base import GameBase
 from cardrules.cards import JOKER, STANDARD_DECK, Card
-from cardrules.deals import read_deck
-from cardrules.errors import InvalidDealError
-from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck, parse_options
+from cardrules.game import GameInfo
+from cardrules.games.backstab_fish.options import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    BackstabFishOptions,
+    Deck,
+    parse_options,
+)
 from cardrules.games.backstab_fish.ranks import rank_of_card
 from cardrules.games.backstab_fish.rules import RULES
 from cardrules.games.backstab_fish.state import BackstabFishState, Table
-from cardrules.notation import read_dealer
-from cardrules.rules import RuleBook
 
-__all__ = ["DECKS", "BackstabFishGame"]
+__all__ = ["DECKS", "INFO", "BackstabFishGame"]
 
-DECKS: Final[dict[Deck, tuple[Card, ...]]] = {
-    Deck.DOUBLE: STANDARD_DECK * 2,
-    Deck.DOUBLE_JOKERS: STANDARD_DECK * 2 + (JOKER,) * 4,
-    Deck.SINGLE: STANDARD_DECK,
-}
+DECKS: Final[Mapping[Deck, tuple[Card, ...]]] = MappingProxyType(
+    {
+        Deck.DOUBLE: STANDARD_DECK * 2,
+        Deck.DOUBLE_JOKERS: STANDARD_DECK * 2 + (JOKER,) * 4,
+        Deck.SINGLE: STANDARD_DECK,
+    }
+)
 """backstab_fish.setup.deck: each deck in a fixed order (two packs, two packs and four jokers, one pack)."""
+
+INFO: Final = GameInfo(
+    name="backstab_fish",
+    title="Backstab Fish",
+    rules=RULES,
+    options_type=BackstabFishOptions,
+    players=None,
+    max_deals=1,
+    dealer_stream="dealer",
+    sample_values={
+        "players": tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
+        "stall_limit": (400, 1, 3, 40),  # not "none": random play must end
+    },
+)
+"""Backstab Fish as data: 4 to 10 seats and a deck chosen by option, one deal a game."""
 
 
 @dataclass(frozen=True, slots=True)
-class BackstabFishGame:
+class BackstabFishGame(GameBase[BackstabFishOptions, BackstabFishState]):
     """Backstab Fish with fixed options. Get one with ``cardrules.get_game("backstab_fish", ...)``.
+
+    A deck order given to ``from_deal`` is a multiset permutation of the deck:
+    two equal cards of two packs are two cards, and their order among
+    themselves does not matter to play. Jokers are written ``JK``. A game has
+    one deal.
 
     >>> import cardrules
     >>> game = cardrules.get_game("backstab_fish", players=5)
@@ -40,21 +67,12 @@ class BackstabFishGame:
     True
     """
 
+    INFO: ClassVar[GameInfo] = INFO
     options: BackstabFishOptions = field(default_factory=BackstabFishOptions)
 
     @classmethod
-    def with_options(cls, given: Mapping[str, object]) -> BackstabFishGame:
-        """The game with options given by name (strings or typed values).
-
-        Raises:
-            InvalidOptionError: an unknown option or a value it does not take.
-        """
-        return cls(parse_options(given))
-
-    @property
-    def name(self) -> str:
-        """``"backstab_fish"``."""
-        return "backstab_fish"
+    def _read_options(cls, given: Mapping[str, object]) -> BackstabFishOptions:
+        return parse_options(given)
 
     @property
     def num_players(self) -> int:
@@ -62,73 +80,33 @@ class BackstabFishGame:
         return self.options.players
 
     @property
-    def rules(self) -> RuleBook:
-        """The Backstab Fish rule book."""
-        return RULES
-
-    @property
-    def deck_has_jokers(self) -> bool:
-        """Whether the deck holds jokers (``deck=double-jokers``); record readers ask this."""
+    def jokers(self) -> bool:
+        """Whether the deck holds jokers (``deck=double-jokers``)."""
         return self.options.deck is Deck.DOUBLE_JOKERS
 
-    @property
-    def deck(self) -> tuple[Card, ...]:
+    def pack(self) -> tuple[Card, ...]:
         """The game's deck in a fixed order (a multiset: two packs hold every card twice)."""
         return DECKS[self.options.deck]
+
+    def pack_name(self) -> str:
+        """The deck option's name (``double deck``)."""
+        return f"{self.options.deck.value} deck"
 
     def options_dict(self) -> dict[str, str | int]:
         """Every option as a plain value (``stall_limit`` as a number or ``none``)."""
         return self.options.as_dict()
 
-    def _dealer(self, seed: int) -> int:
-        """backstab_fish.setup.deal: the dealer is drawn uniformly from the seed."""
-        return random.Random(f"backstab_fish/{seed}/dealer").randrange(self.options.players)
+    def _seats_title(self) -> str:
+        return f"Backstab Fish with {self.options.players} players"
 
-    def new_game(self, seed: int) -> BackstabFishState:
-        """A new game; the dealer and the shuffle come from ``seed``."""
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TypeError(f"seed must be an int, not {seed!r}")
-        order = list(self.deck)
+    def _new_game(self, seed: int) -> BackstabFishState:
+        order = list(self.pack())
         random.Random(f"backstab_fish/{seed}/deck").shuffle(order)
-        return self._start(tuple(order), self._dealer(seed))
+        return self._start(tuple(order), self._first_dealer(seed))
 
-    def from_deal(
-        self,
-        deck_order: Sequence[Card | str],
-        *,
-        dealer: int | str | None = None,
-        later_deals: Sequence[Sequence[Card | str]] = (),
-        seed: int = 0,
-    ) -> BackstabFishState:
-        """A new game dealt from ``deck_order`` (top card first).
-
-        The order must be a multiset permutation of the deck: two equal cards
-        of two packs are two cards, and their order among themselves does not
-        matter to play. Jokers are written ``JK``. ``dealer`` is a seat number
-        or ``p<n>``; by default it is drawn from ``seed``. A game has one deal,
-        so ``later_deals`` must be empty.
-
-        Raises:
-            InvalidDealError: the order is not a permutation of the deck, or
-                later deals are given (``common.deal.permutation``).
-            InvalidNotationError: a card or the dealer cannot be read.
-        """
-        if later_deals:
-            raise InvalidDealError(
-                f"a game of Backstab Fish has one deal; {len(later_deals)} later deck order(s) were given "
-                "[common.deal.permutation]"
-            )
-        cards = read_deck(
-            deck_order, self.deck, deal_number=1, pack_name=f"{self.options.deck.value} deck", jokers=True
-        )
-        players = self.options.players
-        if dealer is None:
-            first = self._dealer(seed)
-        else:
-            first = read_dealer(dealer, players, f"Backstab Fish with {players} players")
-        return self._start(cards, first)
+    def _from_decks(self, decks: tuple[tuple[Card, ...], ...], dealer: int, seed: int) -> BackstabFishState:
+        return self._start(decks[0], dealer)
 
     def _start(self, order: tuple[Card, ...], dealer: int) -> BackstabFishState:
         ranks = tuple(int(rank_of_card(card)) for card in order)
         return BackstabFishState.deal(Table(self.options, dealer, order, ranks))
-

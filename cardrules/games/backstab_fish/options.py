@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, Final
+from typing import Final
 
 from cardrules.errors import InvalidOptionError
 from cardrules.options import build_options
@@ -106,12 +106,6 @@ class BackstabFishOptions:
     lay_down: LayDownRule = LayDownRule.OPTIONAL
     stall_limit: int | None = 0
     final_lay_down: FinalLayDown = FinalLayDown.ON
-
-    SAMPLE_VALUES: ClassVar[Mapping[str, tuple[object, ...]]] = {
-        "players": tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-        "stall_limit": (400, 1, 3, 40),  # not "none": random play must end
-    }
-    """Values of the whole-number options that property tests try."""
 
     def __post_init__(self) -> None:
         players = self.players

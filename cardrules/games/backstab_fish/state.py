@@ -25,8 +25,8 @@ from types import MappingProxyType
 from typing import Final, TypeAlias
 
 from cardrules.cards import Card
-from cardrules.errors import IllegalActionError, InvalidNotationError
-from cardrules.game import TERMINAL, Action
+from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotationError
+from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown, read_action
 from cardrules.games.backstab_fish.options import (
     BackstabFishOptions,
@@ -38,7 +38,9 @@ from cardrules.games.backstab_fish.options import (
 )
 from cardrules.games.backstab_fish.ranks import ALL_RANKS, FishRank, counts_of
 from cardrules.games.backstab_fish.scoring import FOUR_OR_MORE, set_count, set_ranks, sets_in, winners
+from cardrules.judging import game_over
 from cardrules.notation import format_seat
+from cardrules.rules import RuleId
 from cardrules.verdict import Verdict
 
 __all__ = [
@@ -423,11 +425,29 @@ class BackstabFishState:
         """backstab_fish.score.winners: the seats with the highest score, once the game is over.
 
         Raises:
-            ValueError: the game is not over yet.
+            GameNotOverError: the game is not over yet.
         """
         if not self.is_terminal:
-            raise ValueError("the game is not over: no winner yet")
+            raise GameNotOverError("the game is not over: no winner yet")
         return winners(self.points)
+
+    def _end_reason(self) -> str:
+        if self.end_rule == ALL_EMPTY:
+            return "the stock and every hand are empty"
+        if self.end_rule == SOLE_HOLDER:
+            return "the stock is empty and only one player holds cards"
+        return f"{self.table.limit} turns in a row took no card from the stock and laid no set"
+
+    def outcome(self) -> Outcome | None:
+        """``None`` until the game is over; then the seats with the top score, the scores and the end rule.
+
+        backstab_fish.score.winners: every seat level on the highest score wins (a tie when
+        there are several).
+        """
+        if not self.is_terminal or self.end_rule is None:
+            return None
+        best = self.winners()
+        return Outcome(best, self.scores(), RuleId(self.end_rule), self._end_reason(), tie=len(best) > 1)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action in canonical order; empty exactly when the game is over.
@@ -458,10 +478,7 @@ class BackstabFishState:
     def check(self, action: Action) -> Verdict:
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
         if self.current_player == TERMINAL:
-            return Verdict.illegal(
-                ("common.game.over",),
-                f"the game is over ({self.end_rule}); no action is legal",
-            )
+            return game_over(self._end_reason())
         if not isinstance(action, Ask | LayDown | EndTurn):
             return Verdict.illegal(
                 ("common.action.known",),

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import ClassVar
 
 from cardrules.errors import InvalidOptionError
 from cardrules.options import build_options
@@ -179,12 +178,6 @@ class CalabresellaOptions:
     reverse_cappotto: ReverseCappotto = ReverseCappotto.ON
     stramazzo_basis: StramazzoBasis = StramazzoBasis.ROUNDED
     redeal_dealer: RedealDealer = RedealDealer.NEXT
-
-    SAMPLE_VALUES: ClassVar[Mapping[str, tuple[object, ...]]] = {"stakes": ("1,2,3", "1,3,9", "2,3,4")}
-    """Values of ``stakes`` that property tests try.
-
-    See :func:`cardrules.testing.strategies.option_values`.
-    """
 
     def __post_init__(self) -> None:
         a, b, c = parse_stakes(self.stakes)

@@ -22,8 +22,8 @@ from itertools import combinations
 from typing import Final
 
 from cardrules.cards import Card, card_at, cards_in, format_cards
-from cardrules.errors import IllegalActionError, InvalidNotationError
-from cardrules.game import TERMINAL, Action
+from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotationError
+from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.calabresella.actions import (
     BIDS,
     PASSES,
@@ -60,8 +60,10 @@ from cardrules.games.calabresella.scoring import (
     Settlement,
     settle,
 )
+from cardrules.judging import game_over
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
+from cardrules.rules import RuleId
 from cardrules.trick import SUIT_MASKS
 from cardrules.verdict import Verdict
 
@@ -537,10 +539,10 @@ class CalabresellaState:
         ``()`` for an abandoned hand.
 
         Raises:
-            ValueError: the hand is not over yet.
+            GameNotOverError: the hand is not over yet.
         """
         if not self.is_terminal:
-            raise ValueError("the hand is not over: no winner yet")
+            raise GameNotOverError("the hand is not over: no winner yet")
         settlement = self.settlement
         if settlement is None:
             return ()
@@ -549,6 +551,23 @@ class CalabresellaState:
         opponents = self.opponents
         assert opponents is not None
         return tuple(sorted(opponents))
+
+    def _end_reason(self) -> str:
+        if self.abandoned:
+            return "all three passed, so the hand was abandoned; the next hand is a new deal"
+        return "the hand has been played and settled"
+
+    def outcome(self) -> Outcome | None:
+        """``None`` until the hand is over; then the winning side's seats, the payments and why it ended.
+
+        A game is one hand (calabresella.procedure.session): the bidder alone, or both
+        opponents, win a settled hand; nobody wins a hand abandoned after all three pass
+        (calabresella.bidding.all-pass).
+        """
+        if not self.is_terminal:
+            return None
+        rule = "calabresella.bidding.all-pass" if self.abandoned else "calabresella.procedure.session"
+        return Outcome(self.winner(), self.scores(), RuleId(rule), self._end_reason())
 
     def legal_mask(self) -> int:
         """In the play phase, the cards the player to act may play, as a bitmask; else 0.
@@ -601,11 +620,7 @@ class CalabresellaState:
     def check(self, action: Action) -> Verdict:
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
         if self.is_terminal:
-            if self.abandoned:
-                why = "the hand was abandoned after all three passed; the next hand is a new deal"
-            else:
-                why = "the hand has been played and settled"
-            return Verdict.illegal(("common.game.over",), f"{why}: no action is legal")
+            return game_over(self._end_reason())
         unknown = _unknown(action)
         if unknown is not None:
             return Verdict.illegal(("common.action.known",), unknown)

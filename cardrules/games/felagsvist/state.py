@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Final, TypeAlias
 
 from cardrules.cards import Card, Suit, card_at, cards_in, format_cards
-from cardrules.errors import IllegalActionError, InvalidNotationError
-from cardrules.game import TERMINAL, Action
+from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotationError
+from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.felagsvist.actions import PLAYS, SEAT_NAMES, PlayCard, parse_play
 from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind, Tiebreak
 from cardrules.games.felagsvist.scoring import (
@@ -24,8 +24,10 @@ from cardrules.games.felagsvist.scoring import (
     strength_table,
     trump_suit,
 )
+from cardrules.judging import game_over
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
+from cardrules.rules import RuleId
 from cardrules.trick import SUIT_MASKS, trick_winner
 from cardrules.verdict import Verdict
 
@@ -370,9 +372,7 @@ class FelagsvistState:
     def check(self, action: Action) -> Verdict:
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
         if self.current_player == TERMINAL:
-            return Verdict.illegal(
-                ("common.game.over",), f"the game ended after deal {self.deal_number}; no action is legal"
-            )
+            return game_over(self._end_reason())
         if (
             not isinstance(action, PlayCard)
             or not isinstance(action.seat, int)
@@ -458,12 +458,32 @@ class FelagsvistState:
         """The winning side (0 = NS, 1 = EW) of a finished game, or ``None`` for a tie.
 
         Raises:
-            ValueError: the game is not over yet.
+            GameNotOverError: the game is not over yet.
         """
         if not self.is_terminal:
-            raise ValueError("the game is not over: no winner yet")
+            raise GameNotOverError("the game is not over: no winner yet")
         ns, ew = self.totals
         return None if ns == ew else (0 if ns > ew else 1)
+
+    def _end_reason(self) -> str:
+        if self.deal_number > 12:
+            return f"deal {self.deal_number} broke the tie"
+        return f"deal {self.deal_number} was the last"
+
+    def outcome(self) -> Outcome | None:
+        """``None`` until the game is over; then the winning side's seats, the totals and why it ended.
+
+        felagsvist.game.winner: the side with the higher total wins; level totals are a tie
+        (no winners, ``side`` ``None``). The game ends after deal 12
+        (felagsvist.game.twelve-deals), or after deal 13 when play-on breaks a tie
+        (felagsvist.game.tie).
+        """
+        if not self.is_terminal:
+            return None
+        side = self.winner()
+        rule = "felagsvist.game.tie" if self.deal_number > 12 else "felagsvist.game.twelve-deals"
+        winners = () if side is None else (side, side + 2)
+        return Outcome(winners, self.scores(), RuleId(rule), self._end_reason(), side, side is None)
 
     def observation(self, seat: int) -> FelagsvistObservation:
         """What ``seat`` may know here: its own hand and the public play."""

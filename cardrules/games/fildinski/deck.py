@@ -31,6 +31,7 @@ from cardrules.deals import read_deck
 __all__ = [
     "DECK_KINDS",
     "FULL",
+    "PACK",
     "RANKS_BY_STRENGTH",
     "SUIT_IDS",
     "card_id",
@@ -73,6 +74,9 @@ _KIND_CARDS: Final[tuple[Card, ...]] = tuple(Card(RANKS_BY_STRENGTH[k & 7], Suit
 
 DECK_KINDS: Final[tuple[Card, ...]] = _KIND_CARDS
 """The 32 kinds as cards, in kind order (clubs 7 first, spades ace last)."""
+
+PACK: Final[tuple[Card, ...]] = _KIND_CARDS * 2
+"""The 64 cards of a deal: every card from 7 to ace twice (fildinski.deck.composition)."""
 
 
 def strength_of(card: int) -> int:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar
 
 from cardrules.errors import InvalidOptionError
 
@@ -82,12 +80,6 @@ class FildinskiOptions:
     meld_needs_trick_card: bool = True
     meld_in_endgame: bool = False
     bezique_pair: BeziquePair = BeziquePair.STANDARD
-
-    SAMPLE_VALUES: ClassVar[Mapping[str, tuple[object, ...]]] = {"target_score": (500, 100, 2000)}
-    """Values of ``target_score`` that property tests try.
-
-    See :func:`cardrules.testing.strategies.option_values`.
-    """
 
     def __post_init__(self) -> None:
         target = self.target_score

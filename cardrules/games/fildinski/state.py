@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import Final, TypeAlias
 
 from cardrules.cards import Card, Suit
-from cardrules.errors import IllegalActionError, InvalidNotationError
-from cardrules.game import TERMINAL, Action
+from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotationError
+from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.fildinski.actions import (
     CardRef,
     DeclareMelds,
@@ -51,8 +51,10 @@ from cardrules.games.fildinski.options import (
     TrumpSevenPoints,
 )
 from cardrules.games.fildinski.scoring import Category, follower_wins, higher_in_suit, legal_follow
+from cardrules.judging import game_over
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
+from cardrules.rules import RuleId
 from cardrules.verdict import Verdict
 
 __all__ = [
@@ -487,12 +489,29 @@ class FildinskiState:
         """The winning seat of a finished game (never a tie: fildinski.game.both-past-target).
 
         Raises:
-            ValueError: the game is not over yet.
+            GameNotOverError: the game is not over yet.
         """
         if not self.is_terminal:
-            raise ValueError("the game is not over: no winner yet")
+            raise GameNotOverError("the game is not over: no winner yet")
         a, b = self.totals
         return 0 if a > b else 1
+
+    def _end_reason(self) -> str:
+        a, b = self.totals
+        leader = format_seat(0 if a > b else 1)
+        return f"{leader} passed {self.options.target_score} after deal {self.deal_number}"
+
+    def outcome(self) -> Outcome | None:
+        """``None`` until the game is over; then the winning seat, the totals and the rule that ended it.
+
+        fildinski.game.target: the game ends after the deal in which a total reaches the target
+        and the totals differ; the higher total wins (never a tie).
+        """
+        if not self.is_terminal:
+            return None
+        winner = self.winner()
+        assert winner is not None
+        return Outcome((winner,), self.scores(), RuleId("fildinski.game.target"), self._end_reason())
 
     # -- legality ---------------------------------------------------------------
 
@@ -625,9 +644,7 @@ class FildinskiState:
     def check(self, action: Action) -> Verdict:
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
         if self.current_player == TERMINAL:
-            return Verdict.illegal(
-                ("common.game.over",), f"the game ended after deal {self.deal_number}; no action is legal"
-            )
+            return game_over(self._end_reason())
         seat = getattr(action, "seat", None)
         if (
             not isinstance(action, (PlayCard, Dix, DeclareMelds))

@@ -45,11 +45,11 @@ from pathlib import Path
 
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardRulesError
-from cardrules.game import Action, Game, State
+from cardrules.game import Action, AnyGame, AnyState
+from cardrules.games import get_game
 from cardrules.notation import format_seat
-from cardrules.probing import illegal_probes
 from cardrules.records import from_tree, record_of, replay, to_tree, write_atomically
-from cardrules.registry import get_game
+from cardrules.testing.probing import illegal_probes
 
 __all__ = ["KIT_FORMAT", "ConformanceError", "export_kit", "plain", "replay_kit", "situation"]
 
@@ -87,7 +87,7 @@ def plain(value: object) -> object:
     return str(value)
 
 
-def situation(game: Game, played: Sequence[Action], states: Sequence[State]) -> dict[str, object]:
+def situation(game: AnyGame, played: Sequence[Action], states: Sequence[AnyState]) -> dict[str, object]:
     """One case: the situation after ``played``, with ``states`` every state from the start to it.
 
     ``states`` has one more entry than ``played`` (the initial state first).
@@ -108,7 +108,7 @@ def situation(game: Game, played: Sequence[Action], states: Sequence[State]) -> 
     }
 
 
-def _game_path(game: Game, seed: int, rng: random.Random) -> tuple[list[Action], list[State]]:
+def _game_path(game: AnyGame, seed: int, rng: random.Random) -> tuple[list[Action], list[AnyState]]:
     state = game.new_game(seed=seed)
     played: list[Action] = []
     states = [state]
@@ -135,7 +135,7 @@ def export_kit(
     spread between them.
 
     Raises:
-        UnknownGameError, InvalidOptionError: as :func:`~cardrules.registry.get_game`.
+        UnknownGameError, InvalidOptionError: as :func:`~cardrules.games.get_game`.
         ValueError: ``cases`` is not positive.
     """
     if cases < 1:
@@ -178,7 +178,7 @@ def _read_json(path: Path) -> dict[str, object]:
     return data
 
 
-def _differences(name: str, case: Mapping[str, object], state: State) -> list[str]:
+def _differences(name: str, case: Mapping[str, object], state: AnyState) -> list[str]:
     found: list[str] = []
     to_act = None if state.is_terminal else format_seat(state.current_player)
     if case.get("to_act") != to_act:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from cardrules.game import Action, State
+from cardrules.game import Action, AnyState
 from cardrules.verdict import Verdict
 
 __all__ = ["candidate_actions", "illegal_probes"]
@@ -37,7 +37,7 @@ def _with_seat(action: Action, seat: int) -> Action | None:
 
 
 def candidate_actions(
-    state: State, nearby: Iterable[State] = (), *, successors: int = 4
+    state: AnyState, nearby: Iterable[AnyState] = (), *, successors: int = 4
 ) -> tuple[Action, ...]:
     """Plausible actions for ``state``, legal or not, without repeats, in text order.
 
@@ -62,7 +62,7 @@ def candidate_actions(
 
 
 def illegal_probes(
-    state: State, nearby: Iterable[State] = (), *, limit: int = 8
+    state: AnyState, nearby: Iterable[AnyState] = (), *, limit: int = 8
 ) -> tuple[tuple[Action, Verdict], ...]:
     """Illegal actions in ``state`` with their verdicts: the first of each distinct set of rule ids.
 

@@ -1,0 +1,195 @@
+"""The Game code every game shares, written once on the game's :class:`~cardrules.game.GameInfo`.
+
+A game's class is a frozen dataclass with one field, ``options``, that
+inherits :class:`GameBase` and sets ``INFO``. It then has, from here: building
+from options given by name (:meth:`GameBase.with_options`), the name, title,
+seats, rule book, pack and options as plain values, the checks of a seed, of
+explicit deck orders (``common.deal.permutation``) and of a dealer, and the seeded
+draw of the first dealer. It writes only what is its own: how a game starts
+from a seed (``_new_game``) and from checked deck orders (``_from_decks``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, ClassVar, Generic, Self, TypeVar, cast
+
+from cardrules.cards import Card
+from cardrules.deals import read_deck
+from cardrules.errors import InvalidArgumentError, InvalidDealError
+from cardrules.game import GameInfo
+from cardrules.notation import read_dealer
+from cardrules.options import build_options, options_as_dict
+from cardrules.rules import RuleBook
+
+__all__ = ["GameBase", "check_seed"]
+
+OptionsT = TypeVar("OptionsT")
+StateT = TypeVar("StateT")
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` when it is an int (not a bool).
+
+    Raises:
+        InvalidArgumentError: it is not.
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise InvalidArgumentError(f"seed must be an int, not {type(seed).__name__}")
+    return seed
+
+
+class GameBase(Generic[OptionsT, StateT]):
+    """The shared part of every game's class (see the module's docstring).
+
+    Subclasses are ``@dataclass(frozen=True, slots=True)`` with the field
+    ``options`` and the class variable ``INFO``.
+    """
+
+    __slots__ = ()
+
+    INFO: ClassVar[GameInfo]
+    options: OptionsT
+
+    if TYPE_CHECKING:
+
+        def __init__(self, options: OptionsT) -> None: ...
+
+    # -- building -------------------------------------------------------------
+
+    @classmethod
+    def with_options(cls, given: Mapping[str, object]) -> Self:
+        """The game with options given by name (strings or typed values); the rest take their defaults.
+
+        Raises:
+            InvalidOptionError: an unknown option or a value it does not take.
+        """
+        return cls(cls._read_options(given))
+
+    @classmethod
+    def _read_options(cls, given: Mapping[str, object]) -> OptionsT:
+        """The options dataclass from ``given`` (a game with options of its own kind overrides this)."""
+        info = cls.INFO
+        return cast("OptionsT", build_options(info.options_type, info.name, given))
+
+    # -- what the game is -----------------------------------------------------
+
+    @property
+    def info(self) -> GameInfo:
+        """What the game is, as data."""
+        return self.INFO
+
+    @property
+    def name(self) -> str:
+        """The game's name in the game table."""
+        return self.INFO.name
+
+    @property
+    def title(self) -> str:
+        """The game's name as a player reads it."""
+        return self.INFO.title
+
+    @property
+    def rules(self) -> RuleBook:
+        """The game's rule book (its own rules, then the common ones)."""
+        return self.INFO.rules
+
+    @property
+    def num_players(self) -> int:
+        """How many seats the game has (a game whose seats an option sets overrides this)."""
+        players = self.INFO.players
+        assert players is not None, f"{self.INFO.name} must say how many seats it has"
+        return players
+
+    @property
+    def jokers(self) -> bool:
+        """Whether the pack holds jokers under these options."""
+        return False
+
+    def pack(self) -> tuple[Card, ...]:
+        """The cards of one deal, in a fixed order."""
+        return self.INFO.pack
+
+    def pack_name(self) -> str:
+        """How messages name the pack."""
+        return self.INFO.pack_name
+
+    def options_dict(self) -> dict[str, str | int]:
+        """Every option as a plain value (enum values as their strings), every option present."""
+        return options_as_dict(self.options)
+
+    # -- starting a game ------------------------------------------------------
+
+    def new_game(self, seed: int) -> StateT:
+        """A new game; every chance outcome (the first dealer, each deck) is drawn from ``seed``.
+
+        Raises:
+            InvalidArgumentError: ``seed`` is not an int.
+        """
+        return self._new_game(check_seed(seed))
+
+    def from_deal(
+        self,
+        deck_order: Sequence[Card | str],
+        *,
+        dealer: int | str | None = None,
+        later_deals: Sequence[Sequence[Card | str]] = (),
+        seed: int = 0,
+    ) -> StateT:
+        """A new game whose first deal uses ``deck_order`` (top card first).
+
+        ``later_deals`` gives the deck orders of the deals that follow; deals
+        beyond them are shuffled from ``seed``. ``dealer`` (a seat number, a
+        token such as ``p1`` or a seat name) deals the first deal; by default
+        the game draws it from ``seed`` (or its options fix it).
+
+        Raises:
+            InvalidDealError: a deck order is not a permutation of the pack, or
+                more are given than a game has deals (``common.deal.permutation``);
+                the message names the missing and extra cards.
+            InvalidNotationError: a card or the dealer cannot be read.
+            InvalidOptionError: ``dealer`` contradicts an option that fixes it.
+            InvalidArgumentError: ``seed`` is not an int.
+        """
+        seed = check_seed(seed)
+        given = (deck_order, *later_deals)
+        limit = self.INFO.max_deals
+        if limit is not None and len(given) > limit:
+            most = "one deal" if limit == 1 else f"at most {limit} deals"
+            raise InvalidDealError(
+                f"a game of {self.INFO.title} has {most}, not {len(given)} deck orders "
+                "[common.deal.permutation]"
+            )
+        pack, pack_name, jokers = self.pack(), self.pack_name(), self.jokers
+        decks = tuple(
+            read_deck(deck, pack, deal_number=number, pack_name=pack_name, jokers=jokers)
+            for number, deck in enumerate(given, start=1)
+        )
+        if dealer is None:
+            first = self._first_dealer(seed)
+        else:
+            first = read_dealer(dealer, self.num_players, self._seats_title(), self.INFO.seat_names)
+            self._check_dealer(first)
+        return self._from_decks(decks, first, seed)
+
+    def _first_dealer(self, seed: int) -> int:
+        """The first dealer when none is given: a uniform draw from ``seed``."""
+        stream = f"{self.INFO.name}/{seed}/{self.INFO.dealer_stream}"
+        return random.Random(stream).randrange(self.num_players)
+
+    def _seats_title(self) -> str:
+        """How a message about a seat the game does not have names the game."""
+        return self.INFO.title
+
+    def _check_dealer(self, dealer: int) -> None:
+        """Refuse a given dealer that the options contradict (nothing to refuse by default)."""
+
+    def _new_game(self, seed: int) -> StateT:
+        """The game's start from a checked seed."""
+        raise NotImplementedError
+
+    def _from_decks(self, decks: tuple[tuple[Card, ...], ...], dealer: int, seed: int) -> StateT:
+        """The game's start from checked deck orders and dealer."""
+        raise NotImplementedError
+

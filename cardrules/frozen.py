@@ -1,0 +1,67 @@
+"""Fast construction of frozen, slotted dataclass values.
+
+A frozen dataclass's ``__init__`` assigns each field through
+``object.__setattr__``, which costs a lookup per field; the engines build a new
+state on every action, millions of times. :func:`fast_constructor` makes a
+function that builds the same value by writing each slot through its
+descriptor, in about half the time. The value it builds is equal to, hashes
+like and is as immutable as the one the class's own constructor builds; only
+``__post_init__`` (and defaults) are skipped, so the caller passes every field,
+already valid.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Point:
+...     x: int
+...     y: int
+>>> make = fast_constructor(Point)
+>>> make(1, 2) == Point(1, 2), make(1, 2)
+(True, Point(x=1, y=2))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import keyword
+import types
+from collections.abc import Callable
+from typing import TypeVar
+
+__all__ = ["fast_constructor"]
+
+T = TypeVar("T")
+
+
+def fast_constructor(cls: type[T]) -> Callable[..., T]:
+    """A function ``build(*fields)`` that makes a ``cls`` from all its fields, in field order.
+
+    ``cls`` must be a frozen dataclass with ``slots=True`` and no ``__post_init__``
+    work the caller relies on. The function's parameters are the field names,
+    so it may be called with keywords too. Annotate the result with the exact
+    ``Callable`` type at the call site to keep the arguments typed.
+
+    Raises:
+        TypeError: ``cls`` is not a slotted frozen dataclass.
+    """
+    if not dataclasses.is_dataclass(cls) or "__slots__" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__} is not a slotted dataclass")
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        raise TypeError(f"{cls.__name__} is not a frozen dataclass")
+    names = tuple(field.name for field in dataclasses.fields(cls))
+    if any(not name.isidentifier() or keyword.iskeyword(name) for name in names):
+        raise TypeError(f"{cls.__name__} has a field name that is not an identifier")
+    namespace: dict[str, object] = {"_new": object.__new__, "_cls": cls}
+    for name in names:
+        namespace[f"_set_{name}"] = cls.__dict__[name].__set__
+    lines = [f"def build({', '.join(names)}):", "    value = _new(_cls)"]
+    lines += [f"    _set_{name}(value, {name})" for name in names]
+    lines.append("    return value")
+    # The source is built from the dataclass's own field names alone (checked above).
+    exec("\n".join(lines), namespace)
+    build = namespace["build"]
+    assert isinstance(build, types.FunctionType)
+    build.__doc__ = f"Build a {cls.__name__} from its fields {', '.join(names)}, skipping __init__."
+    build.__qualname__ = f"fast_constructor({cls.__name__})"
+    result: Callable[..., T] = build
+    return result

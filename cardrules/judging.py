@@ -1,0 +1,100 @@
+"""Judging: findings gathered into one Verdict, and the common checks in one wording.
+
+A game's check of an action collects what the action breaks, a rule id and a
+reason for each, in a :class:`Findings`; :meth:`Findings.verdict` turns them into
+one :class:`~cardrules.verdict.Verdict` (rule ids in the order found, each once;
+reasons joined by ``"; "``). The ``common.*`` refusals of
+:data:`~cardrules.rules.COMMON_RULES` are written here once, so every game
+words them alike.
+
+>>> found = Findings()
+>>> out_of_turn(found, 2, 1)
+>>> not_held(found, 2, "Q♠")
+>>> print(found.verdict())
+illegal: it is p1's turn, not p2's; p2 does not hold Q♠ [common.turn.player-to-act, common.cards.held]
+"""
+
+from __future__ import annotations
+
+from cardrules.notation import format_seat
+from cardrules.verdict import Verdict
+
+__all__ = [
+    "ACTION_KNOWN",
+    "CARDS_HELD",
+    "GAME_OVER",
+    "PLAYER_TO_ACT",
+    "Findings",
+    "game_over",
+    "not_held",
+    "out_of_turn",
+    "unknown_action",
+]
+
+PLAYER_TO_ACT = "common.turn.player-to-act"
+CARDS_HELD = "common.cards.held"
+GAME_OVER = "common.game.over"
+ACTION_KNOWN = "common.action.known"
+
+
+class Findings:
+    """What one action breaks, gathered while it is judged: rule ids with their reasons.
+
+    A short-lived builder inside one call of a game's ``check``; it is falsy
+    while nothing is found.
+    """
+
+    __slots__ = ("reasons", "rules")
+
+    def __init__(self) -> None:
+        self.rules: list[str] = []
+        self.reasons: list[str] = []
+
+    def add(self, rule: str, reason: str) -> None:
+        """Record that the action breaks ``rule``, for ``reason`` (a clause a player reads)."""
+        self.rules.append(rule)
+        self.reasons.append(reason)
+
+    def also(self, *rules: str) -> None:
+        """Record further rules the action breaks, for reasons already given."""
+        self.rules.extend(rules)
+
+    def __bool__(self) -> bool:
+        return bool(self.rules)
+
+    def verdict(self) -> Verdict:
+        """The illegal verdict of everything found: each rule once, in the order found.
+
+        Raises:
+            ValueError: nothing was found (a legal action has no such verdict).
+        """
+        return Verdict.illegal(tuple(dict.fromkeys(self.rules)), "; ".join(self.reasons))
+
+
+def out_of_turn(found: Findings, seat: int, to_act: int, doing: str = "") -> None:
+    """common.turn.player-to-act, when ``seat`` is not ``to_act``: ``it is p1's turn, not p2's``.
+
+    ``doing`` (such as ``" to bid"``) follows the word *turn* where the phase
+    makes the sentence clearer.
+    """
+    if seat != to_act:
+        found.add(PLAYER_TO_ACT, f"it is {format_seat(to_act)}'s turn{doing}, not {format_seat(seat)}'s")
+
+
+def not_held(found: Findings, seat: int, cards: str) -> None:
+    """common.cards.held: ``seat`` does not hold ``cards`` (already written for a player)."""
+    found.add(CARDS_HELD, f"{format_seat(seat)} does not hold {cards}")
+
+
+def game_over(why: str) -> Verdict:
+    """common.game.over, in one wording for every game: ``the game is over (why); no action is legal``.
+
+    >>> print(game_over("deal 12 was the last"))
+    illegal: the game is over (deal 12 was the last); no action is legal [common.game.over]
+    """
+    return Verdict.illegal((GAME_OVER,), f"the game is over ({why}); no action is legal")
+
+
+def unknown_action(reason: str) -> Verdict:
+    """common.action.known: ``reason`` says what the action is not (``x is not a Fildinski action: ...``)."""
+    return Verdict.illegal((ACTION_KNOWN,), reason)
