@@ -158,6 +158,15 @@ class State(Protocol[ObsT_co]):
         """The state after ``action``; raises ``IllegalActionError`` if it is illegal."""
         ...
 
+    def attempt(self, action: Action) -> tuple[Verdict, State[ObsT_co] | None]:
+        """Judge ``action`` once and, when it is legal, apply it: the verdict and the next state.
+
+        The next state is ``None`` for an illegal action. Equal to
+        ``(check(action), apply(action))`` but judging only once, which is what
+        replaying a record wants. Never raises.
+        """
+        ...
+
     def parse_action(self, text: str) -> Action:
         """Read an action from text (the actor may be left out: the player to act)."""
         ...

@@ -29,6 +29,7 @@ __all__ = [
     "RuleId",
     "RuleKind",
     "make_rules",
+    "rule",
     "rule_id",
 ]
 
@@ -132,57 +133,59 @@ class RuleBook:
         return RuleBook(self.game, self.rules + other.rules)
 
 
-def make_rules(game: str, entries: Iterable[tuple[str, RuleKind, str, str, tuple[str, ...]]]) -> RuleBook:
-    """Build a :class:`RuleBook` from ``(id, kind, statement, source, options)`` rows."""
-    return RuleBook(
-        game,
-        tuple(Rule(rule_id(i), kind, text, source, opts) for i, kind, text, source, opts in entries),
-    )
+def rule(id: str, *, kind: RuleKind, statement: str, source: str, options: tuple[str, ...] = ()) -> Rule:
+    """One row of a rule book, its fields named: the id is checked to have the form of a rule id.
+
+    >>> rule("toy.play.any", kind=RuleKind.LEGALITY, statement="Play any card.", source="Library").id
+    'toy.play.any'
+
+    Raises:
+        ValueError: ``id`` is not of the form ``game.area.name``.
+    """
+    return Rule(rule_id(id), kind, statement, source, options)
 
 
-_L, _C, _P = RuleKind.LEGALITY, RuleKind.CONSERVATION, RuleKind.PROCEDURE
+def make_rules(game: str, rules: Iterable[Rule]) -> RuleBook:
+    """The :class:`RuleBook` of ``game`` holding ``rules`` (rows made with :func:`rule`), in order."""
+    return RuleBook(game, tuple(rules))
+
 
 COMMON_RULES: Final[RuleBook] = make_rules(
     "common",
     [
-        (
+        rule(
             "common.turn.player-to-act",
-            _L,
-            "Only the player to act may act; an action by any other seat is illegal "
+            kind=RuleKind.LEGALITY,
+            statement="Only the player to act may act; an action by any other seat is illegal "
             "and leaves the state as it was.",
-            "Library",
-            (),
+            source="Library",
         ),
-        (
+        rule(
             "common.cards.held",
-            _L,
-            "A player may only use cards they hold in the zone the action takes them "
+            kind=RuleKind.LEGALITY,
+            statement="A player may only use cards they hold in the zone the action takes them "
             "from, and no more copies than they hold there.",
-            "Library",
-            (),
+            source="Library",
         ),
-        (
+        rule(
             "common.game.over",
-            _P,
-            "Once the game has ended no action is legal, the legal set is empty and the scores are final.",
-            "Library",
-            (),
+            kind=RuleKind.PROCEDURE,
+            statement="Once the game has ended no action is legal, the legal set is empty and the scores are final.",
+            source="Library",
         ),
-        (
+        rule(
             "common.action.known",
-            _L,
-            "An action must be one the game defines, with arguments of the right form; "
+            kind=RuleKind.LEGALITY,
+            statement="An action must be one the game defines, with arguments of the right form; "
             "text that is no such action is invalid notation.",
-            "Library",
-            (),
+            source="Library",
         ),
-        (
+        rule(
             "common.deal.permutation",
-            _C,
-            "An explicit deal must be a permutation of the game's deck under its options: "
+            kind=RuleKind.CONSERVATION,
+            statement="An explicit deal must be a permutation of the game's deck under its options: "
             "each card as often as the deck holds it and no other card.",
-            "Library",
-            (),
+            source="Library",
         ),
     ],
 )

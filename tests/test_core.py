@@ -34,7 +34,7 @@ from cardrules.games.felagsvist import (
     Tiebreak,
 )
 from cardrules.options import build_options, options_as_dict
-from cardrules.rules import RuleId, make_rules, rule_id
+from cardrules.rules import RuleId, make_rules, rule, rule_id
 from cardrules.trick import follow_set, trick_winner
 
 # -- the acceptance line -------------------------------------------------------
@@ -52,8 +52,14 @@ def _book() -> RuleBook:
     return make_rules(
         "demo",
         [
-            ("demo.play.one", RuleKind.LEGALITY, "One.", "Library", ()),
-            ("demo.play.two", RuleKind.SCORING, "Two.", "Library", ("target",)),
+            rule("demo.play.one", kind=RuleKind.LEGALITY, statement="One.", source="Library"),
+            rule(
+                "demo.play.two",
+                kind=RuleKind.SCORING,
+                statement="Two.",
+                source="Library",
+                options=("target",),
+            ),
         ],
     )
 
@@ -85,8 +91,8 @@ def test_rule_book_refuses_a_duplicate_id() -> None:
         make_rules(
             "demo",
             [
-                ("demo.a.b", RuleKind.LEGALITY, "x", "Library", ()),
-                ("demo.a.b", RuleKind.LEGALITY, "y", "Library", ()),
+                rule("demo.a.b", kind=RuleKind.LEGALITY, statement="x", source="Library"),
+                rule("demo.a.b", kind=RuleKind.LEGALITY, statement="y", source="Library"),
             ],
         )
 
@@ -104,8 +110,8 @@ def test_rule_id_refuses_text_not_of_the_form_game_area_name(text: str) -> None:
 
 
 def test_rule_id_accepts_spec_ids() -> None:
-    for rule in RULES:
-        assert rule_id(rule.id) == rule.id
+    for entry in RULES:
+        assert rule_id(entry.id) == entry.id
 
 
 def test_common_rules_are_the_five_core_ids() -> None:
@@ -129,8 +135,8 @@ def test_felagsvist_book_is_its_thirty_rules_then_the_common_ones() -> None:
 
 def test_rules_with_options_name_real_options() -> None:
     names = set(options_as_dict(FelagsvistOptions()))
-    for rule in RULES:
-        assert set(rule.options) <= names, rule.id
+    for entry in RULES:
+        assert set(entry.options) <= names, entry.id
 
 
 def test_rule_books_are_frozen() -> None:

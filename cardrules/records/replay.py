@@ -116,10 +116,8 @@ def steps(record: Record | Prepared) -> Iterator[Step]:
             raise RecordError(
                 [(step_location(number), f"step {number}: {error} [common.action.known]")]
             ) from None
-        verdict = state.check(action)
-        if verdict.legal:
-            after = state.apply(action)
-        else:
+        verdict, after = state.attempt(action)
+        if after is None:
             check_deals_reached(prepared.record, state, ended=False)
             after = state
         yield Step(number, entry, action, state, verdict, after)

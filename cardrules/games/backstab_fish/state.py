@@ -495,6 +495,11 @@ class BackstabFishState:
             return self._check_ask(action)
         return self._check_lay_down(action)
 
+    def attempt(self, action: Action) -> tuple[Verdict, BackstabFishState | None]:
+        """Judge ``action`` and, when it is legal, apply it: the verdict and the next state (or ``None``)."""
+        verdict = self.check(action)
+        return verdict, (self.apply(action) if verdict.legal else None)
+
     def apply(self, action: Action) -> BackstabFishState:
         """The state after ``action``.
 

@@ -659,6 +659,11 @@ class CalabresellaState:
             return Verdict.illegal(tuple(broken), "; ".join(reasons))
         return self._allowed(action)
 
+    def attempt(self, action: Action) -> tuple[Verdict, CalabresellaState | None]:
+        """Judge ``action`` and, when it is legal, apply it: the verdict and the next state (or ``None``)."""
+        verdict = self.check(action)
+        return verdict, (self.apply(action) if verdict.legal else None)
+
     def apply(self, action: Action) -> CalabresellaState:
         """The state after ``action``.
 

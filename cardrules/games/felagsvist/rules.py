@@ -4,237 +4,214 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules.rules import COMMON_RULES, RuleBook, RuleKind, make_rules
+from cardrules.rules import COMMON_RULES, RuleBook, RuleKind, make_rules, rule
 
 __all__ = ["RULES"]
 
-_L = RuleKind.LEGALITY
-_C = RuleKind.CONSERVATION
-_S = RuleKind.SCORING
-_P = RuleKind.PROCEDURE
-_I = RuleKind.INFORMATION
 _SEED = "001_eb07f1e65d815eee.txt"
 
 _OWN: Final[RuleBook] = make_rules(
     "felagsvist",
     [
-        (
+        rule(
             "felagsvist.cards.pack",
-            _C,
-            "Every deal uses one standard 52-card pack without jokers.",
-            f"{_SEED} (Bermain & skor)",
-            (),
+            kind=RuleKind.CONSERVATION,
+            statement="Every deal uses one standard 52-card pack without jokers.",
+            source=f"{_SEED} (Bermain & skor)",
         ),
-        (
+        rule(
             "felagsvist.cards.rank-order",
-            _P,
-            "Within a suit the ace is highest and the 2 lowest; cards of different suits "
+            kind=RuleKind.PROCEDURE,
+            statement="Within a suit the ace is highest and the 2 lowest; cards of different suits "
             "are never compared by rank.",
-            f"{_SEED} (Bermain & skor); whist practice",
-            ("nolo_ace",),
+            source=f"{_SEED} (Bermain & skor); whist practice",
+            options=("nolo_ace",),
         ),
-        (
+        rule(
             "felagsvist.seating.partnerships",
-            _P,
-            "Four players at N, E, S, W; N-S play against E-W for the whole game, and "
+            kind=RuleKind.PROCEDURE,
+            statement="Four players at N, E, S, W; N-S play against E-W for the whole game, and "
             "everything goes clockwise.",
-            f"{_SEED} (Tujuan; opening paragraph)",
-            ("session",),
+            source=f"{_SEED} (Tujuan; opening paragraph)",
+            options=("session",),
         ),
-        (
+        rule(
             "felagsvist.game.twelve-deals",
-            _P,
-            "A game is twelve deals by the same four players, with one extra deal only "
+            kind=RuleKind.PROCEDURE,
+            statement="A game is twelve deals by the same four players, with one extra deal only "
             "when play-on breaks a tie.",
-            f"{_SEED} (opening and closing paragraphs)",
-            ("tiebreak",),
+            source=f"{_SEED} (opening and closing paragraphs)",
+            options=("tiebreak",),
         ),
-        (
+        rule(
             "felagsvist.round.cycle",
-            _P,
-            "Each deal's kind follows the fixed cycle Hearts, Spades, Grand, Diamonds, "
+            kind=RuleKind.PROCEDURE,
+            statement="Each deal's kind follows the fixed cycle Hearts, Spades, Grand, Diamonds, "
             "Clubs, Nóló from the first round, so every kind comes twice in twelve deals.",
-            f"{_SEED} (Urutan babak)",
-            ("first_round",),
+            source=f"{_SEED} (Urutan babak)",
+            options=("first_round",),
         ),
-        (
+        rule(
             "felagsvist.round.trump",
-            _P,
-            "In a suit round that suit is trump for the whole deal; Grand and Nóló have no trump.",
-            f"{_SEED} (Urutan babak)",
-            (),
+            kind=RuleKind.PROCEDURE,
+            statement="In a suit round that suit is trump for the whole deal; Grand and Nóló have no trump.",
+            source=f"{_SEED} (Urutan babak)",
         ),
-        (
+        rule(
             "felagsvist.deal.first-dealer",
-            _P,
-            "The first dealer is one of the four seats at random (cutting for the deal) "
+            kind=RuleKind.PROCEDURE,
+            statement="The first dealer is one of the four seats at random (cutting for the deal) "
             "unless an option fixes it.",
-            "whist convention (the seed is silent)",
-            ("first_dealer",),
+            source="whist convention (the seed is silent)",
+            options=("first_dealer",),
         ),
-        (
+        rule(
             "felagsvist.deal.rotation",
-            _P,
-            "The deal passes to the left after every deal.",
-            "whist convention (the seed is silent)",
-            (),
+            kind=RuleKind.PROCEDURE,
+            statement="The deal passes to the left after every deal.",
+            source="whist convention (the seed is silent)",
         ),
-        (
+        rule(
             "felagsvist.deal.distribution",
-            _C,
-            "The shuffled pack is dealt one card at a time clockwise from the dealer's "
+            kind=RuleKind.CONSERVATION,
+            statement="The shuffled pack is dealt one card at a time clockwise from the dealer's "
             "left, thirteen each, nothing turned up or left over.",
-            f"{_SEED} (Bermain & skor); whist practice",
-            (),
+            source=f"{_SEED} (Bermain & skor); whist practice",
         ),
-        (
+        rule(
             "felagsvist.play.first-lead",
-            _P,
-            "The player on the dealer's left leads to the first trick.",
-            f"{_SEED} (Bermain & skor)",
-            (),
+            kind=RuleKind.PROCEDURE,
+            statement="The player on the dealer's left leads to the first trick.",
+            source=f"{_SEED} (Bermain & skor)",
         ),
-        (
+        rule(
             "felagsvist.play.trick-order",
-            _P,
-            "A trick is one card from each player clockwise from the leader; a deal is "
+            kind=RuleKind.PROCEDURE,
+            statement="A trick is one card from each player clockwise from the leader; a deal is "
             "thirteen tricks, then it is scored and the next dealer shuffles.",
-            f"{_SEED} (Bermain & skor); whist practice",
-            (),
+            source=f"{_SEED} (Bermain & skor); whist practice",
         ),
-        (
+        rule(
             "felagsvist.play.lead-any",
-            _L,
-            "The leader may lead any card, trumps included, in every kind of round.",
-            f"{_SEED} (Bermain & skor); whist practice",
-            (),
+            kind=RuleKind.LEGALITY,
+            statement="The leader may lead any card, trumps included, in every kind of round.",
+            source=f"{_SEED} (Bermain & skor); whist practice",
         ),
-        (
+        rule(
             "felagsvist.play.must-follow",
-            _L,
-            "A player holding a card of the suit led must play a card of that suit.",
-            f"{_SEED} (Bermain & skor)",
-            (),
+            kind=RuleKind.LEGALITY,
+            statement="A player holding a card of the suit led must play a card of that suit.",
+            source=f"{_SEED} (Bermain & skor)",
         ),
-        (
+        rule(
             "felagsvist.play.void-any",
-            _L,
-            "A player without the suit led may play any card; nobody has to trump.",
-            f"{_SEED} (Bermain & skor)",
-            (),
+            kind=RuleKind.LEGALITY,
+            statement="A player without the suit led may play any card; nobody has to trump.",
+            source=f"{_SEED} (Bermain & skor)",
         ),
-        (
+        rule(
             "felagsvist.trick.winner",
-            _P,
-            "The highest trump wins the trick if any was played, otherwise the highest card of the suit led.",
-            f"{_SEED} (Bermain & skor)",
-            ("nolo_ace",),
+            kind=RuleKind.PROCEDURE,
+            statement="The highest trump wins the trick if any was played, otherwise the highest card of the suit led.",
+            source=f"{_SEED} (Bermain & skor)",
+            options=("nolo_ace",),
         ),
-        (
+        rule(
             "felagsvist.trick.winner-leads",
-            _P,
-            "The winner's side takes the trick and the winner leads the next one.",
-            f"{_SEED} (Bermain & skor)",
-            (),
+            kind=RuleKind.PROCEDURE,
+            statement="The winner's side takes the trick and the winner leads the next one.",
+            source=f"{_SEED} (Bermain & skor)",
         ),
-        (
+        rule(
             "felagsvist.score.trick-rounds",
-            _S,
-            "In a trump or Grand deal each side scores a point per trick it won.",
-            f"{_SEED} (Tujuan; Bermain & skor)",
-            ("scoring",),
+            kind=RuleKind.SCORING,
+            statement="In a trump or Grand deal each side scores a point per trick it won.",
+            source=f"{_SEED} (Tujuan; Bermain & skor)",
+            options=("scoring",),
         ),
-        (
+        rule(
             "felagsvist.score.nolo",
-            _S,
-            "In a Nóló deal each side scores a point per trick its opponents won.",
-            f"{_SEED} (Urutan babak; Bermain & skor)",
-            ("scoring",),
+            kind=RuleKind.SCORING,
+            statement="In a Nóló deal each side scores a point per trick its opponents won.",
+            source=f"{_SEED} (Urutan babak; Bermain & skor)",
+            options=("scoring",),
         ),
-        (
+        rule(
             "felagsvist.score.totals",
-            _S,
-            "A side's game total is the sum of its deal scores; partners share it.",
-            f"{_SEED} (Tujuan; Bermain & skor)",
-            (),
+            kind=RuleKind.SCORING,
+            statement="A side's game total is the sum of its deal scores; partners share it.",
+            source=f"{_SEED} (Tujuan; Bermain & skor)",
         ),
-        (
+        rule(
             "felagsvist.game.winner",
-            _S,
-            "After the last deal the side with the higher total wins.",
-            f"{_SEED} (closing paragraph)",
-            ("tiebreak",),
+            kind=RuleKind.SCORING,
+            statement="After the last deal the side with the higher total wins.",
+            source=f"{_SEED} (closing paragraph)",
+            options=("tiebreak",),
         ),
-        (
+        rule(
             "felagsvist.game.tie",
-            _S,
-            "Equal totals after deal twelve are a tie, or under play-on one more deal decides.",
-            "the seed is silent",
-            ("tiebreak",),
+            kind=RuleKind.SCORING,
+            statement="Equal totals after deal twelve are a tie, or under play-on one more deal decides.",
+            source="the seed is silent",
+            options=("tiebreak",),
         ),
-        (
+        rule(
             "felagsvist.info.hidden-hands",
-            _I,
-            "Each player sees only their own hand; partners share nothing but the cards they play.",
-            f"{_SEED} (closing paragraph; Catatan)",
-            (),
+            kind=RuleKind.INFORMATION,
+            statement="Each player sees only their own hand; partners share nothing but the cards they play.",
+            source=f"{_SEED} (closing paragraph; Catatan)",
         ),
-        (
+        rule(
             "felagsvist.info.public-play",
-            _I,
-            "Every card played and its player, the round kind, trump, dealer, tricks and totals are public.",
-            f"{_SEED} (Urutan babak)",
-            (),
+            kind=RuleKind.INFORMATION,
+            statement="Every card played and its player, the round kind, trump, dealer, tricks and totals are public.",
+            source=f"{_SEED} (Urutan babak)",
         ),
-        (
+        rule(
             "felagsvist.invariant.card-conservation",
-            _C,
-            "Every card is always in exactly one place: a hand, the trick or a side's won tricks.",
-            "derived",
-            (),
+            kind=RuleKind.CONSERVATION,
+            statement="Every card is always in exactly one place: a hand, the trick or a side's won tricks.",
+            source="derived",
         ),
-        (
+        rule(
             "felagsvist.invariant.hand-sizes",
-            _C,
-            "Before trick t every hand holds 14 - t cards.",
-            "derived",
-            (),
+            kind=RuleKind.CONSERVATION,
+            statement="Before trick t every hand holds 14 - t cards.",
+            source="derived",
         ),
-        (
+        rule(
             "felagsvist.invariant.thirteen-tricks",
-            _P,
-            "Every deal has thirteen tricks, shared between the two sides.",
-            "derived",
-            (),
+            kind=RuleKind.PROCEDURE,
+            statement="Every deal has thirteen tricks, shared between the two sides.",
+            source="derived",
         ),
-        (
+        rule(
             "felagsvist.invariant.legal-set-nonempty",
-            _L,
-            "The player to act always has at least one legal card.",
-            "derived",
-            (),
+            kind=RuleKind.LEGALITY,
+            statement="The player to act always has at least one legal card.",
+            source="derived",
         ),
-        (
+        rule(
             "felagsvist.invariant.deal-score-sum",
-            _S,
-            "Per trick, the two deal scores add up to 13; with odd tricks exactly one side scores, 1 to 7.",
-            "derived",
-            ("scoring",),
+            kind=RuleKind.SCORING,
+            statement="Per trick, the two deal scores add up to 13; with odd tricks exactly one side scores, 1 to 7.",
+            source="derived",
+            options=("scoring",),
         ),
-        (
+        rule(
             "felagsvist.invariant.game-total",
-            _S,
-            "Per trick, the totals add up to 156 after twelve deals (169 after a thirteenth).",
-            "derived",
-            ("scoring", "tiebreak"),
+            kind=RuleKind.SCORING,
+            statement="Per trick, the totals add up to 156 after twelve deals (169 after a thirteenth).",
+            source="derived",
+            options=("scoring", "tiebreak"),
         ),
-        (
+        rule(
             "felagsvist.invariant.round-balance",
-            _P,
-            "In twelve deals each kind comes twice and each seat deals three times; deals k "
+            kind=RuleKind.PROCEDURE,
+            statement="In twelve deals each kind comes twice and each seat deals three times; deals k "
             "and k + 6 share a kind and are dealt by partners.",
-            "derived",
-            (),
+            source="derived",
         ),
     ],
 )

@@ -418,6 +418,11 @@ class FelagsvistState:
             f"{actor} has no {_SUIT_NAMES[led]} and may play any card, {card.pretty()} included",
         )
 
+    def attempt(self, action: Action) -> tuple[Verdict, FelagsvistState | None]:
+        """Judge ``action`` and, when it is legal, apply it: the verdict and the next state (or ``None``)."""
+        verdict = self.check(action)
+        return verdict, (self.apply(action) if verdict.legal else None)
+
     def apply(self, action: Action) -> FelagsvistState:
         """The state after ``action``.
 

@@ -1018,6 +1018,11 @@ class FildinskiState:
 
     # -- applying ---------------------------------------------------------------
 
+    def attempt(self, action: Action) -> tuple[Verdict, FildinskiState | None]:
+        """Judge ``action`` and, when it is legal, apply it: the verdict and the next state (or ``None``)."""
+        verdict = self.check(action)
+        return verdict, (self.apply(action) if verdict.legal else None)
+
     def apply(self, action: Action) -> FildinskiState:
         """The state after ``action``.
 
