@@ -43,7 +43,7 @@ from cardrules.records import (
     loads,
     record_of,
 )
-from tests.golden import assert_rejected_at
+from tests.support.golden import assert_rejected_at
 
 REPO: Final = Path(__file__).resolve().parents[1]
 DISPUTED: Final = REPO / "tests" / "records" / "backstab_fish"

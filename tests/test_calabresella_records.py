@@ -23,7 +23,7 @@ from cardrules import get_game
 from cardrules.game import Action
 from cardrules.games.calabresella import CalabresellaGame, CalabresellaState, Phase
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
-from tests.golden import assert_rejected_at
+from tests.support.golden import assert_rejected_at
 from tests.test_calabresella_stateful import OPTIONS
 
 REPO: Final = Path(__file__).resolve().parents[1]

@@ -22,7 +22,7 @@ from cardrules import get_game
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games.fildinski import FildinskiState
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
-from tests.golden import assert_rejected_at
+from tests.support.golden import assert_rejected_at
 from tests.test_fildinski_stateful import OPTIONS
 
 REPO: Final = Path(__file__).resolve().parents[1]

@@ -5,7 +5,7 @@ finding, 2 for input that cannot be read (one line on stderr, no traceback,
 nothing on stdout).
 
 The acceptance case of the records issue asks for "a revoke at step 37", and
-the disputed record ``tests/records/revoke.toml`` has exactly that. Steps are
+the disputed record ``tests/felagsvist/records/revoke.toml`` has exactly that. Steps are
 numbered from 0, like the indices of the actions array (step 37 is
 ``actions[37]``, the 38th action): every trick takes four steps, so steps 0,
 4, 8, ..., 36 (that is, 4k) each lead a trick, and step 37 is the second card
@@ -24,9 +24,9 @@ import pytest
 
 from cardrules.records import MAX_RECORD_SIZE, check, dumps, load
 
-HERE: Final = Path(__file__).resolve().parent
-DISPUTED: Final = HERE / "records"
-EXAMPLES: Final = HERE.parent / "examples" / "records"
+TESTS: Final = Path(__file__).resolve().parents[1]
+DISPUTED: Final = TESTS / "felagsvist" / "records"
+EXAMPLES: Final = TESTS.parent / "examples" / "records"
 REPORT_FIELDS: Final = {
     "record",
     "game",

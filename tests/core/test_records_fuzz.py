@@ -20,12 +20,13 @@ from hypothesis import strategies as st
 from cardrules import CardRulesError
 from cardrules.records import Record, check, dumps, load, loads, to_tree
 
-HERE: Final = Path(__file__).resolve().parent
-SMALL: Final = (HERE / "records" / "card-already-played.toml").read_bytes()
+TESTS: Final = Path(__file__).resolve().parents[1]
+SMALL_PATH: Final = TESTS / "felagsvist" / "records" / "card-already-played.toml"
+SMALL: Final = SMALL_PATH.read_bytes()
 """A short disputed record (nine steps of one deal): cheap to mutate and replay."""
-FULL: Final = (HERE.parent / "examples" / "records" / "felagsvist-complete.toml").read_bytes()
+FULL: Final = (TESTS.parent / "examples" / "records" / "felagsvist-complete.toml").read_bytes()
 """A complete 624-step game, for line-level mutations."""
-SMALL_JSON: Final = dumps(load(HERE / "records" / "card-already-played.toml"), form="json").encode()
+SMALL_JSON: Final = dumps(load(SMALL_PATH), form="json").encode()
 
 FUZZ: Final = settings(
     max_examples=settings().max_examples * 4,
@@ -176,6 +177,6 @@ def test_random_json_trees_raise_only_library_errors(tree: object) -> None:
     _JSON,
 )
 def test_a_record_with_one_field_replaced_raises_only_library_errors(field: str, value: object) -> None:
-    tree = to_tree(load(HERE / "records" / "card-already-played.toml"))
+    tree = to_tree(load(SMALL_PATH))
     tree[field] = value
     _read(json.dumps(tree))

@@ -1,8 +1,8 @@
 """Game records: round trips, the tolerant reader, malformed records, replay, check and explain.
 
-The disputed records under ``tests/records/`` are Félagsvist games (or the
-start of one) with one disputed step each; :data:`DISPUTES` says what a check
-must find in each. The examples under ``examples/records/`` must check clean
+The disputed records of Félagsvist (``tests/felagsvist/records/``) are checked
+in ``tests/felagsvist/test_records.py``; they serve here as inputs of the
+reader and the explanations. The examples under ``examples/records/`` must check clean
 and be canonical. Random games (Hypothesis) go through the record and back:
 text, JSON, replay, and the same final state and scores.
 """
@@ -15,7 +15,6 @@ import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import pairwise
 from pathlib import Path
 from typing import Final
 
@@ -23,14 +22,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules import STANDARD_DECK, CardRulesError, IllegalActionError, get_game
+from cardrules import STANDARD_DECK, CardRulesError, get_game
 from cardrules.game import Action, AnyGame, AnyState
-from cardrules.games.felagsvist import (
-    FelagsvistState,
-)
 from cardrules.records import (
     MAX_RECORD_SIZE,
-    IllegalStepError,
     Record,
     RecordedAction,
     RecordError,
@@ -38,24 +33,20 @@ from cardrules.records import (
     dump,
     dumps,
     explain,
-    format_explanation,
     format_report,
-    initial_state,
     json_schema,
     load,
     loads,
     prepare,
     record_of,
     replay,
-    report_to_data,
-    steps,
     to_tree,
 )
 from tests.conftest import FELAGSVIST_OPTIONS
 
-REPO: Final = Path(__file__).resolve().parents[1]
+REPO: Final = Path(__file__).resolve().parents[2]
 EXAMPLES: Final = REPO / "examples" / "records"
-DISPUTED: Final = Path(__file__).resolve().parent / "records"
+DISPUTED: Final = REPO / "tests" / "felagsvist" / "records"
 
 
 # -- random games ---------------------------------------------------------------------------
@@ -180,11 +171,6 @@ def test_every_example_checks_clean_and_is_canonical(path: Path) -> None:
     assert report.claims_match is True
     text = dumps(record, form="json") if path.suffix == ".json" else dumps(record)
     assert text == path.read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("path", sorted(DISPUTED.glob("*.toml")), ids=lambda path: path.name)
-def test_every_disputed_record_is_canonical(path: Path) -> None:
-    assert dumps(load(path)) == path.read_text(encoding="utf-8")
 
 
 def test_the_canonical_toml_layout() -> None:
@@ -539,200 +525,6 @@ def test_record_of_takes_names_and_claims() -> None:
 
 
 # -- the disputed records --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Dispute:
-    """What a strict check must find in a disputed record (``step`` counted from 0, as in the array)."""
-
-    step: int | None
-    actor: str | None
-    action: str | None
-    rule_ids: tuple[str, ...]
-    mismatched_seats: tuple[int, ...] = ()
-
-
-DISPUTES: Final[Mapping[str, Dispute]] = {
-    "revoke.toml": Dispute(37, "p0", "p0 play 7H", ("felagsvist.play.must-follow",)),
-    "out-of-turn.toml": Dispute(5, "p2", "p2 play 7S", ("common.turn.player-to-act",)),
-    "card-already-played.toml": Dispute(6, "p3", "p3 play 6S", ("common.cards.held",)),
-    "play-after-the-end.toml": Dispute(624, "p1", "p1 play 2C", ("common.game.over",)),
-    "claimed-score-off-by-one.toml": Dispute(None, None, None, (), mismatched_seats=(0, 2)),
-}
-
-
-def test_every_disputed_record_has_its_expectation() -> None:
-    assert {path.name for path in DISPUTED.glob("*.toml")} == set(DISPUTES)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param("revoke.toml", marks=pytest.mark.rule("felagsvist.play.must-follow")),
-        pytest.param("out-of-turn.toml", marks=pytest.mark.rule("common.turn.player-to-act")),
-        pytest.param("card-already-played.toml", marks=pytest.mark.rule("common.cards.held")),
-        pytest.param("play-after-the-end.toml", marks=pytest.mark.rule("common.game.over")),
-        pytest.param("claimed-score-off-by-one.toml", marks=pytest.mark.rule("felagsvist.score.totals")),
-    ],
-)
-def test_a_disputed_record_gives_the_expected_finding(name: str) -> None:
-    expected = DISPUTES[name]
-    record = load(DISPUTED / name)
-    report = check(record)
-    assert not report.ok
-    assert report.mismatched_seats == expected.mismatched_seats
-    if expected.step is None:
-        assert report.violations == () and report.finished and report.claims_match is False
-        return
-    (violation,) = report.violations
-    assert (violation.step, f"p{violation.actor}", violation.action) == (
-        expected.step,
-        expected.actor,
-        expected.action,
-    )
-    assert violation.verdict.rule_ids == expected.rule_ids
-    assert not violation.verdict.legal and violation.verdict.reason
-    assert violation.comment  # each disputed step says what is disputed
-    assert record.actions[violation.step].text == violation.action  # step n is actions[n]
-    assert report.checked == expected.step + 1  # a count: steps 0 to the illegal one
-    assert report.claims_compared is False
-
-
-@pytest.mark.rule("felagsvist.play.must-follow")
-def test_the_revoke_is_reported_with_step_actor_card_and_rule() -> None:
-    """The acceptance case, in Python: a revoke at step 37, which is ``actions[37]``."""
-    record = load(DISPUTED / "revoke.toml")
-    assert record.actions[37].text == "p0 play 7H"
-    report = check(record)
-    line = format_report(report).splitlines()[1]
-    assert line.startswith("step 37: p0 play 7H is illegal: diamonds were led and p0 holds 2♦ 10♦")
-    assert line.endswith("[felagsvist.play.must-follow]")
-    data = report_to_data(report)
-    violation = data["violations"][0]  # type: ignore[index]
-    assert violation["step"] == 37 and violation["actor"] == "p0" and violation["action"] == "p0 play 7H"
-    assert violation["verdict"]["rule_ids"] == ["felagsvist.play.must-follow"]
-    assert violation["message"] == line
-
-
-@pytest.mark.rule("felagsvist.play.must-follow")
-def test_a_lenient_check_skips_the_revoke_and_judges_what_follows_against_the_state_before_it() -> None:
-    record = load(DISPUTED / "revoke.toml")
-    report = check(record, mode="lenient")
-    assert report.checked == report.steps == 624
-    first, second = report.violations[:2]
-    assert first.step == 37 and first.verdict.rule_ids == ("felagsvist.play.must-follow",)
-    # The revoke was not applied, so p0 is still to act at step 38, where the record has p1.
-    assert second.step == 38 and second.verdict.rule_ids == ("common.turn.player-to-act",)
-    assert "it is p0's turn" in second.verdict.reason
-    assert all(v.step > 37 for v in report.violations[1:])
-
-
-@pytest.mark.rule("common.turn.player-to-act")
-def test_strict_and_lenient_agree_on_the_first_violation() -> None:
-    for name, expected in DISPUTES.items():
-        strict = check(load(DISPUTED / name))
-        lenient = check(load(DISPUTED / name), mode="lenient")
-        assert strict.first_violation == lenient.first_violation
-        if expected.step is not None:
-            assert lenient.checked == lenient.steps
-
-
-def test_claims_are_not_compared_when_a_strict_check_stops_early() -> None:
-    record = load(DISPUTED / "revoke.toml")
-    claimed = dataclasses.replace(record, claimed_scores=((0, 1000),))
-    strict = check(claimed)
-    assert strict.claims_compared is False and strict.claims_match is None and strict.mismatched_seats == ()
-    lenient = check(claimed, mode="lenient")
-    assert lenient.claims_compared is True and lenient.mismatched_seats == (0,)
-    assert "claimed scores not compared" in format_report(strict)
-
-
-def test_a_record_without_claims_compares_none() -> None:
-    report = check(load(DISPUTED / "out-of-turn.toml"))
-    assert report.claimed_scores == () and report.claims_match is None
-
-
-def test_check_refuses_an_unknown_mode() -> None:
-    with pytest.raises(ValueError, match="strict"):
-        check(load(DISPUTED / "out-of-turn.toml"), mode="gentle")  # type: ignore[arg-type]
-
-
-# -- replay and explain ----------------------------------------------------------------------------
-
-
-@pytest.mark.rule("felagsvist.play.must-follow")
-def test_replay_stops_at_the_first_illegal_step_with_its_number() -> None:
-    record = load(DISPUTED / "revoke.toml")
-    seen: list[AnyState] = []
-    with pytest.raises(IllegalStepError) as info:
-        for state in replay(record):
-            seen.append(state)
-    assert len(seen) == 38  # the initial state and the states after steps 0 to 36
-    error = info.value
-    assert isinstance(error, IllegalActionError)
-    assert error.step == 37 and error.verdict.rule_ids == ("felagsvist.play.must-follow",)
-    assert str(error).startswith("step 37: illegal action 'p0 play 7H'")
-    assert record.actions[error.step].text == "p0 play 7H"
-
-
-def test_steps_give_the_state_before_and_after_each_action() -> None:
-    record = load(DISPUTED / "card-already-played.toml")
-    taken = list(steps(record))
-    assert [step.number for step in taken] == list(range(9))  # step n is actions[n]
-    assert all(step.entry == record.actions[step.number] for step in taken)
-    assert taken[0].before.compact() == initial_state(record).compact()
-    for earlier, later in pairwise(taken):
-        assert later.before is earlier.after
-    illegal = taken[6]
-    assert illegal.number == 6 and not illegal.legal
-    assert illegal.after is illegal.before and illegal.actor == 3
-
-
-@pytest.mark.rule("felagsvist.info.hidden-hands")
-def test_explain_shows_the_step_as_the_actor_saw_it() -> None:
-    record = load(DISPUTED / "revoke.toml")
-    explanation = explain(record, 37)
-    assert explanation.step == 37 and explanation.entry == record.actions[37]
-    assert explanation.actor == 0 and explanation.to_act == 0
-    assert explanation.legal_actions == ("p0 play 2D", "p0 play TD")
-    assert explanation.verdict.rule_ids == ("felagsvist.play.must-follow",)
-    assert explanation.skipped == ()
-    before = list(steps(record))[37].before
-    assert isinstance(before, FelagsvistState)
-    assert explanation.observation == str(before.observation(0))
-    # p0's own hand is shown, and no card of another hand appears anywhere.
-    text = format_explanation(explanation)
-    assert "hand: 2♦ 10♦ 7♥ 10♠" in text
-    words = set(text.replace(",", " ").split())
-    hidden = {card.pretty() for seat in (1, 2, 3) for card in before.observation(seat).hand}
-    assert hidden and not words & hidden
-
-
-def test_explain_lists_the_earlier_illegal_steps_it_skipped() -> None:
-    explanation = explain(load(DISPUTED / "revoke.toml"), 40)
-    assert explanation.skipped == (37, 38, 39)
-    assert "skipped on the way: 37, 38, 39" in format_explanation(explanation)
-
-
-def test_explain_of_step_0_shows_the_initial_state() -> None:
-    record = load(DISPUTED / "out-of-turn.toml")
-    explanation = explain(record, 0)
-    assert explanation.entry == record.actions[0] and explanation.skipped == ()
-    start = initial_state(record)
-    assert explanation.observation == str(start.observation(explanation.actor))
-    assert format_explanation(explanation).startswith(f"step 0 (steps 0 to 8): {record.actions[0].text}\n")
-
-
-@pytest.mark.parametrize("step", [9, -1, 10])
-def test_explain_refuses_a_step_outside_the_record(step: int) -> None:
-    with pytest.raises(ValueError, match=f"step {step} is not in the record: its steps are 0 to 8$"):
-        explain(load(DISPUTED / "out-of-turn.toml"), step)
-
-
-def test_explain_refuses_every_step_of_a_record_without_actions() -> None:
-    record = dataclasses.replace(load(DISPUTED / "out-of-turn.toml"), actions=())
-    with pytest.raises(ValueError, match="it has no steps"):
-        explain(record, 0)
 
 
 def test_an_error_location_and_its_step_name_the_same_action() -> None:

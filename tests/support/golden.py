@@ -1,4 +1,4 @@
-"""Shared checks of the golden records of disputed plays (``tests/records/<game>/``)."""
+"""Shared checks of the golden records of disputed plays (``tests/<game>/records/``)."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from cardrules.games import rule_books
 
 HEADING: Final = re.compile(r"^###\s+(\S+)\s*$", re.MULTILINE)
 MARKER: Final = re.compile(r"""\brule\(\s*["']([^"']+)["']\s*\)""")
-TESTS_DIR: Final = Path(__file__).resolve().parent
+TESTS_DIR: Final = Path(__file__).resolve().parents[1]
 GAME_NAMES: Final = tuple(sorted(GAMES))
 SPEC_FILES: Final = (*(f"{game}.md" for game in GAME_NAMES), "common.md")
 
