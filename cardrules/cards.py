@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
-from cardrules.errors import InvalidNotationError
+from cardrules.errors import InvalidArgumentError, InvalidNotationError
 
 __all__ = [
     "JOKER",
@@ -136,7 +136,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
-            raise TypeError(f"Card takes a Rank and a Suit, not {self.rank!r}, {self.suit!r}")
+            raise InvalidArgumentError(f"Card takes a Rank and a Suit, not {self.rank!r}, {self.suit!r}")
         object.__setattr__(self, "index", self.suit * 13 + self.rank - 2)
 
     @property

@@ -25,6 +25,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidOptionError",
     "UnknownGameError",
+    "UnknownRuleError",
 ]
 
 
@@ -54,6 +55,16 @@ class InvalidOptionError(CardRulesError, ValueError):
 
 class UnknownGameError(CardRulesError, ValueError):
     """A game name that the library does not know."""
+
+
+class UnknownRuleError(CardRulesError, KeyError):
+    """A rule id that a rule book does not hold (a :class:`KeyError`, as a mapping's lookup raises).
+
+    Its text is the message itself, not the quoted key.
+    """
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 class InvalidArgumentError(CardRulesError, TypeError, ValueError):

@@ -27,6 +27,8 @@ import types
 from collections.abc import Callable
 from typing import TypeVar
 
+from cardrules.errors import InvalidArgumentError
+
 __all__ = ["fast_constructor"]
 
 T = TypeVar("T")
@@ -44,13 +46,13 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
         TypeError: ``cls`` is not a slotted frozen dataclass.
     """
     if not dataclasses.is_dataclass(cls) or "__slots__" not in cls.__dict__:
-        raise TypeError(f"{cls.__name__} is not a slotted dataclass")
+        raise InvalidArgumentError(f"{cls.__name__} is not a slotted dataclass")
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or not params.frozen:
-        raise TypeError(f"{cls.__name__} is not a frozen dataclass")
+        raise InvalidArgumentError(f"{cls.__name__} is not a frozen dataclass")
     names = tuple(field.name for field in dataclasses.fields(cls))
     if any(not name.isidentifier() or keyword.iskeyword(name) for name in names):
-        raise TypeError(f"{cls.__name__} has a field name that is not an identifier")
+        raise InvalidArgumentError(f"{cls.__name__} has a field name that is not an identifier")
     namespace: dict[str, object] = {"_new": object.__new__, "_cls": cls}
     for name in names:
         namespace[f"_set_{name}"] = cls.__dict__[name].__set__

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any, Protocol, TypeVar
 
-from cardrules.errors import InvalidOptionError
+from cardrules.errors import InvalidArgumentError, InvalidOptionError
 
 __all__ = ["OptionsDataclass", "build_options", "options_as_dict"]
 
@@ -53,7 +53,7 @@ def _convert(game: str, name: str, kind: object, value: object) -> object:
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
             return int(value)
         raise InvalidOptionError(name, f"{game} option {name} takes a whole number; not {value!r}")
-    raise TypeError(f"option {name} has a type options cannot convert: {kind!r}")
+    raise InvalidArgumentError(f"option {name} has a type options cannot convert: {kind!r}")
 
 
 def build_options(cls: type[T], game: str, given: Mapping[str, object]) -> T:
@@ -83,7 +83,7 @@ def options_as_dict(options: object) -> dict[str, str | int]:
         TypeError: ``options`` is not a dataclass instance.
     """
     if not dataclasses.is_dataclass(options) or isinstance(options, type):
-        raise TypeError(f"{options!r} is not an options dataclass")
+        raise InvalidArgumentError(f"{options!r} is not an options dataclass")
     out: dict[str, str | int] = {}
     for f in dataclasses.fields(options):
         value = getattr(options, f.name)

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final, NewType
 
+from cardrules.errors import InvalidArgumentError, UnknownRuleError
+
 __all__ = [
     "COMMON_RULES",
     "Rule",
@@ -46,7 +48,7 @@ def rule_id(text: str) -> RuleId:
         ValueError: the text is not of the form ``game.area.name``.
     """
     if not _RULE_ID.fullmatch(text):
-        raise ValueError(f"{text!r} is not a rule id of the form game.area.name")
+        raise InvalidArgumentError(f"{text!r} is not a rule id of the form game.area.name")
     return RuleId(text)
 
 
@@ -104,7 +106,7 @@ class RuleBook:
         by_id: dict[str, Rule] = {}
         for rule in self.rules:
             if rule.id in by_id:
-                raise ValueError(f"rule {rule.id} is listed twice in the {self.game} rule book")
+                raise InvalidArgumentError(f"rule {rule.id} is listed twice in the {self.game} rule book")
             by_id[rule.id] = rule
         object.__setattr__(self, "_by_id", by_id)
 
@@ -112,7 +114,7 @@ class RuleBook:
         try:
             return self._by_id[key]
         except KeyError:
-            raise KeyError(f"{key!r} is not a rule of {self.game}") from None
+            raise UnknownRuleError(f"{key!r} is not a rule of {self.game}") from None
 
     def __contains__(self, key: object) -> bool:
         return key in self._by_id

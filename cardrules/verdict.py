@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardrules.errors import InvalidArgumentError
 from cardrules.rules import RuleId
 
 __all__ = ["Verdict"]
@@ -37,7 +38,7 @@ class Verdict:
     def illegal(cls, rule_ids: tuple[str, ...], reason: str) -> Verdict:
         """A verdict for an illegal action, naming every rule it breaks."""
         if not rule_ids:
-            raise ValueError("an illegal verdict must name at least one rule")
+            raise InvalidArgumentError("an illegal verdict must name at least one rule")
         return cls(False, tuple(RuleId(r) for r in rule_ids), reason)
 
     def __bool__(self) -> bool:

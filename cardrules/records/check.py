@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from cardrules.errors import InvalidArgumentError
 from cardrules.records.model import Record
 from cardrules.records.replay import steps
 from cardrules.records.validate import prepare
@@ -127,7 +128,7 @@ def check(record: Record, mode: Mode = "strict") -> CheckReport:
         ValueError: ``mode`` is neither ``"strict"`` nor ``"lenient"``.
     """
     if mode not in ("strict", "lenient"):
-        raise ValueError(f"mode must be 'strict' or 'lenient', not {mode!r}")
+        raise InvalidArgumentError(f"mode must be 'strict' or 'lenient', not {mode!r}")
     prepared = prepare(record)
     canonical = prepared.record
     state = prepared.start

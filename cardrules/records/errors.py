@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules.errors import CardRulesError, IllegalActionError
+from cardrules.errors import CardRulesError, IllegalActionError, InvalidArgumentError
 from cardrules.verdict import Verdict
 
 __all__ = ["MAX_PROBLEMS_SHOWN", "IllegalStepError", "RecordError"]
@@ -50,7 +50,7 @@ class RecordError(CardRulesError, ValueError):
 
     def __init__(self, problems: Sequence[tuple[str, str]], source: str | None = None) -> None:
         if not problems:
-            raise ValueError("a RecordError needs at least one problem")
+            raise InvalidArgumentError("a RecordError needs at least one problem")
         self.problems: tuple[tuple[str, str], ...] = tuple((str(loc), str(msg)) for loc, msg in problems)
         self.source = source
         super().__init__(self._message())

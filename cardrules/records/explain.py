@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardrules.errors import InvalidArgumentError
 from cardrules.records.model import Record, RecordedAction, seat_token
 from cardrules.records.replay import check_deals_reached, steps
 from cardrules.records.validate import prepare
@@ -72,7 +73,7 @@ def explain(record: Record, step: int) -> Explanation:
     prepared = prepare(record)
     total = len(prepared.record.actions)
     if isinstance(step, bool) or not 0 <= step < total:
-        raise ValueError(f"step {step} is not in the record: {steps_range(total)}")
+        raise InvalidArgumentError(f"step {step} is not in the record: {steps_range(total)}")
     skipped: list[int] = []
     for taken in steps(prepared):
         if taken.number < step:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardrules.cards import Card
+from cardrules.errors import InvalidArgumentError
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.notation import format_seat as seat_token
 from cardrules.notation import read_seat_token
@@ -145,7 +146,7 @@ def record_of(
     """
     seats = tuple(names) if names else ("",) * game.num_players
     if len(seats) != game.num_players:
-        raise ValueError(f"{game.name} has {game.num_players} seats; {len(seats)} names were given")
+        raise InvalidArgumentError(f"{game.name} has {game.num_players} seats; {len(seats)} names were given")
     if claimed_scores is None:
         claims: tuple[tuple[int, int], ...] = ()
     elif isinstance(claimed_scores, Mapping):

@@ -44,7 +44,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from cardrules.cards import Card, Rank, Suit
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, InvalidArgumentError
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games import get_game
 from cardrules.notation import format_seat
@@ -139,7 +139,7 @@ def export_kit(
         ValueError: ``cases`` is not positive.
     """
     if cases < 1:
-        raise ValueError(f"a kit needs at least one case, not {cases}")
+        raise InvalidArgumentError(f"a kit needs at least one case, not {cases}")
     game = get_game(game_name, **dict(options or {}))
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)

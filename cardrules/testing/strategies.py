@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - exercised in a subprocess by the tests
         "cardrules.testing's strategies need Hypothesis: install it with pip install 'cardrules[testing]'"
     ) from None
 
-from cardrules.errors import InvalidOptionError
+from cardrules.errors import InvalidArgumentError, InvalidOptionError
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games import get_game
 from cardrules.records import Record, record_of
@@ -222,7 +222,7 @@ def legal_actions(state: AnyState) -> st.SearchStrategy[Action]:
     """
     legal = state.legal_actions()
     if not legal:
-        raise ValueError("the game is over: no action is legal")
+        raise InvalidArgumentError("the game is over: no action is legal")
     return st.sampled_from(legal)
 
 
@@ -238,7 +238,7 @@ def illegal_actions(state: AnyState, nearby: tuple[AnyState, ...] = ()) -> st.Se
     """
     refused = [action for action in candidate_actions(state, nearby) if not state.check(action).legal]
     if not refused:
-        raise ValueError(f"no plausible illegal action found in {state.compact()}")
+        raise InvalidArgumentError(f"no plausible illegal action found in {state.compact()}")
     return st.sampled_from(refused)
 
 

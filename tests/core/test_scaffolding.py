@@ -257,3 +257,18 @@ def test_attempt_judges_and_applies_like_check_and_apply(name: str) -> None:
     assert verdict == state.check(legal) and after == state.apply(legal)
     for action, refused in illegal_probes(state):
         assert state.attempt(action) == (refused, None)
+
+
+def test_every_deliberate_error_of_the_core_is_a_library_error() -> None:
+    from cardrules.errors import UnknownRuleError
+    from cardrules.rules import COMMON_RULES, rule_id
+    from cardrules.verdict import Verdict
+
+    with pytest.raises(UnknownRuleError, match="'common.nope.x' is not a rule of common") as info:
+        COMMON_RULES["common.nope.x"]
+    assert isinstance(info.value, KeyError) and isinstance(info.value, CardRulesError)
+    for attempt in (lambda: rule_id("Not An Id"), lambda: Verdict.illegal((), "no rule")):
+        with pytest.raises(InvalidArgumentError):
+            attempt()
+    with pytest.raises(InvalidArgumentError):
+        cardrules.Card("Q", "S")  # type: ignore[arg-type]
