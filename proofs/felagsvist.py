@@ -28,8 +28,9 @@ from typing import Final
 
 from cardrules.cards import Suit, card_at, cards_in, format_cards
 from cardrules.games.felagsvist.actions import SEAT_NAMES
+from cardrules.games.felagsvist.cards import strength_table
+from cardrules.games.felagsvist.deal import CYCLE, DEAL_TRICKS, trump_suit
 from cardrules.games.felagsvist.options import NoloAce, RoundKind
-from cardrules.games.felagsvist.scoring import CYCLE, DEAL_TRICKS, strength_table, trump_suit
 from cardrules.notation import format_seat
 from cardrules.trick import SUIT_MASKS
 from proofs.claims import Claim, Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
