@@ -13,8 +13,8 @@ Every claim here holds for *all* values of its variables, not a sample:
   order of the pack, every card played and every trick winner.
 
 The model reads the library's own constants (:data:`cardrules.trick.SUIT_MASKS`,
-:data:`~cardrules.games.felagsvist.scoring.CYCLE`, the strength tables,
-:data:`~cardrules.games.felagsvist.scoring.DEAL_TRICKS`), so a change there is a
+:data:`~cardrules.games.felagsvist.deal.CYCLE`, the strength tables,
+:data:`~cardrules.games.felagsvist.deal.DEAL_TRICKS`), so a change there is a
 change to what is proved. The refinement tests compare the model with the
 engine on concrete states.
 """
@@ -368,8 +368,8 @@ class TrickVars:
     Four cards (leader first), the deal's round kind (an index into
     :data:`KINDS`), the ``nolo_ace`` option and the leader's seat. The trump
     and the rank order follow from the kind and the option as the engine's
-    :func:`~cardrules.games.felagsvist.scoring.trump_suit` and
-    :func:`~cardrules.games.felagsvist.scoring.strength_table` say.
+    :func:`~cardrules.games.felagsvist.deal.trump_suit` and
+    :func:`~cardrules.games.felagsvist.cards.strength_table` say.
     """
 
     cards: tuple[BitVec, BitVec, BitVec, BitVec]

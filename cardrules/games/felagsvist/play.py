@@ -2,8 +2,8 @@
 
 Félagsvist has one phase and one action, playing a card. This module holds, side
 by side, the legal set (:func:`playable`, :func:`legal_mask`,
-:func:`legal_actions`), the check (:func:`check`) and the
-transition (:func:`apply`, :func:`play_card`), then the end of a trick
+:func:`legal_actions`), the check (:func:`check`) and the transition
+(:func:`apply`, :func:`attempt`, :func:`play_card`), then the end of a trick
 (:func:`trick_winner`), of a deal and of the game (:func:`game_ends`,
 :func:`outcome`). The follow-suit condition is written once, in
 :func:`playable`; the legal set, the check and :func:`apply`'s fast path all
@@ -80,7 +80,7 @@ def playable(hand: int, trick: tuple[int, ...]) -> int:
 
 
 def legal_mask(state: FelagsvistState) -> int:
-    """The legal cards of the player to act, as a bitmask (0 when the game is over); see :func:`playable`."""
+    """The legal cards of the player to act, as a bitmask (0 when the game is over); see :func:`.playable`."""
     seat = state.current_player
     if seat == TERMINAL:
         return 0
@@ -108,11 +108,12 @@ def legal_actions(state: FelagsvistState) -> tuple[Action, ...]:
 def check(state: FelagsvistState, action: Action) -> Verdict:
     """Adjudicate ``action`` here, naming every rule it breaks. Never raises.
 
-    The one judging function: :func:`attempt` and :func:`apply` use it too. An
-    illegal verdict names common.game.over, or common.action.known, or every one
-    of common.turn.player-to-act, common.cards.held and felagsvist.play.must-follow
+    The one judging function: :func:`~cardrules.games.felagsvist.play.attempt`
+    and :func:`~cardrules.games.felagsvist.play.apply` use it too. An illegal
+    verdict names common.game.over, or common.action.known, or every one of
+    common.turn.player-to-act, common.cards.held and felagsvist.play.must-follow
     that the play breaks (the last only for the player to act, with a card they
-    hold); a legal one names the rule of :func:`playable` that allows it.
+    hold); a legal one names the rule of :func:`.playable` that allows it.
     """
     to_act = state.current_player
     if to_act == TERMINAL:

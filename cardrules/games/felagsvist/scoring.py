@@ -9,13 +9,8 @@ Sides are numbered 0 (NS) and 1 (EW); a seat's side is ``seat % 2``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from cardrules.games.felagsvist.deal import DEAL_TRICKS
+from cardrules.games.felagsvist.deal import DEAL_TRICKS, DealContext, Tally
 from cardrules.games.felagsvist.options import RoundKind, Scoring
-
-if TYPE_CHECKING:
-    from cardrules.games.felagsvist.deal import DealContext, Tally
 
 __all__ = ["add_deal", "deal_scores", "scored_deal", "winning_side"]
 
