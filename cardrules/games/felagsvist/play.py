@@ -192,16 +192,15 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
     felagsvist.trick.winner-leads); the thirteenth trick ends the deal.
     """
     h0, h1, h2, h3 = state.hands
-    keep = ~(1 << card)
+    bit = 1 << card  # held, so clearing it is flipping it
     if seat == 0:
-        h0 &= keep
+        hands = (h0 ^ bit, h1, h2, h3)
     elif seat == 1:
-        h1 &= keep
+        hands = (h0, h1 ^ bit, h2, h3)
     elif seat == 2:
-        h2 &= keep
+        hands = (h0, h1, h2 ^ bit, h3)
     else:
-        h3 &= keep
-    hands = (h0, h1, h2, h3)
+        hands = (h0, h1, h2, h3 ^ bit)
     trick = (*state.trick, card)
     history = (state.history, seat, card)
     deal = state.deal
