@@ -13,8 +13,8 @@ Every claim here holds for *all* values of its variables, not a sample:
   order of the pack, every card played and every trick winner.
 
 The model reads the library's own constants (:data:`cardrules.trick.SUIT_MASKS`,
-:data:`~cardrules.games.felagsvist.scoring.CYCLE`, the strength tables,
-:data:`~cardrules.games.felagsvist.scoring.DEAL_TRICKS`), so a change there is a
+:data:`~cardrules.games.felagsvist.deal.CYCLE`, the strength tables,
+:data:`~cardrules.games.felagsvist.deal.DEAL_TRICKS`), so a change there is a
 change to what is proved. The refinement tests compare the model with the
 engine on concrete states.
 """
@@ -28,8 +28,9 @@ from typing import Final
 
 from cardrules.cards import Suit, card_at, cards_in, format_cards
 from cardrules.games.felagsvist.actions import SEAT_NAMES
+from cardrules.games.felagsvist.cards import strength_table
+from cardrules.games.felagsvist.deal import CYCLE, DEAL_TRICKS, trump_suit
 from cardrules.games.felagsvist.options import NoloAce, RoundKind
-from cardrules.games.felagsvist.scoring import CYCLE, DEAL_TRICKS, strength_table, trump_suit
 from cardrules.notation import format_seat
 from cardrules.trick import SUIT_MASKS
 from proofs.claims import Claim, Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
@@ -367,8 +368,8 @@ class TrickVars:
     Four cards (leader first), the deal's round kind (an index into
     :data:`KINDS`), the ``nolo_ace`` option and the leader's seat. The trump
     and the rank order follow from the kind and the option as the engine's
-    :func:`~cardrules.games.felagsvist.scoring.trump_suit` and
-    :func:`~cardrules.games.felagsvist.scoring.strength_table` say.
+    :func:`~cardrules.games.felagsvist.deal.trump_suit` and
+    :func:`~cardrules.games.felagsvist.cards.strength_table` say.
     """
 
     cards: tuple[BitVec, BitVec, BitVec, BitVec]

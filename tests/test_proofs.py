@@ -25,8 +25,9 @@ from cardrules.games.felagsvist import (
     round_kind,
     trump_suit,
 )
+from cardrules.games.felagsvist.cards import strength_table
+from cardrules.games.felagsvist.deal import CYCLE
 from cardrules.games.felagsvist.rules import RULES
-from cardrules.games.felagsvist.scoring import CYCLE, strength_table
 from cardrules.trick import SUIT_MASKS, follow_set, trick_winner
 from proofs import claims_for
 from proofs import felagsvist as model

@@ -120,11 +120,11 @@ def test_marked_tests_are_read_from_the_syntax_tree() -> None:
     """Markers on functions, on classes and in pytestmark count; hypothesis's @rule does not."""
     marked = scan.marked_tests(REPO_ROOT)
     names = {test.nodeid for tests in marked.values() for test in tests}
-    assert "tests/test_felagsvist_stateful.py::test_felagsvist_state_machine" in names
+    assert "tests/felagsvist/test_stateful.py::test_felagsvist_state_machine" in names
     this = "tests/test_traceability.py::test_marked_tests_are_read_from_the_syntax_tree"
     assert this not in names, "this test carries no rule marker"
     stateful = {test.nodeid for test in marked["felagsvist.play.must-follow"]}
-    assert "tests/test_felagsvist_stateful.py::test_felagsvist_state_machine" in stateful
+    assert "tests/felagsvist/test_stateful.py::test_felagsvist_state_machine" in stateful
     assert all(test.nodeid.split("::")[-1].startswith("test") for tests in marked.values() for test in tests)
 
 

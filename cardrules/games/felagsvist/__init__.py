@@ -6,7 +6,9 @@ The rules are those of the library's specification (see the rules reference);
 """
 
 from cardrules.games.felagsvist.actions import SEAT_NAMES, PlayCard
+from cardrules.games.felagsvist.deal import DealPlan, round_kind, trump_suit
 from cardrules.games.felagsvist.game import FelagsvistGame
+from cardrules.games.felagsvist.observation import FelagsvistObservation
 from cardrules.games.felagsvist.options import (
     FelagsvistOptions,
     FirstDealer,
@@ -17,8 +19,8 @@ from cardrules.games.felagsvist.options import (
     Tiebreak,
 )
 from cardrules.games.felagsvist.rules import RULES
-from cardrules.games.felagsvist.scoring import deal_scores, round_kind, trump_suit
-from cardrules.games.felagsvist.state import DealPlan, FelagsvistObservation, FelagsvistState
+from cardrules.games.felagsvist.scoring import deal_scores
+from cardrules.games.felagsvist.state import FelagsvistState
 
 __all__ = [
     "RULES",

@@ -11,9 +11,10 @@ from cardrules.cards import STANDARD_DECK, Card
 from cardrules.errors import InvalidOptionError
 from cardrules.game import GameInfo
 from cardrules.games.felagsvist.actions import SEAT_NAMES
+from cardrules.games.felagsvist.deal import MAX_DEALS, DealPlan
 from cardrules.games.felagsvist.options import FelagsvistOptions, FirstDealer
 from cardrules.games.felagsvist.rules import RULES
-from cardrules.games.felagsvist.state import MAX_DEALS, DealPlan, FelagsvistState
+from cardrules.games.felagsvist.state import FelagsvistState
 
 __all__ = ["INFO", "FelagsvistGame"]
 

@@ -1,69 +1,18 @@
-"""Félagsvist round kinds, trumps, card strength and deal scores.
+"""Félagsvist scores: what a finished deal scores, the game totals and who wins.
 
 Pure functions of small ints, shared by the engine, the tests and the proofs.
 Sides are numbered 0 (NS) and 1 (EW); a seat's side is ``seat % 2``.
+
+>>> deal_scores(RoundKind.NOLO, 4, Scoring.PER_TRICK), deal_scores(RoundKind.HEARTS, 9, Scoring.ODD_TRICKS)
+((9, 4), (3, 0))
 """
 
 from __future__ import annotations
 
-from typing import Final
+from cardrules.games.felagsvist.deal import DEAL_TRICKS, DealContext, Tally
+from cardrules.games.felagsvist.options import RoundKind, Scoring
 
-from cardrules.cards import Rank, Suit
-from cardrules.games.felagsvist.options import NoloAce, RoundKind, Scoring
-
-__all__ = [
-    "CYCLE",
-    "DEAL_TRICKS",
-    "deal_scores",
-    "round_kind",
-    "strength_table",
-    "trump_suit",
-]
-
-DEAL_TRICKS: Final = 13
-"""Tricks in one deal."""
-
-CYCLE: Final[tuple[RoundKind, ...]] = (
-    RoundKind.HEARTS,
-    RoundKind.SPADES,
-    RoundKind.GRAND,
-    RoundKind.DIAMONDS,
-    RoundKind.CLUBS,
-    RoundKind.NOLO,
-)
-"""The fixed cycle of round kinds (felagsvist.round.cycle)."""
-
-_TRUMPS: Final = {
-    RoundKind.HEARTS: Suit.HEARTS,
-    RoundKind.SPADES: Suit.SPADES,
-    RoundKind.DIAMONDS: Suit.DIAMONDS,
-    RoundKind.CLUBS: Suit.CLUBS,
-}
-
-
-def round_kind(deal_number: int, first_round: RoundKind) -> RoundKind:
-    """The kind of deal ``deal_number`` (1-based): ``cycle[(s + k - 1) mod 6]``."""
-    return CYCLE[(CYCLE.index(first_round) + deal_number - 1) % 6]
-
-
-def trump_suit(kind: RoundKind) -> Suit | None:
-    """The trump suit of a round kind; ``None`` in Grand and Nóló (felagsvist.round.trump)."""
-    return _TRUMPS.get(kind)
-
-
-_HIGH: Final[tuple[int, ...]] = tuple(i % 13 for i in range(52))
-_LOW: Final[tuple[int, ...]] = tuple(-1 if i % 13 == Rank.ACE - 2 else i % 13 for i in range(52))
-
-
-def strength_table(kind: RoundKind, nolo_ace: NoloAce) -> tuple[int, ...]:
-    """Strength of each card index within its suit (felagsvist.cards.rank-order).
-
-    Ace high everywhere, except that ``nolo_ace=low`` puts the ace below the 2
-    in Nóló deals.
-    """
-    if kind is RoundKind.NOLO and nolo_ace is NoloAce.LOW:
-        return _LOW
-    return _HIGH
+__all__ = ["add_deal", "deal_scores", "scored_deal", "winning_side"]
 
 
 def deal_scores(kind: RoundKind, tricks_ns: int, scoring: Scoring) -> tuple[int, int]:
@@ -81,3 +30,20 @@ def deal_scores(kind: RoundKind, tricks_ns: int, scoring: Scoring) -> tuple[int,
     if scoring is Scoring.ODD_TRICKS:
         ns, ew = max(0, ns - 6), max(0, ew - 6)
     return ns, ew
+
+
+def scored_deal(deal: DealContext, tally: Tally) -> tuple[int, int]:
+    """The (NS, EW) scores of ``deal`` once all its tricks are played, as ``tally`` counts them."""
+    plan = deal.plan
+    return deal_scores(plan.kind(deal.deal_number), tally.tricks[0], plan.options.scoring)
+
+
+def add_deal(totals: tuple[int, int], scores: tuple[int, int]) -> tuple[int, int]:
+    """The (NS, EW) game totals after a deal scoring ``scores`` (felagsvist.score.totals)."""
+    return totals[0] + scores[0], totals[1] + scores[1]
+
+
+def winning_side(totals: tuple[int, int]) -> int | None:
+    """The side (0 = NS, 1 = EW) with the higher total, or ``None`` when level (felagsvist.game.winner)."""
+    ns, ew = totals
+    return None if ns == ew else (0 if ns > ew else 1)

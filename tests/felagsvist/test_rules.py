@@ -51,7 +51,7 @@ from cardrules.games.felagsvist import (
     round_kind,
     trump_suit,
 )
-from cardrules.games.felagsvist.scoring import strength_table
+from cardrules.games.felagsvist.cards import strength_table
 from tests.conftest import complete_hands, deck_from_hands, oracle_score, oracle_winner
 
 # -- helpers -----------------------------------------------------------------------

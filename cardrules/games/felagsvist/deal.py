@@ -1,0 +1,193 @@
+"""The Félagsvist deal: the round cycle, each deal's deck and trump, how it is dealt, its state parts.
+
+A game is a run of deals. What each deal is follows from its number alone: its
+round kind comes from the fixed cycle (felagsvist.round.cycle), its trump from
+the kind (felagsvist.round.trump), its deck from the given decks or the seed. The
+round cycle lives here, not with the scores, because it is what makes deal ``k``
+a Hearts or a Nóló deal; scoring only reads the kind.
+
+A state is split in three parts by how often they change:
+
+- :class:`DealPlan`, fixed for the whole game: the options, the seed, the given
+  decks and the per-deal trump and strength tables;
+- :class:`DealContext`, fixed for one deal: its number, dealer, deck and the
+  scores before it;
+- :class:`Tally`, changed once a trick: the leader and each side's tricks and
+  won cards.
+
+>>> [round_kind(k, RoundKind.HEARTS).value for k in (1, 3, 6, 7)]
+['hearts', 'grand', 'nolo', 'hearts']
+>>> trump_suit(RoundKind.SPADES), trump_suit(RoundKind.GRAND)
+(<Suit.SPADES: 3>, None)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+from cardrules.cards import Suit
+from cardrules.frozen import fast_constructor
+from cardrules.games.felagsvist.cards import strength_table
+from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind
+
+__all__ = [
+    "CYCLE",
+    "DEAL_TRICKS",
+    "MAX_DEALS",
+    "DealContext",
+    "DealPlan",
+    "Tally",
+    "deal_hands",
+    "new_tally",
+    "open_deal",
+    "round_kind",
+    "trump_suit",
+]
+
+MAX_DEALS: Final = 13
+"""The most deals a game can have: twelve, and a thirteenth when play-on breaks a tie."""
+
+DEAL_TRICKS: Final = 13
+"""Tricks in one deal."""
+
+CYCLE: Final[tuple[RoundKind, ...]] = (
+    RoundKind.HEARTS,
+    RoundKind.SPADES,
+    RoundKind.GRAND,
+    RoundKind.DIAMONDS,
+    RoundKind.CLUBS,
+    RoundKind.NOLO,
+)
+"""The fixed cycle of round kinds (felagsvist.round.cycle)."""
+
+_TRUMPS: Final = {
+    RoundKind.HEARTS: Suit.HEARTS,
+    RoundKind.SPADES: Suit.SPADES,
+    RoundKind.DIAMONDS: Suit.DIAMONDS,
+    RoundKind.CLUBS: Suit.CLUBS,
+}
+
+
+def round_kind(deal_number: int, first_round: RoundKind) -> RoundKind:
+    """The kind of deal ``deal_number`` (1-based): ``cycle[(s + k - 1) mod 6]`` (felagsvist.round.cycle)."""
+    return CYCLE[(CYCLE.index(first_round) + deal_number - 1) % 6]
+
+
+def trump_suit(kind: RoundKind) -> Suit | None:
+    """The trump suit of a round kind; ``None`` in Grand and Nóló (felagsvist.round.trump)."""
+    return _TRUMPS.get(kind)
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlan:
+    """Where each deal's deck order comes from, fixed when the game starts.
+
+    Deal ``k`` uses ``decks[k - 1]`` when given, otherwise a shuffle drawn from
+    ``seed`` and ``k`` alone (so the same seed always gives the same game).
+    Also holds per-deal tables the engine looks up on every trick.
+    """
+
+    options: FelagsvistOptions
+    seed: int
+    decks: tuple[tuple[int, ...], ...] = ()
+    trick_tables: tuple[tuple[int | None, tuple[int, ...]], ...] = field(
+        init=False, repr=False, compare=False
+    )
+    """Per deal number (index 0 unused): the trump suit number and the card strengths."""
+
+    def __post_init__(self) -> None:
+        tables = []
+        for deal_number in range(MAX_DEALS + 1):
+            kind = round_kind(max(deal_number, 1), self.options.first_round)
+            trump = trump_suit(kind)
+            tables.append(
+                (None if trump is None else int(trump), strength_table(kind, self.options.nolo_ace))
+            )
+        object.__setattr__(self, "trick_tables", tuple(tables))
+
+    def deck(self, deal_number: int) -> tuple[int, ...]:
+        """The deck order (card indices, top first) of deal ``deal_number``."""
+        if deal_number <= len(self.decks):
+            return self.decks[deal_number - 1]
+        order = list(range(52))
+        random.Random(f"felagsvist/{self.seed}/deal/{deal_number}").shuffle(order)
+        return tuple(order)
+
+    def kind(self, deal_number: int) -> RoundKind:
+        """The round kind of deal ``deal_number`` (felagsvist.round.cycle)."""
+        return round_kind(deal_number, self.options.first_round)
+
+
+@dataclass(frozen=True, slots=True)
+class DealContext:
+    """The part of a state that stays fixed for a whole deal.
+
+    Attributes:
+        plan: the options and where every deal's deck comes from.
+        deal_number: the deal, 1-based.
+        dealer: the seat that dealt it.
+        deck: its deck order (card indices, top first).
+        deal_scores: the (NS, EW) scores of every earlier deal.
+        totals: the (NS, EW) game totals before this deal.
+    """
+
+    plan: DealPlan
+    deal_number: int
+    dealer: int
+    deck: tuple[int, ...]
+    deal_scores: tuple[tuple[int, int], ...]
+    totals: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """The part of a state that changes once a trick: who leads, and what each side won.
+
+    Attributes:
+        leader: the seat that leads (or led) the current trick.
+        tricks: the (NS, EW) tricks won in this deal.
+        won: the (NS, EW) cards won in this deal, as bitmasks.
+    """
+
+    leader: int
+    tricks: tuple[int, int]
+    won: tuple[int, int]
+
+
+new_tally: Final[Callable[[int, tuple[int, int], tuple[int, int]], Tally]] = fast_constructor(Tally)
+"""``Tally(leader, tricks, won)`` for the engine's hot path (see :mod:`cardrules.frozen`)."""
+
+_NONE: Final = (0, 0)
+
+
+def deal_hands(deck: tuple[int, ...], dealer: int) -> tuple[int, int, int, int]:
+    """The four hands (bitmasks) dealt from ``deck`` one card at a time from the dealer's left.
+
+    felagsvist.deal.distribution: card k goes to seat ``dealer + 1 + k`` (mod 4).
+    """
+    hands = [0, 0, 0, 0]
+    for k, card in enumerate(deck):
+        hands[(dealer + 1 + k) % 4] |= 1 << card
+    return hands[0], hands[1], hands[2], hands[3]
+
+
+def open_deal(
+    plan: DealPlan,
+    deal_number: int,
+    dealer: int,
+    deal_scores: tuple[tuple[int, int], ...],
+    totals: tuple[int, int],
+) -> tuple[DealContext, tuple[int, int, int, int], Tally]:
+    """The parts of the state before the first card of deal ``deal_number``, dealt by ``dealer``.
+
+    ``deal_scores`` and ``totals`` are those of the deals before it. The seat on
+    the dealer's left leads the first trick (felagsvist.play.first-lead), so
+    the tally's leader is also the player to act.
+    """
+    deck = plan.deck(deal_number)
+    first = (dealer + 1) % 4
+    context = DealContext(plan, deal_number, dealer, deck, deal_scores, totals)
+    return context, deal_hands(deck, dealer), Tally(first, _NONE, _NONE)

@@ -1,0 +1,302 @@
+"""The Félagsvist play: which cards may be played, the verdict on a play, and what a play does.
+
+Félagsvist has one phase and one action, playing a card. This module holds, side
+by side, the legal set (:func:`playable`, :func:`legal_mask`,
+:func:`legal_actions`), the check (:func:`check`) and the transition
+(:func:`apply`, :func:`attempt`, :func:`play_card`), then the end of a trick
+(:func:`trick_winner`), of a deal and of the game (:func:`game_ends`,
+:func:`outcome`). The follow-suit condition is written once, in
+:func:`playable`; the legal set, the check and :func:`apply`'s fast path all
+call it.
+
+The functions take the state as their first argument;
+:class:`~cardrules.games.felagsvist.state.FelagsvistState` uses the protocol
+ones directly as its methods (``state.apply(action)`` is ``apply(state, action)``).
+
+>>> hand = (1 << 0) | (1 << 13) | (1 << 14)     # 2♣, 2♦, 3♦
+>>> bin(playable(hand, ())), bin(playable(hand, (20,))), bin(playable(hand, (40,)))
+('0b110000000000001', '0b110000000000000', '0b110000000000001')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final, cast
+
+from cardrules.cards import Card
+from cardrules.errors import IllegalActionError
+from cardrules.frozen import fast_constructor
+from cardrules.game import TERMINAL, Action, Outcome
+from cardrules.games.felagsvist import state as _state
+from cardrules.games.felagsvist.actions import PLAYS, PlayCard
+from cardrules.games.felagsvist.cards import PRETTY, SUIT_MASKS, SUIT_NAMES, pretty_cards
+from cardrules.games.felagsvist.deal import DEAL_TRICKS, MAX_DEALS, DealContext, Tally, new_tally
+from cardrules.games.felagsvist.options import Tiebreak
+from cardrules.games.felagsvist.scoring import winning_side
+from cardrules.judging import Findings, game_over, not_held, out_of_turn, unknown_action
+from cardrules.notation import format_seat
+from cardrules.rules import RuleId
+from cardrules.verdict import Verdict
+
+if TYPE_CHECKING:
+    from cardrules.games.felagsvist.state import FelagsvistState, History
+
+__all__ = [
+    "apply",
+    "attempt",
+    "check",
+    "end_reason",
+    "game_ends",
+    "legal_actions",
+    "legal_mask",
+    "outcome",
+    "play_card",
+    "playable",
+    "trick_winner",
+]
+
+_LEAD_ANY: Final = (RuleId("felagsvist.play.lead-any"),)
+_MUST_FOLLOW: Final = (RuleId("felagsvist.play.must-follow"),)
+_VOID_ANY: Final = (RuleId("felagsvist.play.void-any"),)
+
+_verdict: Final[Callable[[bool, tuple[RuleId, ...], str], Verdict]] = fast_constructor(Verdict)
+"""``Verdict(legal, rule_ids, reason)`` without ``__init__``, for the verdict on every legal play."""
+
+# -- the legal set -------------------------------------------------------------
+
+
+def playable(hand: int, trick: tuple[int, ...]) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (card indices, leader first), as a bitmask.
+
+    felagsvist.play.lead-any: the leader may play any card.
+    felagsvist.play.must-follow: a player holding the suit led plays one of those cards.
+    felagsvist.play.void-any: a player void in the suit led may play any card.
+    The result is empty only when the hand is (felagsvist.invariant.legal-set-nonempty).
+    """
+    if not trick:
+        return hand
+    same = hand & SUIT_MASKS[trick[0] // 13]
+    return same if same else hand
+
+
+def legal_mask(state: FelagsvistState) -> int:
+    """The legal cards of the player to act, as a bitmask (0 when the game is over); see :func:`.playable`."""
+    seat = state.current_player
+    if seat == TERMINAL:
+        return 0
+    return playable(state.hands[seat], state.trick)
+
+
+def legal_actions(state: FelagsvistState) -> tuple[Action, ...]:
+    """The legal plays in card-index order; empty exactly when the game is over."""
+    seat = state.current_player
+    if seat == TERMINAL:
+        return ()
+    mask = playable(state.hands[seat], state.trick)
+    row = PLAYS[seat]
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(row[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+# -- the check -----------------------------------------------------------------
+
+
+def check(state: FelagsvistState, action: Action) -> Verdict:
+    """Adjudicate ``action`` here, naming every rule it breaks. Never raises.
+
+    The one judging function: :func:`~cardrules.games.felagsvist.play.attempt`
+    and :func:`~cardrules.games.felagsvist.play.apply` use it too. An illegal
+    verdict names common.game.over, or common.action.known, or every one of
+    common.turn.player-to-act, common.cards.held and felagsvist.play.must-follow
+    that the play breaks (the last only for the player to act, with a card they
+    hold); a legal one names the rule of :func:`.playable` that allows it.
+    """
+    to_act = state.current_player
+    if to_act == TERMINAL:
+        return game_over(end_reason(state.deal.deal_number))
+    if (
+        not isinstance(action, PlayCard)
+        or not isinstance(action.seat, int)
+        or not 0 <= action.seat < 4
+        or not isinstance(action.card, Card)
+    ):
+        return unknown_action(f"{action} is not a Félagsvist action: the only action is a card play by p0-p3")
+    seat = action.seat
+    card = action.card.index
+    hand = state.hands[seat]
+    trick = state.trick
+    legal = playable(hand, trick)
+    if seat == to_act and legal >> card & 1:
+        if not trick:
+            return _verdict(True, _LEAD_ANY, f"{format_seat(seat)} leads {PRETTY[card]}")
+        led = SUIT_NAMES[trick[0] // 13]
+        if card // 13 == trick[0] // 13:
+            return _verdict(True, _MUST_FOLLOW, f"{format_seat(seat)} follows {led} with {PRETTY[card]}")
+        return _verdict(
+            True,
+            _VOID_ANY,
+            f"{format_seat(seat)} has no {led} and may play any card, {PRETTY[card]} included",
+        )
+    found = Findings()
+    out_of_turn(found, seat, to_act)
+    if not hand >> card & 1:
+        not_held(found, seat, PRETTY[card])
+    elif seat == to_act:  # held but not playable: the suit led is held and not followed
+        found.add(
+            _MUST_FOLLOW[0],
+            f"{SUIT_NAMES[trick[0] // 13]} were led and {format_seat(seat)} holds {pretty_cards(legal)}, "
+            f"so {PRETTY[card]} fails to follow suit",
+        )
+    return found.verdict()
+
+
+# -- the transition ------------------------------------------------------------
+
+
+def attempt(state: FelagsvistState, action: Action) -> tuple[Verdict, FelagsvistState | None]:
+    """Judge ``action`` once and, when it is legal, play it: the verdict and the next state (or ``None``)."""
+    verdict = check(state, action)
+    if not verdict.legal:
+        return verdict, None
+    play = cast("PlayCard", action)  # a legal action is a play by the player to act
+    return verdict, play_card(state, play.seat, play.card.index)
+
+
+def apply(state: FelagsvistState, action: Action) -> FelagsvistState:
+    """The state after ``action``.
+
+    Raises:
+        IllegalActionError: the action is illegal here; its verdict names the rules.
+    """
+    seat = state.current_player
+    if type(action) is PlayCard and action.seat == seat and type(action.card) is Card:
+        # The fast path: the player to act plays a card of playable(), so no verdict is needed.
+        card = action.card.index
+        if playable(state.hands[seat], state.trick) >> card & 1:
+            return play_card(state, seat, card)
+    verdict = check(state, action)
+    if verdict.legal:  # pragma: no cover - the fast path takes every legal action
+        return play_card(state, seat, cast("PlayCard", action).card.index)
+    raise IllegalActionError(verdict, str(action), state.compact())
+
+
+def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
+    """The state after ``seat``, the player to act, plays card index ``card``, already judged legal.
+
+    Play goes clockwise (felagsvist.play.trick-order); the fourth card ends the
+    trick, whose winner takes it and leads the next (felagsvist.trick.winner,
+    felagsvist.trick.winner-leads); the thirteenth trick ends the deal.
+    """
+    h0, h1, h2, h3 = state.hands
+    bit = 1 << card  # held, so clearing it is flipping it
+    if seat == 0:
+        hands = (h0 ^ bit, h1, h2, h3)
+    elif seat == 1:
+        hands = (h0, h1 ^ bit, h2, h3)
+    elif seat == 2:
+        hands = (h0, h1, h2 ^ bit, h3)
+    else:
+        hands = (h0, h1, h2, h3 ^ bit)
+    trick = (*state.trick, card)
+    history = (state.history, seat, card)
+    deal = state.deal
+    tally = state.tally
+    if len(trick) < 4:
+        return _state.new_state(deal, hands, trick, history, tally, (seat + 1) % 4)
+    trump, strength = deal.plan.trick_tables[deal.deal_number]
+    winner = (tally.leader + trick_winner(trick, trump, strength)) % 4
+    taken = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+    ns, ew = tally.tricks
+    won_ns, won_ew = tally.won
+    if winner % 2 == 0:
+        tally = new_tally(winner, (ns + 1, ew), (won_ns | taken, won_ew))
+    else:
+        tally = new_tally(winner, (ns, ew + 1), (won_ns, won_ew | taken))
+    if ns + ew + 1 < DEAL_TRICKS:
+        return _state.new_state(deal, hands, (), history, tally, winner)
+    return _end_deal(deal, hands, history, tally)
+
+
+# -- the end of a trick, a deal and the game -------------------------------------
+
+
+def trick_winner(cards: Sequence[int], trump: int | None, strength: Sequence[int]) -> int:
+    """The position (0 = the lead) of the card that wins a complete trick (felagsvist.trick.winner).
+
+    The highest trump wins if any trump was played; otherwise the highest card
+    of the suit led. ``strength[card]`` orders cards within a suit (see
+    :func:`~cardrules.games.felagsvist.cards.strength_table`); cards of other
+    suits never win.
+
+    >>> trick_winner((13, 25, 0, 14), None, range(52)), trick_winner((13, 25, 0, 14), 0, range(52))
+    (1, 2)
+    """
+    best = 0
+    best_card = cards[0]
+    for position in range(1, len(cards)):
+        card = cards[position]
+        suit = card // 13
+        best_suit = best_card // 13
+        if suit == best_suit:
+            if strength[card] > strength[best_card]:
+                best, best_card = position, card
+        elif suit == trump:
+            best, best_card = position, card
+    return best
+
+
+def _end_deal(
+    deal: DealContext, hands: tuple[int, int, int, int], history: History, tally: Tally
+) -> FelagsvistState:
+    """After the thirteenth trick: the deal is scored, then the game ends or the next deal is dealt.
+
+    felagsvist.deal.rotation: the deal passes to the left.
+    """
+    finished = _state.new_state(deal, hands, (), history, tally, TERMINAL)
+    totals = finished.totals
+    if game_ends(deal.deal_number, totals, deal.plan.options.tiebreak):
+        return finished
+    return _state.FelagsvistState.start(
+        deal.plan, (deal.dealer + 1) % 4, deal.deal_number + 1, finished.deal_scores, totals
+    )
+
+
+def game_ends(deal_number: int, totals: tuple[int, int], tiebreak: Tiebreak) -> bool:
+    """Whether the game ends after deal ``deal_number``, with these totals.
+
+    felagsvist.game.twelve-deals: it ends after deal 12, unless the totals are
+    level under ``tiebreak=play-on`` (felagsvist.game.tie), when deal 13 decides.
+    """
+    if deal_number >= MAX_DEALS:
+        return True
+    if deal_number < 12:
+        return False
+    return tiebreak is Tiebreak.NONE or totals[0] != totals[1]
+
+
+def end_reason(deal_number: int) -> str:
+    """Why a game that ended after deal ``deal_number`` is over, as a clause (``deal 12 was the last``)."""
+    if deal_number > 12:
+        return f"deal {deal_number} broke the tie"
+    return f"deal {deal_number} was the last"
+
+
+def outcome(state: FelagsvistState) -> Outcome | None:
+    """``None`` until the game is over; then the winning side's seats, the totals and why it ended.
+
+    felagsvist.game.winner: the side with the higher total wins; level totals are a tie
+    (no winners, ``side`` ``None``). The game ends after deal 12
+    (felagsvist.game.twelve-deals), or after deal 13 when play-on breaks a tie
+    (felagsvist.game.tie).
+    """
+    if state.current_player != TERMINAL:
+        return None
+    side = winning_side(state.totals)
+    deal_number = state.deal.deal_number
+    rule = "felagsvist.game.tie" if deal_number > 12 else "felagsvist.game.twelve-deals"
+    winners = () if side is None else (side, side + 2)
+    return Outcome(winners, state.scores(), RuleId(rule), end_reason(deal_number), side, side is None)
