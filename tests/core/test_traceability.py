@@ -121,7 +121,7 @@ def test_marked_tests_are_read_from_the_syntax_tree() -> None:
     marked = scan.marked_tests(REPO_ROOT)
     names = {test.nodeid for tests in marked.values() for test in tests}
     assert "tests/felagsvist/test_stateful.py::test_felagsvist_state_machine" in names
-    this = "tests/test_traceability.py::test_marked_tests_are_read_from_the_syntax_tree"
+    this = "tests/core/test_traceability.py::test_marked_tests_are_read_from_the_syntax_tree"
     assert this not in names, "this test carries no rule marker"
     stateful = {test.nodeid for test in marked["felagsvist.play.must-follow"]}
     assert "tests/felagsvist/test_stateful.py::test_felagsvist_state_machine" in stateful
