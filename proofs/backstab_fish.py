@@ -40,7 +40,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardrules.cards import Rank
-from proofs.claims import Claim, Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
+from proofs.claims import Claim
+from proofs.induction import Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
 from proofs.z3facade import (
     Bool,
     Int,

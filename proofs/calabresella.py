@@ -37,17 +37,8 @@ from types import MappingProxyType
 from typing import Final
 
 from cardrules.cards import STANDARD_DECK, Rank, Suit, card_at, cards_in, format_cards
-from proofs.claims import (
-    Claim,
-    Move,
-    Obligation,
-    Part,
-    SymState,
-    TransitionSystem,
-    Var,
-    inductive_claim,
-    ints,
-)
+from proofs.claims import Claim, Obligation
+from proofs.induction import Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
 from proofs.z3facade import (
     BitVec,
     Bool,

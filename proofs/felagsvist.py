@@ -32,7 +32,8 @@ from cardrules.games.felagsvist.options import NoloAce, RoundKind
 from cardrules.games.felagsvist.scoring import CYCLE, DEAL_TRICKS, strength_table, trump_suit
 from cardrules.notation import format_seat
 from cardrules.trick import SUIT_MASKS
-from proofs.claims import Claim, Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
+from proofs.claims import Claim
+from proofs.induction import Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
 from proofs.z3facade import (
     BitVec,
     Bool,

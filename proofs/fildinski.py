@@ -34,17 +34,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from proofs.claims import (
-    Claim,
-    Move,
-    Obligation,
-    Part,
-    SymState,
-    TransitionSystem,
-    Var,
-    inductive_claim,
-    ints,
-)
+from proofs.claims import Claim, Obligation
+from proofs.induction import Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
 from proofs.z3facade import (
     BitVec,
     Bool,

@@ -45,7 +45,9 @@ from cardrules.games.backstab_fish import (
 from cardrules.games.backstab_fish.rules import RULES
 from proofs import backstab_fish as model
 from proofs import claims_for
-from proofs.claims import Claim, Report, SymState, check, render_json, render_table
+from proofs.claims import Claim, Report, check
+from proofs.induction import SymState
+from proofs.report import render_json, render_table
 from proofs.z3facade import (
     Binding,
     Bool,

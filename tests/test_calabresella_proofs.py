@@ -50,7 +50,8 @@ from cardrules.games.calabresella.deck import DECK_MASK
 from cardrules.games.calabresella.rules import RULES
 from proofs import calabresella as model
 from proofs import claims_for
-from proofs.claims import Claim, Move, Report, SymState, check
+from proofs.claims import Claim, Report, check
+from proofs.induction import Move, SymState
 from proofs.z3facade import (
     Binding,
     BitVec,

@@ -55,7 +55,8 @@ from cardrules.games.fildinski.deck import card_id
 from cardrules.games.fildinski.rules import RULES
 from proofs import claims_for
 from proofs import fildinski as model
-from proofs.claims import Claim, Move, SymState, check, prove
+from proofs.claims import Claim, check, prove
+from proofs.induction import Move, SymState
 from proofs.z3facade import (
     Binding,
     BitVec,

@@ -31,20 +31,9 @@ from cardrules.trick import SUIT_MASKS, follow_set, trick_winner
 from proofs import claims_for
 from proofs import felagsvist as model
 from proofs.__main__ import main
-from proofs.claims import (
-    Claim,
-    Move,
-    Obligation,
-    Part,
-    SymState,
-    TransitionSystem,
-    Var,
-    check,
-    inductive_claim,
-    ints,
-    prove,
-    render_table,
-)
+from proofs.claims import Claim, Obligation, check, prove
+from proofs.induction import Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
+from proofs.report import render_table
 from proofs.z3facade import (
     Binding,
     BitVec,

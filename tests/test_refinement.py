@@ -37,7 +37,7 @@ from cardrules.cards import card_at
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, PlayCard, RoundKind, Scoring
 from cardrules.trick import SUIT_MASKS
 from proofs import felagsvist as model
-from proofs.claims import Move, SymState
+from proofs.induction import Move, SymState
 from proofs.z3facade import (
     Binding,
     BitVec,
