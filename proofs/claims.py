@@ -231,6 +231,10 @@ def check_all(claims: Iterable[Claim], *, timeout_ms: int = DEFAULT_TIMEOUT_MS) 
     return tuple(check(claim, timeout_ms=timeout_ms) for claim in claims)
 
 
+def _no_printer(model: Model) -> str:
+    return "the claim does not hold"
+
+
 @dataclass(frozen=True, slots=True)
 class Family:
     """What a group of claims shares: the rule ids they prove, their printer and their solver.
@@ -238,10 +242,13 @@ class Family:
     A claim and its wrong companion are usually two members of one family,
     told apart by their formulas. :meth:`claim` states a member; a member that
     proves other rules or prints its counterexample its own way says so.
+    :func:`proofs.induction.inductive_member` states a member that is an
+    inductive invariant.
     """
 
     rule_ids: tuple[str, ...]
-    describe: Callable[[Model], str]
+    describe: Callable[[Model], str] = _no_printer
+    """The printer; the default suits claims whose every obligation has a printer of its own."""
     engine: Engine = Engine.DEFAULT
 
     def claim(

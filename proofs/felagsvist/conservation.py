@@ -1,4 +1,19 @@
-"""CONSERVATION"""
+"""Félagsvist's cards: where each of the 52 is during the deal and the play.
+
+Both claims are inductive invariants over sets of cards. felagsvist/deal-distribution
+proves felagsvist.deal.distribution (and felagsvist.invariant.card-conservation
+while dealing) for every order of the pack; felagsvist/card-conservation proves
+felagsvist.invariant.card-conservation, felagsvist.invariant.hand-sizes,
+felagsvist.invariant.legal-set-nonempty and felagsvist.play.trick-order for
+every card played and every trick winner.
+
+Where the cards are is a handful of 52-bit sets; how many a hand holds is an
+integer (popcount). Hands are numbered by position: in the deal from the
+dealer's left (receiver 0 gets the first card), in the play from the leader of
+the current trick (position 0 leads). The first leader is the dealer's left
+(felagsvist.play.first-lead), so at the first trick the two numberings agree,
+and the deal claim's goal is word for word the play claim's starting point.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +22,9 @@ from types import MappingProxyType
 from typing import Final
 
 from cardrules.cards import cards_in, format_cards
-from proofs.felagsvist.model import _FULL, DEAL_TRICKS, HAND_BITS, _plural, _show_card
-from proofs.induction import Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
+from proofs.claims import Family
+from proofs.felagsvist.model import DEAL_TRICKS, HAND_BITS, PACK, plural, show_card
+from proofs.induction import Move, Part, SymState, TransitionSystem, Var, inductive_member, ints
 from proofs.z3facade import BitVec, Bool, Engine, Int, all_of, bv_val, int_val, ite, onehot, popcount
 
 __all__ = [
@@ -16,7 +32,6 @@ __all__ = [
     "DEAL_DISTRIBUTION",
     "DEAL_HANDS",
     "DEAL_SYSTEM",
-    "PACK",
     "PLAY_HANDS",
     "PLAY_SYSTEM",
     "PLAY_ZONES",
@@ -25,17 +40,6 @@ __all__ = [
 ]
 
 
-# -- card conservation: the deal, then the play (inductive, over card sets) ----------
-#
-# Where the cards are is a handful of 52-bit sets; how many a hand holds is an
-# integer (popcount). Hands are numbered by position: in the deal from the
-# dealer's left (receiver 0 gets the first card), in the play from the leader of
-# the current trick (position 0 leads). The first leader is the dealer's left
-# (felagsvist.play.first-lead), so at the first trick the two numberings agree,
-# and the deal claim's goal is word for word the play claim's starting point.
-
-PACK: Final = _FULL
-"""The whole pack as a 52-bit set."""
 POSITIONS: Final = 4
 _CARD_INDEX_BITS: Final = 6
 _DEAL_CARDS: Final = HAND_BITS
@@ -74,14 +78,14 @@ def _cases_by_card() -> tuple[Mapping[str, int], ...]:
 
 
 def _show_zone(mask: int) -> str:
-    cards = list(cards_in(mask & _FULL))
+    cards = list(cards_in(mask & PACK))
     if len(cards) <= DEAL_TRICKS:
         return f"{len(cards)} ({format_cards(cards) or '-'})"
     return f"{len(cards)} ({format_cards(cards[:6])} ... {format_cards(cards[-3:])})"
 
 
 def _show_card_choice(choice: Mapping[str, int]) -> str:
-    return _show_card(choice["card"])
+    return show_card(choice["card"])
 
 
 # -- the deal --
@@ -149,11 +153,11 @@ def _show_deal_state(state: Mapping[str, int]) -> str:
         f"{name}: {_show_zone(state[hand])}" for name, hand in zip(names, DEAL_HANDS, strict=True)
     )
     pile = _show_zone(state["pile"])
-    return f"[{_plural(done, 'card')} dealt, receiver {state['next']} next; {hands}; pile: {pile}]"
+    return f"[{plural(done, 'card')} dealt, receiver {state['next']} next; {hands}; pile: {pile}]"
 
 
 def _show_deal_choice(choice: Mapping[str, int]) -> str:
-    return f"dealing {_show_card(choice['card'])} from the pile"
+    return f"dealing {show_card(choice['card'])} from the pile"
 
 
 _DEAL_COUNTERS: Final = "counters in range"
@@ -189,21 +193,23 @@ def _deal_system(*, copy: bool = False) -> TransitionSystem:
 DEAL_SYSTEM: Final = _deal_system()
 """The deal: receiver ``j`` (variable ``receiver<j>``) sits ``j + 1`` seats left of the dealer."""
 
-DEAL_DISTRIBUTION: Final = inductive_claim(
+_DISTRIBUTION: Final = Family(
+    ("felagsvist.deal.distribution", "felagsvist.invariant.card-conservation"), engine=Engine.SMT_CORE
+)
+
+DEAL_DISTRIBUTION: Final = inductive_member(
+    _DISTRIBUTION,
     "felagsvist/deal-distribution",
-    ("felagsvist.deal.distribution", "felagsvist.invariant.card-conservation"),
-    DEAL_SYSTEM,
-    statement="Dealing a shuffled pack one card at a time clockwise from the dealer's left, in any of "
+    "Dealing a shuffled pack one card at a time clockwise from the dealer's left, in any of "
     "the 52! orders, keeps every card in exactly one hand or the pile, and ends with four disjoint "
     "13-card hands that make up the pack.",
-    wrong=inductive_claim(
+    DEAL_SYSTEM,
+    wrong=inductive_member(
+        _DISTRIBUTION,
         "felagsvist/deal-leaves-the-card-in-the-pile",
-        ("felagsvist.deal.distribution", "felagsvist.invariant.card-conservation"),
+        "The same, when a dealt card also stays in the pile.",
         _deal_system(copy=True),
-        statement="The same, when a dealt card also stays in the pile.",
-        engine=Engine.SMT_CORE,
     ),
-    engine=Engine.SMT_CORE,
 )
 
 # -- the play --
@@ -332,14 +338,14 @@ def _show_play_state(state: Mapping[str, int]) -> str:
         f"{name}: {_show_zone(state[hand])}" for name, hand in zip(names, PLAY_HANDS, strict=True)
     )
     return (
-        f"[{_plural(state['tricks'], 'trick')} gathered, {_plural(state['played'], 'card')} on trick "
+        f"[{plural(state['tricks'], 'trick')} gathered, {plural(state['played'], 'card')} on trick "
         f"{state['tricks'] + 1}, led by {side}; {hands}; trick: {_show_zone(state['trick'])}; "
         f"won by NS: {_show_zone(state['won_ns'])}; won by EW: {_show_zone(state['won_ew'])}]"
     )
 
 
 def _show_play_choice(choice: Mapping[str, int]) -> str:
-    return f"the player to act playing {_show_card(choice['card'])}"
+    return f"the player to act playing {show_card(choice['card'])}"
 
 
 def _show_gather_choice(choice: Mapping[str, int]) -> str:
@@ -376,31 +382,29 @@ def _play_system(*, keep_in_hand: bool = False) -> TransitionSystem:
 PLAY_SYSTEM: Final = _play_system()
 """The play of a deal: position ``j`` (variable ``position<j>``) sits ``j`` seats left of the leader."""
 
-CARD_CONSERVATION: Final = inductive_claim(
-    "felagsvist/card-conservation",
+_CONSERVATION: Final = Family(
     (
         "felagsvist.invariant.card-conservation",
         "felagsvist.invariant.hand-sizes",
         "felagsvist.invariant.legal-set-nonempty",
         "felagsvist.play.trick-order",
     ),
-    PLAY_SYSTEM,
-    statement="From four dealt hands, every play of a held card (every legal play among them) and every "
+    engine=Engine.SMT_CORE,
+)
+
+CARD_CONSERVATION: Final = inductive_member(
+    _CONSERVATION,
+    "felagsvist/card-conservation",
+    "From four dealt hands, every play of a held card (every legal play among them) and every "
     "trick gathered keep each card in exactly one of the four hands, the trick and the two won piles, "
     "and every hand at 14 - t cards before trick t (one fewer once it has played to the trick). So the "
     "player to act always holds a card, a complete trick has one card from each player, and after the "
     "13th trick every card is in a won pile.",
-    wrong=inductive_claim(
+    PLAY_SYSTEM,
+    wrong=inductive_member(
+        _CONSERVATION,
         "felagsvist/card-conservation-played-card-stays-in-hand",
-        (
-            "felagsvist.invariant.card-conservation",
-            "felagsvist.invariant.hand-sizes",
-            "felagsvist.invariant.legal-set-nonempty",
-            "felagsvist.play.trick-order",
-        ),
+        "The same, when a played card stays in the hand until its trick is gathered.",
         _play_system(keep_in_hand=True),
-        statement="The same, when a played card stays in the hand until its trick is gathered.",
-        engine=Engine.SMT_CORE,
     ),
-    engine=Engine.SMT_CORE,
 )

@@ -43,7 +43,51 @@ from proofs.z3facade import (
     ite,
 )
 
-__all__: list[str] = []
+__all__ = [
+    "ACE_HIGH",
+    "ACE_LOW",
+    "CARD_BITS",
+    "CYCLE",
+    "DEAL_TRICKS",
+    "GAME_DEALS",
+    "HAND_BITS",
+    "KINDS",
+    "KIND_LABELS",
+    "LED_BITS",
+    "NO_LEAD",
+    "NO_TRUMP",
+    "PACK",
+    "PLAY_ON_DEALS",
+    "SEATS",
+    "SEAT_COUNT",
+    "STRENGTH_TABLES",
+    "SUIT_MASKS",
+    "TRUMPS",
+    "TRUMP_BITS",
+    "FollowVars",
+    "TrickVars",
+    "card_beats",
+    "deal_scores_model",
+    "dealer_of",
+    "first_leader",
+    "follow_vars",
+    "is_kind",
+    "kind_index",
+    "led_mask",
+    "legal_set",
+    "legal_set_spec",
+    "odd_trick_scores",
+    "order_label",
+    "partner",
+    "per_trick_scores",
+    "plural",
+    "show_card",
+    "show_cards",
+    "show_led",
+    "strength_table",
+    "trick_vars",
+    "trick_wins",
+]
 
 # -- the specification's tables -------------------------------------------------------
 
@@ -114,7 +158,8 @@ def strength_table(kind: str, ace_low: bool) -> int:
 LED_BITS: Final = 3
 NO_LEAD: Final = 4
 """The value of the suit led when nothing has been led: the player to act leads."""
-_FULL: Final = (1 << HAND_BITS) - 1
+PACK: Final = (1 << HAND_BITS) - 1
+"""The whole pack as a set of cards."""
 _SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 
 
@@ -186,11 +231,13 @@ def legal_set_spec(hand: BitVec, led: BitVec, *, suit_of: tuple[int, ...] | None
     return bv_from_bits([hand.bit(i) & (leading | of_led[i] | ~holds_led) for i in range(HAND_BITS)])
 
 
-def _show_cards(mask: int) -> str:
-    return format_cards(cards_in(mask & _FULL)) or "(none)"
+def show_cards(mask: int) -> str:
+    """A set of cards as text, in index order, or (none)."""
+    return format_cards(cards_in(mask & PACK)) or "(none)"
 
 
-def _show_led(led: int) -> str:
+def show_led(led: int) -> str:
+    """The suit led as text: a suit's name and letter, or that the player to act leads."""
     if led == NO_LEAD:
         return "nothing (the player to act leads)"
     if 0 <= led < 4:
@@ -199,7 +246,8 @@ def _show_led(led: int) -> str:
     return f"{led} (not a suit)"
 
 
-def _plural(number: int, noun: str) -> str:
+def plural(number: int, noun: str) -> str:
+    """A count and a noun, the noun in the plural unless the count is 1."""
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
@@ -329,7 +377,7 @@ def trick_wins(v: TrickVars) -> tuple[Bool, Bool, Bool, Bool]:
     return wins[0], wins[1], wins[2], wins[3]
 
 
-def _beats(v: TrickVars, i: int, j: int) -> Bool:
+def card_beats(v: TrickVars, i: int, j: int) -> Bool:
     """Card ``i`` beats card ``j`` of the trick, comparing just the two."""
     suit_i, suit_j = _suit(v.cards[i]), _suit(v.cards[j])
     led = _suit(v.cards[0])
@@ -340,12 +388,14 @@ def _beats(v: TrickVars, i: int, j: int) -> Bool:
     return trumps_it | same_suit_higher | led_beats_discard
 
 
-def _order_label(table: int) -> str:
+def order_label(table: int) -> str:
+    """Which rank order a number of :data:`STRENGTH_TABLES` is: ``ace high`` or ``ace low``."""
     strengths = STRENGTH_TABLES[table][:13]
     return "ace high" if strengths[12] == max(strengths) else "ace low"
 
 
-def _show_card(index: int) -> str:
+def show_card(index: int) -> str:
+    """A card index as text (``QS``), or ``card #i`` outside the pack."""
     return str(card_at(index)) if 0 <= index < HAND_BITS else f"card #{index}"
 
 
@@ -367,7 +417,8 @@ def _odd(tricks: Int) -> Int:
     return ite(tricks > 6, tricks - 6, int_val(0))
 
 
-def _odd_trick_scores(tricks_ns: Int, tricks_ew: Int, nolo: Bool) -> tuple[Int, Int]:
+def odd_trick_scores(tricks_ns: Int, tricks_ew: Int, nolo: Bool) -> tuple[Int, Int]:
+    """The (NS, EW) odd-tricks scores of a deal: each side's score beyond a book of six."""
     ns, ew = ite(nolo, tricks_ew, tricks_ns), ite(nolo, tricks_ns, tricks_ew)
     return _odd(ns), _odd(ew)
 
@@ -380,17 +431,18 @@ def deal_scores_model(tricks_ns: Int, nolo: Bool, odd_tricks: Bool) -> tuple[Int
     beyond a book of six.
     """
     per_ns, per_ew = per_trick_scores(tricks_ns, nolo)
-    odd_ns, odd_ew = _odd_trick_scores(tricks_ns, DEAL_TRICKS - tricks_ns, nolo)
+    odd_ns, odd_ew = odd_trick_scores(tricks_ns, DEAL_TRICKS - tricks_ns, nolo)
     return ite(odd_tricks, odd_ns, per_ns), ite(odd_tricks, odd_ew, per_ew)
 
 
 # -- the cycle of deals and the dealers ---------------------------------------------
 
-_GAME_DEALS: Final = 12
+GAME_DEALS: Final = 12
 """Deals in a game (felagsvist.game.twelve-deals)."""
-_PLAY_ON_DEALS: Final = _GAME_DEALS + 1
+PLAY_ON_DEALS: Final = GAME_DEALS + 1
 """Deals in a game that tiebreak=play-on extends after a tie (felagsvist.game.tie)."""
-_SEATS: Final = 4
+SEAT_COUNT: Final = 4
+"""Seats at the table."""
 
 
 def kind_index(first_round: Int, deal: Int | int) -> Int:
@@ -398,19 +450,21 @@ def kind_index(first_round: Int, deal: Int | int) -> Int:
     return (first_round + deal - 1).mod(len(CYCLE))
 
 
-def _is_kind(index: Int, kind: str) -> Bool:
+def is_kind(index: Int, kind: str) -> Bool:
+    """Whether cycle index ``index`` is of round kind ``kind``."""
     return any_of(index.eq(i) for i, entry in enumerate(CYCLE) if entry == kind)
 
 
-def _dealer(first_dealer: Int, deal: Int | int) -> Int:
+def dealer_of(first_dealer: Int, deal: Int | int) -> Int:
     """felagsvist.deal.rotation: the deal passes left, so deal k is dealt by ``d + k - 1``."""
-    return (first_dealer + deal - 1).mod(_SEATS)
+    return (first_dealer + deal - 1).mod(SEAT_COUNT)
 
 
-def _partner(seat: Int) -> Int:
-    return (seat + 2).mod(_SEATS)
+def partner(seat: Int) -> Int:
+    """The seat opposite ``seat`` (felagsvist.seating.partnerships)."""
+    return (seat + 2).mod(SEAT_COUNT)
 
 
-def _first_leader(first_dealer: Int, deal: Int | int) -> Int:
+def first_leader(first_dealer: Int, deal: Int | int) -> Int:
     """felagsvist.play.first-lead: the dealer's left-hand neighbour leads first."""
-    return (_dealer(first_dealer, deal) + 1).mod(_SEATS)
+    return (dealer_of(first_dealer, deal) + 1).mod(SEAT_COUNT)

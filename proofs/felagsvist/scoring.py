@@ -1,20 +1,26 @@
-"""SCORING"""
+"""Félagsvist's scores: what a deal scores, and what the game totals add up to.
+
+felagsvist/deal-score-sum proves felagsvist.invariant.deal-score-sum and
+felagsvist/deal-thirteen-decides proves felagsvist.game.tie, for every split
+of the 13 tricks under both scoring options; felagsvist/game-total proves
+felagsvist.invariant.game-total as an inductive invariant of the totals.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from proofs.claims import Claim
+from proofs.claims import Family
 from proofs.felagsvist.model import (
-    _GAME_DEALS,
-    _PLAY_ON_DEALS,
     DEAL_TRICKS,
-    _odd_trick_scores,
-    _plural,
+    GAME_DEALS,
+    PLAY_ON_DEALS,
+    odd_trick_scores,
     per_trick_scores,
+    plural,
 )
-from proofs.induction import Move, Part, SymState, TransitionSystem, inductive_claim, ints
+from proofs.induction import Move, Part, SymState, TransitionSystem, inductive_member, ints
 from proofs.z3facade import Bool, Int, Model, all_of, bool_val, int_var, ite
 
 __all__ = ["DEAL_SCORE_SUM", "GAME_TOTAL", "TIE_DECIDED"]
@@ -33,7 +39,7 @@ def _score_checks(ns: Int, ew: Int, check: Callable[[Int, Int, Int, Int], Bool])
     parts = []
     for nolo in (bool_val(False), bool_val(True)):
         per_ns, per_ew = ite(nolo, ew, ns), ite(nolo, ns, ew)
-        odd_ns, odd_ew = _odd_trick_scores(ns, ew, nolo)
+        odd_ns, odd_ew = odd_trick_scores(ns, ew, nolo)
         parts.append(check(per_ns, per_ew, odd_ns, odd_ew))
     return all_of(parts)
 
@@ -54,18 +60,13 @@ def _describe_deal(model: Model) -> str:
     )
 
 
-def _deal_claim(
-    name: str,
-    rule_ids: tuple[str, ...],
-    statement: str,
-    formula: Callable[[Int, Int], Bool],
-    *,
-    wrong: Claim | None = None,
-) -> Claim:
+def _every_deal(formula: Callable[[Int, Int], Bool]) -> Callable[[], Bool]:
+    """The formula ``formula(ns, ew)`` for all trick counts of the two sides."""
+
     def build() -> Bool:
         return formula(*_deal_vars())
 
-    return Claim(name, rule_ids, build, _describe_deal, statement=statement, wrong=wrong)
+    return build
 
 
 def _sum_and_single_scorer(ns: Int, ew: Int) -> Bool:
@@ -76,18 +77,20 @@ def _sum_and_single_scorer(ns: Int, ew: Int) -> Bool:
     return _deal_played(ns, ew).implies(_score_checks(ns, ew, each))
 
 
-DEAL_SCORE_SUM: Final = _deal_claim(
+_SCORE_SUM: Final = Family(("felagsvist.invariant.deal-score-sum",), _describe_deal)
+
+DEAL_SCORE_SUM: Final = _SCORE_SUM.claim(
     "felagsvist/deal-score-sum",
-    ("felagsvist.invariant.deal-score-sum",),
     "For tricks a, b >= 0 with a + b = 13, per-trick scores sum to 13 in trick rounds and in Nóló; "
     "under odd-tricks exactly one side scores, between 1 and 7.",
-    _sum_and_single_scorer,
-    wrong=_deal_claim(
+    _every_deal(_sum_and_single_scorer),
+    wrong=_SCORE_SUM.claim(
         "felagsvist/odd-tricks-sum-to-thirteen",
-        ("felagsvist.invariant.deal-score-sum",),
         "Odd-tricks scores also sum to 13.",
-        lambda ns, ew: _deal_played(ns, ew).implies(
-            _score_checks(ns, ew, lambda _pn, _pe, odd_ns, odd_ew: (odd_ns + odd_ew).eq(DEAL_TRICKS))
+        _every_deal(
+            lambda ns, ew: _deal_played(ns, ew).implies(
+                _score_checks(ns, ew, lambda _pn, _pe, odd_ns, odd_ew: (odd_ns + odd_ew).eq(DEAL_TRICKS))
+            )
         ),
     ),
 )
@@ -97,23 +100,25 @@ def _scores_differ(ns: Int, ew: Int) -> Bool:
     return _score_checks(ns, ew, lambda per_ns, per_ew, odd_ns, odd_ew: per_ns.ne(per_ew) & odd_ns.ne(odd_ew))
 
 
-TIE_DECIDED: Final = _deal_claim(
+_TIE: Final = Family(("felagsvist.game.tie",), _describe_deal)
+
+TIE_DECIDED: Final = _TIE.claim(
     "felagsvist/deal-thirteen-decides",
-    ("felagsvist.game.tie",),
     "A played-out deal never gives both sides the same score, under either scoring, so the deal 13 "
     "of tiebreak=play-on always decides a tied game.",
-    lambda ns, ew: _deal_played(ns, ew).implies(_scores_differ(ns, ew)),
-    wrong=_deal_claim(
+    _every_deal(lambda ns, ew: _deal_played(ns, ew).implies(_scores_differ(ns, ew))),
+    wrong=_TIE.claim(
         "felagsvist/deal-decides-with-a-trick-missing",
-        ("felagsvist.game.tie",),
         "Scores also differ when the sides' tricks add up to 13 or fewer.",
-        lambda ns, ew: ((ns >= 0) & (ew >= 0) & (ns + ew <= DEAL_TRICKS)).implies(_scores_differ(ns, ew)),
+        _every_deal(
+            lambda ns, ew: ((ns >= 0) & (ew >= 0) & (ns + ew <= DEAL_TRICKS)).implies(_scores_differ(ns, ew))
+        ),
     ),
 )
 
 
 def _show_totals(state: Mapping[str, int]) -> str:
-    return f"[{_plural(state['k'], 'deal')} scored: totals NS {state['ns']}, EW {state['ew']}]"
+    return f"[{plural(state['k'], 'deal')} scored: totals NS {state['ns']}, EW {state['ew']}]"
 
 
 def _show_deal(choice: Mapping[str, int]) -> str:
@@ -131,8 +136,8 @@ def _totals_step(before: SymState, choice: SymState) -> tuple[Move, ...]:
     score_ns, score_ew = per_trick_scores(tricks, nolo.eq(1))
     guard = all_of(
         (
-            before["k"] < _PLAY_ON_DEALS,
-            before["k"].eq(_GAME_DEALS).implies(before["ns"].eq(before["ew"])),
+            before["k"] < PLAY_ON_DEALS,
+            before["k"].eq(GAME_DEALS).implies(before["ns"].eq(before["ew"])),
             tricks.between(0, DEAL_TRICKS),
             nolo.between(0, 1),
         )
@@ -147,11 +152,11 @@ def _totals_invariant(s: SymState) -> Bool:
     k, ns, ew = s["k"], s["ns"], s["ew"]
     return all_of(
         (
-            k.between(0, _PLAY_ON_DEALS),
+            k.between(0, PLAY_ON_DEALS),
             ns >= 0,
             ew >= 0,
             (ns + ew).eq(k * DEAL_TRICKS),
-            k.eq(_PLAY_ON_DEALS).implies((ns >= 78) & (ew >= 78)),
+            k.eq(PLAY_ON_DEALS).implies((ns >= 78) & (ew >= 78)),
         )
     )
 
@@ -167,7 +172,7 @@ def _totals_goal(s: SymState) -> Bool:
         )
     )
     after_thirteen = (ns + ew).eq(169) & ns.between(78, 91) & ew.between(78, 91)
-    return k.eq(_GAME_DEALS).implies(after_twelve) & k.eq(_PLAY_ON_DEALS).implies(after_thirteen)
+    return k.eq(GAME_DEALS).implies(after_twelve) & k.eq(PLAY_ON_DEALS).implies(after_thirteen)
 
 
 def _totals_system(goal: Callable[[SymState], Bool]) -> TransitionSystem:
@@ -183,16 +188,18 @@ def _totals_system(goal: Callable[[SymState], Bool]) -> TransitionSystem:
     )
 
 
-GAME_TOTAL: Final = inductive_claim(
+_TOTALS: Final = Family(("felagsvist.invariant.game-total",))
+
+GAME_TOTAL: Final = inductive_member(
+    _TOTALS,
     "felagsvist/game-total",
-    ("felagsvist.invariant.game-total",),
-    _totals_system(_totals_goal),
-    statement="Under per-trick scoring the totals add up to 156 after deal 12 (a tie is 78-78) and to "
+    "Under per-trick scoring the totals add up to 156 after deal 12 (a tie is 78-78) and to "
     "169 after a deal 13, each then between 78 and 91.",
-    wrong=inductive_claim(
+    _totals_system(_totals_goal),
+    wrong=inductive_member(
+        _TOTALS,
         "felagsvist/game-total-156-after-deal-13",
-        ("felagsvist.invariant.game-total",),
-        _totals_system(lambda s: s["k"].eq(_PLAY_ON_DEALS).implies((s["ns"] + s["ew"]).eq(156))),
-        statement="The totals still add up to 156 after a deal 13.",
+        "The totals still add up to 156 after a deal 13.",
+        _totals_system(lambda s: s["k"].eq(PLAY_ON_DEALS).implies((s["ns"] + s["ew"]).eq(156))),
     ),
 )

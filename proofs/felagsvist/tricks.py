@@ -1,4 +1,10 @@
-"""TRICKS"""
+"""Félagsvist's tricks: who wins one, and how the two sides' trick counts add up.
+
+felagsvist/trick-winner proves felagsvist.trick.winner for every four distinct
+cards, round kind and ``nolo_ace`` value; felagsvist/thirteen-tricks proves
+felagsvist.invariant.thirteen-tricks as an inductive invariant of the trick
+counters.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Final
 
 from cardrules.notation import format_seat
-from proofs.claims import Claim
+from proofs.claims import Family
 from proofs.felagsvist.model import (
     DEAL_TRICKS,
     KIND_LABELS,
@@ -14,15 +20,15 @@ from proofs.felagsvist.model import (
     NO_TRUMP,
     SEATS,
     TrickVars,
-    _beats,
-    _order_label,
-    _plural,
-    _show_card,
-    _show_led,
+    card_beats,
+    order_label,
+    plural,
+    show_card,
+    show_led,
     trick_vars,
     trick_wins,
 )
-from proofs.induction import Move, Part, SymState, TransitionSystem, inductive_claim, ints
+from proofs.induction import Move, Part, SymState, TransitionSystem, inductive_member, ints
 from proofs.z3facade import Bool, Model, all_of, exactly_one
 
 __all__ = ["THIRTEEN_TRICKS", "TRICK_WINNER"]
@@ -35,10 +41,10 @@ def _describe_trick(model: Model) -> str:
     trump = model.bv_value(v.trump)
     kind = KINDS[model.bv_value(v.kind)]
     ace = "low" if model.bool_value(v.ace_low) else "high"
-    plays = [f"{format_seat((leader + i) % 4)} {_show_card(card)}" for i, card in enumerate(cards)]
-    trump_text = "none" if trump == NO_TRUMP else _show_led(trump)
+    plays = [f"{format_seat((leader + i) % 4)} {show_card(card)}" for i, card in enumerate(cards)]
+    trump_text = "none" if trump == NO_TRUMP else show_led(trump)
     winners = [
-        f"{format_seat((leader + i) % 4)} ({SEATS[(leader + i) % 4]}) with {_show_card(cards[i])}"
+        f"{format_seat((leader + i) % 4)} ({SEATS[(leader + i) % 4]}) with {show_card(cards[i])}"
         for i, wins in enumerate(trick_wins(v))
         if model.bool_value(wins)
     ]
@@ -46,46 +52,51 @@ def _describe_trick(model: Model) -> str:
         (
             f"trick, in order of play: {', '.join(plays)} (led by {format_seat(leader)})",
             f"a {KIND_LABELS[kind]} deal with nolo_ace={ace}: trump {trump_text}, "
-            f"rank order {_order_label(model.bv_value(v.table))}",
+            f"rank order {order_label(model.bv_value(v.table))}",
             f"winner by the specification: {'; '.join(winners) or 'no card'}",
         )
     )
 
 
-def _trick_claim(
-    name: str, statement: str, formula: Callable[[TrickVars], Bool], *, wrong: Claim | None = None
-) -> Claim:
+def _every_trick(formula: Callable[[TrickVars], Bool]) -> Callable[[], Bool]:
+    """The formula for every four distinct cards, round kind, ``nolo_ace`` value and leader."""
+
     def build() -> Bool:
         v = trick_vars()
         return v.domain.implies(formula(v))
 
-    return Claim(name, ("felagsvist.trick.winner",), build, _describe_trick, statement=statement, wrong=wrong)
+    return build
+
+
+_WINNER: Final = Family(("felagsvist.trick.winner",), _describe_trick)
 
 
 def _unique_winner(v: TrickVars) -> Bool:
     wins = trick_wins(v)
-    beats_all = all_of(wins[i].implies(all_of(_beats(v, i, j) for j in range(4) if j != i)) for i in range(4))
+    beats_all = all_of(
+        wins[i].implies(all_of(card_beats(v, i, j) for j in range(4) if j != i)) for i in range(4)
+    )
     return exactly_one(wins) & beats_all
 
 
-TRICK_WINNER: Final = _trick_claim(
+TRICK_WINNER: Final = _WINNER.claim(
     "felagsvist/trick-winner",
     "For any four distinct cards, any trump (or none) and either rank order, exactly one card "
     "wins the trick, and it beats each of the other three.",
-    _unique_winner,
-    wrong=_trick_claim(
+    _every_trick(_unique_winner),
+    wrong=_WINNER.claim(
         "felagsvist/leader-always-wins",
         "The card led always wins the trick.",
-        lambda v: trick_wins(v)[0],
+        _every_trick(lambda v: trick_wins(v)[0]),
     ),
 )
 
 
-# -- trick counters and game totals (inductive) -------------------------------------
+# -- the trick counters (inductive) ---------------------------------------------------
 
 
 def _show_tricks(state: Mapping[str, int]) -> str:
-    return f"[{_plural(state['t'], 'trick')} played: NS {state['ns']}, EW {state['ew']}]"
+    return f"[{plural(state['t'], 'trick')} played: NS {state['ns']}, EW {state['ew']}]"
 
 
 def _show_trick_winner(choice: Mapping[str, int]) -> str:
@@ -134,16 +145,18 @@ def _never_more_than_one_apart(s: SymState) -> Bool:
     return _tricks_invariant(s) & gap.between(-1, 1)
 
 
-THIRTEEN_TRICKS: Final = inductive_claim(
+_COUNTERS: Final = Family(("felagsvist.invariant.thirteen-tricks",))
+
+THIRTEEN_TRICKS: Final = inductive_member(
+    _COUNTERS,
     "felagsvist/thirteen-tricks",
-    ("felagsvist.invariant.thirteen-tricks",),
-    _trick_system("NS + EW = tricks played", _tricks_invariant),
-    statement="From 0-0, each trick adding 1 to exactly one side keeps NS + EW = tricks played; "
+    "From 0-0, each trick adding 1 to exactly one side keeps NS + EW = tricks played; "
     "the counters reach 13 exactly after the 13th trick.",
-    wrong=inductive_claim(
+    _trick_system("NS + EW = tricks played", _tricks_invariant),
+    wrong=inductive_member(
+        _COUNTERS,
         "felagsvist/sides-never-two-tricks-apart",
-        ("felagsvist.invariant.thirteen-tricks",),
+        "The two sides' trick counts never differ by more than one.",
         _trick_system("the sides are at most one trick apart", _never_more_than_one_apart),
-        statement="The two sides' trick counts never differ by more than one.",
     ),
 )
