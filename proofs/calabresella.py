@@ -700,9 +700,7 @@ _TOTAL_IDS: Final = (
 def _total_obligations(*, bonus: bool = True) -> tuple[Obligation, ...]:
     total = _HAND_TOTAL if bonus else _HAND_TOTAL - _BONUS
     return (
-        Obligation(
-            "each card counted on one side", _sides_formula(lemmas=True), lambda model: _describe_sides(model)
-        ),
+        Obligation("each card counted on one side", _sides_formula(lemmas=True), _describe_sides),
         Obligation(
             "the thirds of every split of the deck",
             _sides_formula(bonus=bonus),

@@ -41,6 +41,7 @@ __all__ = [
 
 
 POSITIONS: Final = 4
+"""Players, and so hands, in a deal."""
 _CARD_INDEX_BITS: Final = 6
 _DEAL_CARDS: Final = HAND_BITS
 _ROUNDS: Final = HAND_BITS // POSITIONS

@@ -156,6 +156,7 @@ def strength_table(kind: str, ace_low: bool) -> int:
 # -- the legal set ------------------------------------------------------------------
 
 LED_BITS: Final = 3
+"""Bits of the suit-led variable."""
 NO_LEAD: Final = 4
 """The value of the suit led when nothing has been led: the player to act leads."""
 PACK: Final = (1 << HAND_BITS) - 1
@@ -254,7 +255,9 @@ def plural(number: int, noun: str) -> str:
 # -- the trick winner ---------------------------------------------------------------
 
 CARD_BITS: Final = 6
+"""Bits of a card index in a trick."""
 TRUMP_BITS: Final = 3
+"""Bits of a suit or of :data:`NO_TRUMP`."""
 NO_TRUMP: Final = 4
 """The trump value of Grand and Nóló deals."""
 
