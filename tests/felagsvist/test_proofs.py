@@ -17,7 +17,7 @@ import pytest
 from cardrules.games.felagsvist.rules import RULES
 from proofs import claims_for
 from proofs.__main__ import main
-from proofs.claims import Claim, Obligation, check, prove
+from proofs.claims import Claim, Family, Obligation, check, prove
 from proofs.felagsvist import conservation, legality, model, schedule, scoring, tricks
 from proofs.induction import Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
 from proofs.report import render_table
@@ -208,6 +208,21 @@ def test_a_claim_without_a_wrong_companion_does_not_pass() -> None:
     lonely = Claim(claim.name, claim.rule_ids, claim.build, claim.describe)
     report = check(lonely)
     assert report.claim.proved and report.wrong is None and not report.passed
+
+
+def test_a_family_gives_its_members_its_rule_ids_printer_and_engine() -> None:
+    x = int_var("x")
+    family = Family(("felagsvist.invariant.game-total",), lambda m: f"x = {m.int_value(x)}", Engine.SMT_CORE)
+    wrong = family.claim("toy/x-is-big", "x > 2 gives x >= 4.", lambda: (x > 2).implies(x >= 4))
+    claim = family.claim(
+        "toy/x-is-three", "x > 2 gives x >= 3.", lambda: (x > 2).implies(x >= 3), wrong=wrong
+    )
+    assert claim.rule_ids == wrong.rule_ids == family.rule_ids
+    assert claim.engine is wrong.engine is Engine.SMT_CORE
+    report = check(claim)
+    assert report.passed and report.wrong is not None and report.wrong.counterexample == "x = 3"
+    other = family.claim("toy/other", "", claim.build, rule_ids=("felagsvist.game.tie",), describe=str)
+    assert other.rule_ids == ("felagsvist.game.tie",) and other.describe is str
 
 
 def test_claim_rejects_malformed_rule_ids_and_names() -> None:

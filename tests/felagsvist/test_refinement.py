@@ -1,6 +1,6 @@
 """Refinement: on states that random legal play reaches, the engine does what the Z3 model says.
 
-The proofs in ``proofs/felagsvist.py`` are about the model; these tests tie the
+The proofs in ``proofs/felagsvist/`` are about the model; these tests tie the
 model to the engine. Hypothesis plays random legal games (seeded, with random
 options) and, on every state reached, evaluates the model's z3 terms on the
 state's concrete values:
@@ -16,6 +16,12 @@ state's concrete values:
   of the conservation invariant, and each play (and gathered trick) takes it to
   the engine's next state; each deal's hands are what the deal model makes of
   the deck order.
+
+The last tests go beyond the states play reaches: they compare the model's
+legal set, trick winner, deal scores and round cycle with the engine's
+functions on values drawn directly (any hand, any trick), and the tables the
+model states from the rule book (round kinds, cycle, trumps, rank orders, suit
+masks, tricks per deal, seats) with the engine's.
 
 The model's terms are built once per module (building costs far more than
 evaluating), and evaluated by substitution, so these tests need no solver.
