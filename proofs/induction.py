@@ -140,7 +140,8 @@ class Move:
             guard allows. When given, each inductive obligation of the move is
             proved once per case with those inputs fixed (and that the cases
             cover the guard is proved too); z3 then works with constants, which
-            it needs for counting the cards of a set.
+            it needs for counting the cards of a set. A part with
+            ``by_cases=False`` is proved once, for symbolic inputs.
         show_inputs: how this move's choices read in a counterexample.
     """
 
@@ -169,6 +170,11 @@ class Part:
 
     Assuming less is a stronger requirement, so it is sound, and it can keep
     z3 from dragging in facts the part does not need (card counts, say)."""
+    by_cases: bool = True
+    """Whether its step obligations are split into each move's cases (see :attr:`Move.cases`).
+
+    Counting the cards of a set needs the cases; a part that counts nothing is
+    proved faster once, for symbolic inputs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +262,7 @@ def _system_obligations(name: str, system: TransitionSystem) -> tuple[Obligation
                     f"which breaks {_broken(parts, move.after, model)}"
                 )
 
-            for case in move.cases or (MappingProxyType({}),):
+            for case in (move.cases if part.by_cases else ()) or (MappingProxyType({}),):
                 # Fixing the case's inputs by substitution hands z3 constants; the equation
                 # in front keeps their values in the counterexample.
                 fixed = choice.matches(case).implies(substitute(formula, choice.bindings(case)))

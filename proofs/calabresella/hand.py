@@ -548,9 +548,9 @@ def hand_system(*, copy_called: bool = False) -> TransitionSystem:
         init=_init,
         step=step,
         invariant=(
-            Part(_PART_COUNTERS, _counters, assumes=(_PART_COUNTERS,)),
+            Part(_PART_COUNTERS, _counters, assumes=(_PART_COUNTERS,), by_cases=False),
             Part(PART_SIZES, _sizes),
-            Part(_PART_PLACES, _places, assumes=(_PART_PLACES,)),
+            Part(_PART_PLACES, _places, assumes=(_PART_PLACES,), by_cases=False),
         ),
         goal=_goal,
         show_state=_show_hand_state,

@@ -236,7 +236,11 @@ def test_claim_rejects_malformed_rule_ids_and_names() -> None:
 
 
 def _card_game(
-    *, cases: tuple[int, ...], copy: bool = False, assumes: tuple[str, ...] | None = None
+    *,
+    cases: tuple[int, ...],
+    copy: bool = False,
+    assumes: tuple[str, ...] | None = None,
+    apart_by_cases: bool = True,
 ) -> Claim:
     """A toy system: cards move one at a time from a pile to a heap, split into cases by card.
 
@@ -265,7 +269,7 @@ def _card_game(
         inputs=(Var("card", 3),),
         init=lambda s: s.bv("pile").eq(15) & s.bv("heap").eq(0) & s["moved"].eq(0),
         step=step,
-        invariant=(Part("counted", counted), Part("apart", apart, assumes=assumes)),
+        invariant=(Part("counted", counted), Part("apart", apart, assumes=assumes, by_cases=apart_by_cases)),
         goal=lambda s: s["moved"].eq(4).implies(s.bv("pile").eq(0)),
         show_state=lambda v: f"[pile {v['pile']:04b}, heap {v['heap']:04b}, moved {v['moved']}]",
         show_inputs=lambda v: f"moving card {v['card']}",
@@ -280,6 +284,13 @@ def test_an_inductive_claim_split_by_cases_is_proved_case_by_case() -> None:
     assert result.proved, result.counterexample or result.reason
     # base, coverage, 2 parts x 4 cases, goal
     assert result.obligations == 1 + 1 + 2 * 4 + 1
+
+
+def test_a_part_that_counts_nothing_may_be_proved_once_for_a_symbolic_card() -> None:
+    result = prove(_card_game(cases=(0, 1, 2, 3), apart_by_cases=False))
+    assert result.proved, result.counterexample or result.reason
+    # base, coverage, "counted" x 4 cases, "apart" once, goal
+    assert result.obligations == 1 + 1 + 4 + 1 + 1
 
 
 def test_a_case_left_out_is_a_gap_the_coverage_obligation_finds() -> None:
