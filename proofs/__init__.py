@@ -1,4 +1,4 @@
-"""Z3 proofs of the rules' invariants, one module per game.
+"""Z3 proofs of the rules' invariants, one package per game.
 
 Each claim states which rule ids it proves and comes with a deliberately
 wrong companion that must be refuted, so that a proof is shown able to fail.
@@ -14,9 +14,9 @@ from __future__ import annotations
 import importlib
 from typing import Final
 
-from proofs.claims import Claim, Report, Result, check, check_all, prove
+from proofs.claims import Claim, Family, Report, Result, check, check_all, prove
 
-__all__ = ["GAMES", "Claim", "Report", "Result", "check", "check_all", "claims_for", "prove"]
+__all__ = ["GAMES", "Claim", "Family", "Report", "Result", "check", "check_all", "claims_for", "prove"]
 
 GAMES: Final[tuple[str, ...]] = ("felagsvist", "fildinski", "calabresella", "backstab_fish")
 """The games with proofs, in the order of the table; game ``g``'s claims are ``proofs.g.CLAIMS``."""

@@ -12,7 +12,8 @@ import time
 from collections.abc import Sequence
 
 from proofs import GAMES, claims_for
-from proofs.claims import DEFAULT_TIMEOUT_MS, check_all, render_json, render_table
+from proofs.claims import DEFAULT_TIMEOUT_MS, check_all
+from proofs.report import render_json, render_table
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -35,7 +35,6 @@ from cardrules.games.felagsvist import (
 )
 from cardrules.options import build_options, options_as_dict
 from cardrules.rules import RuleId, make_rules, rule, rule_id
-from cardrules.trick import follow_set, trick_winner
 
 # -- the acceptance line -------------------------------------------------------
 
@@ -374,22 +373,3 @@ def test_state_fields_hold_only_immutable_values() -> None:
         value = getattr(state, f.name)
         assert not isinstance(value, list | dict | set | bytearray), f.name
         hash(value)
-
-
-# -- shared trick helpers --------------------------------------------------------------
-
-
-def test_follow_set_is_the_suit_led_or_the_whole_hand() -> None:
-    hand = (1 << 0) | (1 << 13) | (1 << 14)  # 2C, 2D, 3D
-    assert follow_set(hand, None) == hand
-    assert follow_set(hand, 1) == (1 << 13) | (1 << 14)
-    assert follow_set(hand, 3) == hand
-    assert follow_set(0, 2) == 0
-
-
-def test_trick_winner_highest_trump_else_highest_of_suit_led() -> None:
-    strength = tuple(i % 13 for i in range(52))
-    two_c, king_c, ace_d, three_h = 0, 11, 25, 27
-    assert trick_winner((two_c, ace_d, king_c, three_h), None, strength) == 2
-    assert trick_winner((two_c, ace_d, king_c, three_h), 2, strength) == 3
-    assert trick_winner((two_c, ace_d, king_c, three_h), 1, strength) == 1

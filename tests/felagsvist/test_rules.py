@@ -52,6 +52,7 @@ from cardrules.games.felagsvist import (
     trump_suit,
 )
 from cardrules.games.felagsvist.cards import strength_table
+from cardrules.games.felagsvist.play import playable, trick_winner
 from tests.conftest import complete_hands, deck_from_hands, oracle_score, oracle_winner
 
 # -- helpers -----------------------------------------------------------------------
@@ -1148,3 +1149,25 @@ def test_an_explicit_dealer_must_agree_with_a_fixed_first_dealer() -> None:
     assert "felagsvist.deal.first-dealer" in str(info.value)
     # Under first_dealer=random any seat may be named as the dealer.
     assert FelagsvistGame().from_deal(deck, dealer="S").dealer == 2
+
+
+# -- the play's condition and the trick winner, as functions -------------------------------------
+
+
+@pytest.mark.rule("felagsvist.play.must-follow")
+@pytest.mark.rule("felagsvist.play.void-any")
+def test_playable_is_the_suit_led_or_the_whole_hand() -> None:
+    hand = (1 << 0) | (1 << 13) | (1 << 14)  # 2C, 2D, 3D
+    assert playable(hand, ()) == hand
+    assert playable(hand, (20,)) == (1 << 13) | (1 << 14)  # 9♦ led
+    assert playable(hand, (40,)) == hand  # 2♠ led
+    assert playable(0, (27,)) == 0
+
+
+@pytest.mark.rule("felagsvist.trick.winner")
+def test_trick_winner_highest_trump_else_highest_of_suit_led() -> None:
+    strength = tuple(i % 13 for i in range(52))
+    two_c, king_c, ace_d, three_h = 0, 11, 25, 27
+    assert trick_winner((two_c, ace_d, king_c, three_h), None, strength) == 2
+    assert trick_winner((two_c, ace_d, king_c, three_h), 2, strength) == 3
+    assert trick_winner((two_c, ace_d, king_c, three_h), 1, strength) == 1

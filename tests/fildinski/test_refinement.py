@@ -1,16 +1,15 @@
-"""The Fildinski proofs: every claim proved, every wrong companion refuted, and the model refines the engine.
+"""The Fildinski model refines the engine.
 
-The first half runs each claim of ``proofs/fildinski.py`` (marked with the rule
-ids it proves). The second half is the refinement test: Hypothesis plays
-random legal deals of the engine under random options and, on every state
-reached, evaluates the z3 model's terms on the engine's concrete values:
+Hypothesis plays random legal deals of the engine under random options and,
+on every state reached, evaluates the z3 model's terms on the engine's
+concrete values:
 
 - the legal set: the engine's legal cards are the whole hand for a leader and
   in the stock phase, and the model's endgame legal set (both its mask chain
   and its card-by-card reading) for the endgame follower;
 - the trick winner: the seat that wins each trick is the one
-  :func:`proofs.fildinski.follower_wins` picks, and the trick's card points
-  are :func:`proofs.fildinski.trick_points`;
+  :func:`proofs.fildinski.model.follower_wins` picks, and the trick's card
+  points are :func:`proofs.fildinski.model.trick_points`;
 - conservation: each state, read as the model's eight zones and counters,
   satisfies every part of the conservation invariant and its goal, each
   engine action is a move (or a short sequence of moves) the model allows,
@@ -35,294 +34,36 @@ from functools import cache
 from typing import Final
 
 import pytest
-from hypothesis import Phase, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
 from cardrules.game import Action
 from cardrules.games.fildinski import (
-    BeziquePair,
     Category,
     DeclareMelds,
     Dix,
     FildinskiState,
     PlayCard,
-    bezique_kinds,
     follower_wins,
     legal_follow,
 )
 from cardrules.games.fildinski.deck import card_id
-from cardrules.games.fildinski.rules import RULES
-from proofs import claims_for
-from proofs import fildinski as model
-from proofs.claims import Claim, Move, SymState, check, prove
+from proofs.fildinski import conservation, model, points
+from proofs.induction import Move, SymState
 from proofs.z3facade import (
     Binding,
     BitVec,
     Bool,
     Int,
-    Status,
     bv_var,
     evaluate_bool,
     evaluate_bv,
     evaluate_int,
 )
-
-# -- every claim proved, every wrong companion refuted ------------------------------
-
-
-def _assert_passes(claim: Claim, request: pytest.FixtureRequest) -> None:
-    marked = {mark.args[0] for mark in request.node.iter_markers("rule")}
-    assert marked == set(claim.rule_ids), "the test's rule marks must be the ids the claim proves"
-    report = check(claim)
-    assert report.claim.proved, report.claim.counterexample or report.claim.reason
-    assert report.wrong is not None, f"{claim.name} has no wrong companion"
-    assert report.wrong.status is Status.INVALID, f"the wrong companion of {claim.name} was not refuted"
-    assert report.wrong.counterexample and report.wrong.counterexample.strip()
-    assert report.passed
-
-
-@pytest.mark.rule("fildinski.deck.composition")
-@pytest.mark.rule("fildinski.deck.card-identity")
-def test_card_ids_are_a_bijection_with_two_cards_per_kind(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.CARD_IDS, request)
-
-
-@pytest.mark.rule("fildinski.deck.card-identity")
-def test_copy_labels_change_no_legal_set_winner_or_value(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.COPY_SYMMETRY, request)
-
-
-@pytest.mark.rule("fildinski.play.trick-winner")
-@pytest.mark.rule("fildinski.deck.ranking")
-def test_highest_trump_or_card_of_the_suit_led_wins_and_the_first_twin(
-    request: pytest.FixtureRequest,
-) -> None:
-    _assert_passes(model.TRICK_WINNER, request)
-
-
-@pytest.mark.rule("fildinski.endgame.legal-set")
-@pytest.mark.rule("fildinski.endgame.must-follow")
-@pytest.mark.rule("fildinski.endgame.must-head")
-@pytest.mark.rule("fildinski.endgame.must-trump")
-@pytest.mark.rule("fildinski.endgame.free-discard")
-def test_endgame_legal_set_equals_the_four_duties_for_every_hand(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.ENDGAME_LEGAL_SET, request)
-
-
-@pytest.mark.rule("fildinski.endgame.legal-set")
-@pytest.mark.rule("fildinski.endgame.free-discard")
-def test_endgame_legal_set_is_never_empty(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.LEGAL_NONEMPTY, request)
-
-
-@pytest.mark.rule("fildinski.endgame.must-follow")
-def test_endgame_follower_holding_the_suit_led_follows(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.MUST_FOLLOW, request)
-
-
-@pytest.mark.rule("fildinski.endgame.must-head")
-def test_endgame_follower_who_can_beat_the_led_card_must(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.MUST_HEAD, request)
-
-
-@pytest.mark.rule("fildinski.endgame.must-trump")
-def test_endgame_follower_void_in_the_suit_led_must_trump(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.MUST_TRUMP, request)
-
-
-@pytest.mark.rule("fildinski.endgame.free-discard")
-def test_endgame_follower_with_neither_suit_nor_trump_plays_anything(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.FREE_DISCARD, request)
-
-
-@pytest.mark.rule("fildinski.endgame.legal-set")
-@pytest.mark.rule("fildinski.play.trick-winner")
-def test_endgame_winner_is_the_same_for_every_legal_card(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.ENDGAME_WINNER_FIXED, request)
-
-
-@pytest.mark.rule("fildinski.deck.composition")
-@pytest.mark.rule("fildinski.deal.hands")
-@pytest.mark.rule("fildinski.deal.turn-up")
-@pytest.mark.rule("fildinski.play.trick-cycle")
-@pytest.mark.rule("fildinski.play.won-cards")
-@pytest.mark.rule("fildinski.play.draw-order")
-@pytest.mark.rule("fildinski.meld.after-scoring")
-@pytest.mark.rule("fildinski.dix.exchange")
-@pytest.mark.rule("fildinski.endgame.last-draw")
-@pytest.mark.rule("fildinski.game.deal-end")
-def test_every_card_stays_in_exactly_one_zone(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.CONSERVATION, request)
-
-
-@pytest.mark.rule("fildinski.deal.hands")
-@pytest.mark.rule("fildinski.play.trick-cycle")
-@pytest.mark.rule("fildinski.play.draw-order")
-@pytest.mark.rule("fildinski.endgame.last-draw")
-@pytest.mark.rule("fildinski.endgame.trick-cycle")
-@pytest.mark.rule("fildinski.game.deal-end")
-def test_zone_sizes_follow_the_trick_count(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.ZONE_SIZES, request)
-
-
-@pytest.mark.rule("fildinski.score.brisques")
-@pytest.mark.rule("fildinski.score.trump-seven")
-def test_a_trick_scores_exactly_its_cards_values(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.TRICK_POINTS, request)
-
-
-@pytest.mark.rule("fildinski.score.brisques")
-@pytest.mark.rule("fildinski.score.trump-seven")
-@pytest.mark.rule("fildinski.score.last-trick")
-def test_card_points_of_a_deal_are_180_plus_the_last_trick(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.CARD_POINTS, request)
-
-
-@pytest.mark.rule("fildinski.meld.kinds")
-@pytest.mark.rule("fildinski.meld.same-kind-once")
-def test_meld_points_are_at_most_1840(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.MELD_BOUND, request)
-
-
-@pytest.mark.rule("fildinski.meld.fresh-card")
-@pytest.mark.rule("fildinski.meld.per-step")
-@pytest.mark.rule("fildinski.meld.class-order")
-def test_meld_points_are_at_most_1780_under_the_fresh_card_rule(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.MELD_BOUND_FRESH, request)
-
-
-@pytest.mark.rule("fildinski.meld.per-step")
-@pytest.mark.rule("fildinski.meld.fresh-card")
-def test_no_step_holds_three_melds_under_the_fresh_card_rule(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.MELD_PER_STEP, request)
-
-
-@pytest.mark.rule("fildinski.dix.once")
-@pytest.mark.rule("fildinski.deal.turned-seven")
-def test_at_most_one_dix_and_never_with_a_turned_seven(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.FIXED_BONUSES, request)
-
-
-@pytest.mark.rule("fildinski.game.dealer-alternation")
-@pytest.mark.rule("fildinski.deal.first-lead")
-def test_the_deal_alternates(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.DEALER_ALTERNATION, request)
-
-
-@pytest.mark.rule("fildinski.game.target")
-@pytest.mark.rule("fildinski.game.both-past-target")
-@pytest.mark.rule("fildinski.game.score-sheet")
-def test_a_game_ends_only_with_a_strictly_higher_total(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.GAME_END, request)
-
-
-@pytest.mark.rule("fildinski.play.free-play")
-def test_stock_phase_follower_may_play_the_whole_hand(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.FREE_PLAY, request)
-
-
-@pytest.mark.rule("fildinski.info.endgame-known")
-def test_the_endgame_is_a_game_of_perfect_information(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.ENDGAME_KNOWN, request)
-
-
-@pytest.mark.rule("fildinski.meld.bezique-pair")
-def test_the_bezique_pair_follows_the_option_and_the_trump(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.BEZIQUE_PAIR, request)
-
-
-@pytest.mark.rule("fildinski.meld.bezique-pair")
-@pytest.mark.parametrize("pair", list(BeziquePair))
-@pytest.mark.parametrize("trump", range(4))
-def test_engine_bezique_cards_are_the_models(pair: BeziquePair, trump: int) -> None:
-    variant = bv_var("refine variant", 1)
-    trump_var = bv_var("refine trump", 2)
-    queens, jacks = model._bezique_masks(trump_var, variant.eq(1))
-    bindings: list[Binding] = [(variant, int(pair is BeziquePair.KLAVERJAS_HARTENDAME)), (trump_var, trump)]
-    queen, jack = bezique_kinds(trump, pair)
-    assert evaluate_bv(queens, bindings) == 0b11 << (2 * queen)
-    assert evaluate_bv(jacks, bindings) == 0b11 << (2 * jack)
-
-
-_TESTED: Final = (
-    model.CARD_IDS,
-    model.COPY_SYMMETRY,
-    model.TRICK_WINNER,
-    model.ENDGAME_LEGAL_SET,
-    model.LEGAL_NONEMPTY,
-    model.MUST_FOLLOW,
-    model.MUST_HEAD,
-    model.MUST_TRUMP,
-    model.FREE_DISCARD,
-    model.ENDGAME_WINNER_FIXED,
-    model.FREE_PLAY,
-    model.ENDGAME_KNOWN,
-    model.CONSERVATION,
-    model.ZONE_SIZES,
-    model.TRICK_POINTS,
-    model.CARD_POINTS,
-    model.MELD_BOUND,
-    model.MELD_BOUND_FRESH,
-    model.MELD_PER_STEP,
-    model.BEZIQUE_PAIR,
-    model.FIXED_BONUSES,
-    model.DEALER_ALTERNATION,
-    model.GAME_END,
-)
-
-
-def test_every_fildinski_claim_has_a_test_above() -> None:
-    assert {claim.name for claim in _TESTED} == {claim.name for claim in claims_for("fildinski")}
-
-
-def test_fildinski_claims_name_only_fildinski_rule_ids() -> None:
-    for claim in claims_for("fildinski"):
-        assert claim.game == "fildinski"
-        assert claim.wrong is not None and claim.wrong.game == "fildinski"
-        for rule in (*claim.rule_ids, *claim.wrong.rule_ids):
-            assert rule in RULES and rule.startswith("fildinski."), f"{claim.name} names {rule}"
-
-
-def test_the_marriage_lemma_needs_the_per_step_rule() -> None:
-    """Part (b) of the 1780 bound is not vacuous: without per-step disjointness its melds can all score."""
-    assert prove(
-        Claim("fildinski/lemma-b", ("fildinski.meld.per-step",), model._marriage_lemma, lambda _m: "x")
-    ).proved
-    loose = Claim(
-        "fildinski/lemma-b-loose",
-        ("fildinski.meld.per-step",),
-        lambda: model._marriage_lemma(per_step=False),
-        model._describe_marriages,
-    )
-    result = prove(loose)
-    assert result.refuted and result.counterexample is not None
-    assert result.counterexample.startswith("arrival tricks: KC#1 ")
-
-
-def test_a_refuted_companion_shows_the_disputed_endgame_play() -> None:
-    """The must-head companion's counterexample names a hand, the led card and a lower card it would allow."""
-    report = check(model.MUST_HEAD)
-    assert report.wrong is not None and report.wrong.counterexample is not None
-    text = report.wrong.counterexample
-    assert "follower's hand:" in text and "led card:" in text and "legal set claimed (all of F):" in text
-    lines = dict(line.split(": ", 1) for line in text.splitlines() if line.startswith("legal set"))
-    assert lines["legal set (fildinski.endgame.legal-set)"] != lines["legal set claimed (all of F)"]
-
-
-def test_model_ids_and_values_agree_with_the_engine_deck() -> None:
-    from cardrules.games.fildinski.deck import card_of
-
-    for card in range(model.DECK):
-        assert model.show_card(card).split("#")[0] == str(card_of(card))
-        assert card_id(card_of(card), card % 2 + 1) == card
-
+from tests.support.proofs import NO_SHRINKING, SEEDS, value_of
 
 # -- the refinement test ------------------------------------------------------------
-
-
-def _value(term: Int | BitVec, bindings: list[Binding]) -> int:
-    return evaluate_int(term, bindings) if isinstance(term, Int) else evaluate_bv(term, bindings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,7 +117,7 @@ class _Terms:
         assert evaluate_bool(move.guard, bindings), f"the model does not allow {label} {dict(choice)} here"
         unchanged = self.deal.terms
         return {
-            name: values[name] if term is unchanged[name] else _value(term, bindings)
+            name: values[name] if term is unchanged[name] else value_of(term, bindings)
             for name, term in move.after.terms.items()
         }
 
@@ -401,11 +142,11 @@ def _terms() -> _Terms:
     led, played, trump = bv_var("refine led", 6), bv_var("refine played", 6), bv_var("refine trump", 2)
     captured = bv_var("refine captured", 1).eq(1)
     wins = model.follower_wins(led, played, trump)
-    deal = SymState.fresh("refine deal", model.DEAL_SYSTEM.variables)
-    deal_choice = SymState.fresh("refine deal input", model.DEAL_SYSTEM.inputs)
-    moves = {_move_key(move.label): move for move in model.DEAL_SYSTEM.step(deal, deal_choice)}
-    sizes = SymState.fresh("refine sizes", model.SIZES_SYSTEM.variables)
-    points_state = SymState.fresh("refine points", model.POINTS_SYSTEM.variables)
+    deal = SymState.fresh("refine deal", conservation.DEAL_SYSTEM.variables)
+    deal_choice = SymState.fresh("refine deal input", conservation.DEAL_SYSTEM.inputs)
+    moves = {_move_key(move.label): move for move in conservation.DEAL_SYSTEM.step(deal, deal_choice)}
+    sizes = SymState.fresh("refine sizes", conservation.SIZES_SYSTEM.variables)
+    points_state = SymState.fresh("refine points", points.POINTS_SYSTEM.variables)
     return _Terms(
         follow=follow,
         legal=follow.legal,
@@ -419,14 +160,14 @@ def _terms() -> _Terms:
         deal=deal,
         deal_choice=deal_choice,
         moves=moves,
-        deal_parts=tuple(part.holds(deal) for part in model.DEAL_SYSTEM.invariant),
-        deal_goal=model.DEAL_SYSTEM.goal(deal),
+        deal_parts=tuple(part.holds(deal) for part in conservation.DEAL_SYSTEM.invariant),
+        deal_goal=conservation.DEAL_SYSTEM.goal(deal),
         sizes=sizes,
-        sizes_parts=tuple(part.holds(sizes) for part in model.SIZES_SYSTEM.invariant),
-        sizes_goal=model.SIZES_SYSTEM.goal(sizes),
+        sizes_parts=tuple(part.holds(sizes) for part in conservation.SIZES_SYSTEM.invariant),
+        sizes_goal=conservation.SIZES_SYSTEM.goal(sizes),
         points_state=points_state,
-        points_parts=tuple(part.holds(points_state) for part in model.POINTS_SYSTEM.invariant),
-        points_goal=model.POINTS_SYSTEM.goal(points_state),
+        points_parts=tuple(part.holds(points_state) for part in points.POINTS_SYSTEM.invariant),
+        points_goal=points.POINTS_SYSTEM.goal(points_state),
     )
 
 
@@ -596,10 +337,8 @@ _OPTIONS: Final = st.fixed_dictionaries(
         "bezique_pair": st.sampled_from(["standard", "klaverjas_hartendame"]),
     }
 )
-_SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
 _EXAMPLES: Final = max(3, settings().max_examples // 4)
 """One example plays a whole deal, so a quarter of the profile's examples (at least three)."""
-_NO_SHRINKING: Final = (Phase.explicit, Phase.reuse, Phase.generate)
 
 
 def _prefer(actions: tuple[Action, ...], rng: random.Random) -> Action:
@@ -619,8 +358,8 @@ def _prefer(actions: tuple[Action, ...], rng: random.Random) -> Action:
 @pytest.mark.rule("fildinski.deck.composition")
 @pytest.mark.rule("fildinski.play.won-cards")
 @pytest.mark.rule("fildinski.dix.exchange")
-@settings(max_examples=_EXAMPLES, phases=_NO_SHRINKING)
-@given(options=_OPTIONS, seed=_SEEDS, choices=_SEEDS)
+@settings(max_examples=_EXAMPLES, phases=NO_SHRINKING)
+@given(options=_OPTIONS, seed=SEEDS, choices=SEEDS)
 def test_engine_refines_the_model_over_a_whole_deal(
     options: dict[str, object], seed: int, choices: int
 ) -> None:

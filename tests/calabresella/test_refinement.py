@@ -1,9 +1,9 @@
-"""Calabresella's Z3 proofs: each claim proved, each wrong companion refuted, the model refining the engine.
+"""The Calabresella model refines the engine.
 
-The claim tests carry the rule ids each claim proves. The refinement tests
-evaluate the model's z3 terms on concrete values, by substitution and without a
-solver: on the engine's tables, and on every state that random legal play
-reaches under random options. There they compare the model with the engine:
+These tests evaluate the model's z3 terms on concrete values, by substitution
+and without a solver: on the engine's tables, and on every state that random
+legal play reaches under random options. There they compare the model with
+the engine:
 
 - the zones: each state, read as the hand model's variables (phase, counters,
   the eight places), satisfies every part of the conservation invariant and
@@ -16,7 +16,6 @@ reaches under random options. There they compare the model with the engine:
 
 from __future__ import annotations
 
-import functools
 import itertools
 import random
 from collections.abc import Mapping
@@ -24,7 +23,6 @@ from dataclasses import dataclass
 from typing import Final
 
 import pytest
-from hypothesis import Phase as HypothesisPhase
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -47,16 +45,12 @@ from cardrules.games.calabresella import (
     multiplier,
 )
 from cardrules.games.calabresella.deck import DECK_MASK
-from cardrules.games.calabresella.rules import RULES
-from proofs import calabresella as model
-from proofs import claims_for
-from proofs.claims import Claim, Move, Report, SymState, check
+from proofs.calabresella import bidding, hand, model
+from proofs.induction import Move, SymState
 from proofs.z3facade import (
     Binding,
-    BitVec,
     Bool,
     Int,
-    Status,
     all_of,
     bool_var,
     evaluate_bool,
@@ -64,160 +58,7 @@ from proofs.z3facade import (
     evaluate_int,
     int_var,
 )
-
-# -- every claim proved, every wrong companion refuted ------------------------------
-
-
-@functools.cache
-def _report(claim: Claim) -> Report:
-    """The claim checked once per test run (the conservation claim takes seconds)."""
-    return check(claim)
-
-
-def _assert_passes(claim: Claim, request: pytest.FixtureRequest) -> None:
-    marked = {mark.args[0] for mark in request.node.iter_markers("rule")}
-    assert marked == set(claim.rule_ids), "the test's rule marks must be the ids the claim proves"
-    report = _report(claim)
-    assert report.claim.proved, report.claim.counterexample or report.claim.reason
-    assert report.wrong is not None, f"{claim.name} has no wrong companion"
-    assert report.wrong.status is Status.INVALID, f"the wrong companion of {claim.name} was not refuted"
-    assert report.wrong.counterexample and report.wrong.counterexample.strip()
-    assert report.passed
-
-
-@pytest.mark.rule("calabresella.deck.composition")
-@pytest.mark.rule("calabresella.deck.rank-order")
-@pytest.mark.rule("calabresella.scoring.card-thirds")
-def test_deck_has_forty_cards_and_thirty_two_thirds(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.DECK_VALUES, request)
-
-
-@pytest.mark.rule("calabresella.bidding.order")
-@pytest.mark.rule("calabresella.bidding.overcall")
-@pytest.mark.rule("calabresella.bidding.pass-final")
-@pytest.mark.rule("calabresella.bidding.end")
-def test_every_auction_ends_in_at_most_four_calls(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.AUCTION, request)
-
-
-@pytest.mark.rule("calabresella.play.lead")
-@pytest.mark.rule("calabresella.play.follow")
-def test_legal_set_follows_suit_under_either_option(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.FOLLOW_SUIT, request)
-
-
-@pytest.mark.rule("calabresella.play.trick-winner")
-def test_the_highest_card_of_the_suit_led_wins(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.TRICK_WINNER, request)
-
-
-@pytest.mark.rule("calabresella.deck.italian")
-def test_renaming_the_suits_renames_legal_sets_and_keeps_winners(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.ITALIAN_PACK, request)
-
-
-@pytest.mark.rule("calabresella.scoring.hand-total")
-@pytest.mark.rule("calabresella.scoring.last-trick")
-@pytest.mark.rule("calabresella.scoring.card-thirds")
-@pytest.mark.rule("calabresella.scoring.monte")
-def test_every_split_of_the_deck_makes_35_thirds_and_11_points(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.HAND_TOTAL, request)
-
-
-@pytest.mark.rule("calabresella.scoring.rounding")
-def test_the_opponents_round_their_pooled_thirds_once(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.POOLED_ROUNDING, request)
-
-
-@pytest.mark.rule("calabresella.scoring.success")
-@pytest.mark.rule("calabresella.scoring.hand-total")
-def test_success_is_exactly_18_thirds_and_never_a_tie(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.SUCCESS, request)
-
-
-@pytest.mark.rule("calabresella.scoring.cappotto")
-@pytest.mark.rule("calabresella.scoring.stramazzo")
-@pytest.mark.rule("calabresella.scoring.success")
-def test_cappotto_and_stramazzo_never_both_apply(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.MULTIPLIER, request)
-
-
-@pytest.mark.rule("calabresella.scoring.payment")
-@pytest.mark.rule("calabresella.bidding.ladder")
-@pytest.mark.rule("calabresella.exchange.solissimo-raise")
-def test_payments_sum_to_zero_for_every_stake(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.PAYMENT_ZERO_SUM, request)
-
-
-@pytest.mark.rule("calabresella.bidding.ladder")
-@pytest.mark.rule("calabresella.exchange.solissimo-raise")
-def test_the_stake_ladder_increases_and_v_takes_ten_values(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.STAKE_LADDER, request)
-
-
-@pytest.mark.rule("calabresella.procedure.session")
-@pytest.mark.rule("calabresella.bidding.all-pass")
-@pytest.mark.rule("calabresella.scoring.payment")
-def test_session_balances_always_sum_to_zero(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.SESSION_BALANCE, request)
-
-
-@pytest.mark.rule("calabresella.deck.composition")
-@pytest.mark.rule("calabresella.deal.packets")
-@pytest.mark.rule("calabresella.deal.monte")
-@pytest.mark.rule("calabresella.procedure.phases")
-@pytest.mark.rule("calabresella.exchange.handover")
-@pytest.mark.rule("calabresella.exchange.called-in-monte")
-@pytest.mark.rule("calabresella.exchange.take-monte")
-@pytest.mark.rule("calabresella.exchange.return")
-@pytest.mark.rule("calabresella.exchange.discard")
-@pytest.mark.rule("calabresella.exchange.solissimo")
-@pytest.mark.rule("calabresella.exchange.dividete")
-@pytest.mark.rule("calabresella.exchange.scegliete")
-@pytest.mark.rule("calabresella.play.turn")
-@pytest.mark.rule("calabresella.play.tricks")
-@pytest.mark.rule("calabresella.scoring.monte")
-def test_forty_cards_are_conserved_through_the_whole_hand(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.CARD_CONSERVATION, request)
-
-
-_TESTED: Final = (
-    model.DECK_VALUES,
-    model.AUCTION,
-    model.FOLLOW_SUIT,
-    model.TRICK_WINNER,
-    model.ITALIAN_PACK,
-    model.HAND_TOTAL,
-    model.POOLED_ROUNDING,
-    model.SUCCESS,
-    model.MULTIPLIER,
-    model.PAYMENT_ZERO_SUM,
-    model.STAKE_LADDER,
-    model.SESSION_BALANCE,
-    model.CARD_CONSERVATION,
-)
-
-
-def test_every_calabresella_claim_has_a_test_above() -> None:
-    assert [claim.name for claim in _TESTED] == [claim.name for claim in claims_for("calabresella")]
-
-
-def test_claims_name_only_calabresella_rule_ids() -> None:
-    for claim in claims_for("calabresella"):
-        assert claim.wrong is not None and claim.wrong.wrong is None
-        for rule in (*claim.rule_ids, *claim.wrong.rule_ids):
-            assert rule in RULES and rule.startswith("calabresella."), f"{claim.name} names {rule}"
-
-
-def test_the_conservation_proof_fails_on_a_broken_exchange() -> None:
-    """The wrong companion's counterexample names the broken step and the invariant parts it breaks."""
-    report = _report(model.CARD_CONSERVATION).wrong
-    assert report is not None
-    text = report.counterexample or ""
-    assert report.refuted and text.startswith("inductive step (a card moves)")
-    assert "[call:" in text and "leads to [handed:" in text
-    assert "each zone's cards counted" in text
-
+from tests.support.proofs import NO_SHRINKING, SEEDS, value_of
 
 # -- refinement on the tables --------------------------------------------------------
 
@@ -235,7 +76,6 @@ def test_model_tables_equal_the_engine_tables() -> None:
 
 # -- refinement on played hands ------------------------------------------------------
 
-_SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
 _OPTIONS: Final = st.fixed_dictionaries(
     {
         "direction": st.sampled_from(("counterclockwise", "clockwise")),
@@ -252,14 +92,9 @@ _OPTIONS: Final = st.fixed_dictionaries(
     }
 )
 _EXAMPLES: Final = max(5, settings().max_examples // 4)
-_NO_SHRINKING: Final = (HypothesisPhase.explicit, HypothesisPhase.reuse, HypothesisPhase.generate)
 _PHASE: Final = {name: number for number, name in enumerate(model.PHASES)}
 _CONTRACT_NUMBER: Final = {Contract.CHIAMO: 0, Contract.SOLO: 1, Contract.SOLISSIMO: 2}
 _RAISE_NUMBER: Final = {None: 0, Raise.NONE: 0, Raise.DIVIDETE: 1, Raise.SCEGLIETE: 2}
-
-
-def _value(term: Int | BitVec, bindings: list[Binding]) -> int:
-    return evaluate_int(term, bindings) if isinstance(term, Int) else evaluate_bv(term, bindings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +153,7 @@ class _Terms:
     def after_card(self, values: Mapping[str, int], card: int) -> dict[str, int]:
         """The state the model's card move leads to (for messages)."""
         bindings = [*self.before.bindings(values), *self.choice.bindings({"card": card, "choice": 0})]
-        return {name: _value(term, bindings) for name, term in self.card_move.after.terms.items()}
+        return {name: value_of(term, bindings) for name, term in self.card_move.after.terms.items()}
 
 
 @pytest.fixture(scope="module")
@@ -328,12 +163,12 @@ def terms() -> _Terms:
     contract, raised, m = int_var("refine contract"), int_var("refine raise"), int_var("refine m")
     success = bool_var("refine success")
     value = model.stake_value(stakes, contract, raised, m)
-    system = model.HAND_SYSTEM
+    system = hand.HAND_SYSTEM
     before = SymState.fresh("refine", system.variables)
     choice = SymState.fresh("refine input", system.inputs)
     card_move = system.step(before, choice)[0]
     assert card_move.label == "a card moves"
-    auction = model.AUCTION_SYSTEM
+    auction = bidding.AUCTION_SYSTEM
     auction_before = SymState.fresh("refine auction", auction.variables)
     auction_choice = SymState.fresh("refine auction input", auction.inputs)
     (auction_move,) = auction.step(auction_before, auction_choice)
@@ -575,8 +410,8 @@ def _play_hand(terms: _Terms, state: CalabresellaState, rng: random.Random) -> C
 @pytest.mark.rule("calabresella.scoring.payment")
 @pytest.mark.rule("calabresella.scoring.cappotto")
 @pytest.mark.rule("calabresella.scoring.stramazzo")
-@settings(max_examples=_EXAMPLES, phases=_NO_SHRINKING, deadline=None)
-@given(options=_OPTIONS, seed=_SEEDS, policy=_SEEDS)
+@settings(max_examples=_EXAMPLES, phases=NO_SHRINKING, deadline=None)
+@given(options=_OPTIONS, seed=SEEDS, policy=SEEDS)
 def test_a_random_hand_refines_the_model(
     terms: _Terms, options: dict[str, str], seed: int, policy: int
 ) -> None:

@@ -1,6 +1,6 @@
 """Refinement: on states that random legal play reaches, the engine does what the Z3 model says.
 
-The proofs in ``proofs/felagsvist.py`` are about the model; these tests tie the
+The proofs in ``proofs/felagsvist/`` are about the model; these tests tie the
 model to the engine. Hypothesis plays random legal games (seeded, with random
 options) and, on every state reached, evaluates the model's z3 terms on the
 state's concrete values:
@@ -17,6 +17,12 @@ state's concrete values:
   the engine's next state; each deal's hands are what the deal model makes of
   the deck order.
 
+The last tests go beyond the states play reaches: they compare the model's
+legal set, trick winner, deal scores and round cycle with the engine's
+functions on values drawn directly (any hand, any trick), and the tables the
+model states from the rule book (round kinds, cycle, trumps, rank orders, suit
+masks, tricks per deal, seats) with the engine's.
+
 The model's terms are built once per module (building costs far more than
 evaluating), and evaluated by substitution, so these tests need no solver.
 """
@@ -29,15 +35,27 @@ from dataclasses import dataclass
 from typing import Final
 
 import pytest
-from hypothesis import Phase, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.cards import card_at
-from cardrules.games.felagsvist import FelagsvistState, NoloAce, PlayCard, RoundKind, Scoring
-from cardrules.trick import SUIT_MASKS
-from proofs import felagsvist as model
-from proofs.claims import Move, SymState
+from cardrules.cards import Suit, card_at
+from cardrules.games.felagsvist import (
+    FelagsvistState,
+    NoloAce,
+    PlayCard,
+    RoundKind,
+    Scoring,
+    deal_scores,
+    round_kind,
+    trump_suit,
+)
+from cardrules.games.felagsvist.actions import SEAT_NAMES
+from cardrules.games.felagsvist.cards import SUIT_MASKS, strength_table
+from cardrules.games.felagsvist.deal import CYCLE, DEAL_TRICKS
+from cardrules.games.felagsvist.play import playable, trick_winner
+from proofs.felagsvist import conservation, model
+from proofs.induction import Move, SymState
 from proofs.z3facade import (
     Binding,
     BitVec,
@@ -50,20 +68,13 @@ from proofs.z3facade import (
     int_var,
 )
 from tests.conftest import FELAGSVIST_OPTIONS
+from tests.support.proofs import NO_SHRINKING, SEEDS, value_of
 
 _PACK: Final = (1 << 52) - 1
-_SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
 _EXAMPLES: Final = max(4, settings().max_examples // 3)
 """One example plays a whole deal, so a third of the profile's examples (at least four)."""
-_NO_SHRINKING: Final = (Phase.explicit, Phase.reuse, Phase.generate)
-"""A failing game is reported with its seeds and options, which reproduce it. Shrinking
-would replay whole games for minutes, and a smaller seed is not a simpler game."""
 
 # -- the model's terms, built once ---------------------------------------------------
-
-
-def _value(term: Int | BitVec, bindings: list[Binding]) -> int:
-    return evaluate_int(term, bindings) if isinstance(term, Int) else evaluate_bv(term, bindings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +116,7 @@ class _Model:
         """The position (0 = the lead) of the card the model's winner rule picks; exactly one wins."""
         bindings: list[Binding] = [
             *((var, card) for var, card in zip(self.trick.cards, cards, strict=True)),
-            (self.trick.kind, model.KINDS.index(kind)),
+            (self.trick.kind, model.KINDS.index(kind.value)),
             (self.trick.ace_low, ace is NoloAce.LOW),
             (self.trick.leader, leader),
         ]
@@ -129,7 +140,7 @@ class _Model:
         if move is self.deal_move:
             bindings = [*before.bindings(values), *self.deal_choice.bindings(inputs)]
         assert evaluate_bool(move.guard, bindings), f"{move.label} is not allowed from {values} with {inputs}"
-        return {name: _value(term, bindings) for name, term in move.after.terms.items()}
+        return {name: value_of(term, bindings) for name, term in move.after.terms.items()}
 
 
 @pytest.fixture(scope="module")
@@ -137,12 +148,12 @@ def terms() -> _Model:
     follow = model.follow_vars()
     trick = model.trick_vars()
     tricks_ns, nolo, odd = int_var("refine tricks_ns"), bool_var("refine nolo"), bool_var("refine odd")
-    deal_before = SymState.fresh("refine deal", model.DEAL_SYSTEM.variables)
-    deal_choice = SymState.fresh("refine deal input", model.DEAL_SYSTEM.inputs)
-    (deal_move,) = model.DEAL_SYSTEM.step(deal_before, deal_choice)
-    play_before = SymState.fresh("refine play", model.PLAY_SYSTEM.variables)
-    play_choice = SymState.fresh("refine play input", model.PLAY_SYSTEM.inputs)
-    play_move, gather_move = model.PLAY_SYSTEM.step(play_before, play_choice)
+    deal_before = SymState.fresh("refine deal", conservation.DEAL_SYSTEM.variables)
+    deal_choice = SymState.fresh("refine deal input", conservation.DEAL_SYSTEM.inputs)
+    (deal_move,) = conservation.DEAL_SYSTEM.step(deal_before, deal_choice)
+    play_before = SymState.fresh("refine play", conservation.PLAY_SYSTEM.variables)
+    play_choice = SymState.fresh("refine play input", conservation.PLAY_SYSTEM.inputs)
+    play_move, gather_move = conservation.PLAY_SYSTEM.step(play_before, play_choice)
     return _Model(
         follow=follow,
         legal_spec=model.legal_set_spec(follow.hand, follow.led),
@@ -156,14 +167,14 @@ def terms() -> _Model:
         deal_before=deal_before,
         deal_choice=deal_choice,
         deal_move=deal_move,
-        deal_parts=tuple(part.holds(deal_before) for part in model.DEAL_SYSTEM.invariant),
-        deal_goal=model.DEAL_SYSTEM.goal(deal_before),
+        deal_parts=tuple(part.holds(deal_before) for part in conservation.DEAL_SYSTEM.invariant),
+        deal_goal=conservation.DEAL_SYSTEM.goal(deal_before),
         play_before=play_before,
         play_choice=play_choice,
         play_move=play_move,
         gather_move=gather_move,
-        play_parts=tuple(part.holds(play_before) for part in model.PLAY_SYSTEM.invariant),
-        play_goal=model.PLAY_SYSTEM.goal(play_before),
+        play_parts=tuple(part.holds(play_before) for part in conservation.PLAY_SYSTEM.invariant),
+        play_goal=conservation.PLAY_SYSTEM.goal(play_before),
     )
 
 
@@ -173,7 +184,7 @@ def terms() -> _Model:
 def _zones(state: FelagsvistState) -> dict[str, int]:
     """The state as the play model's variables: hands by position from the leader of the trick."""
     leader = state.leader
-    values = {name: state.hands[(leader + j) % 4] for j, name in enumerate(model.PLAY_HANDS)}
+    values = {name: state.hands[(leader + j) % 4] for j, name in enumerate(conservation.PLAY_HANDS)}
     values["trick"] = sum(1 << card for card in state.trick)
     values["won_ns"], values["won_ew"] = state.won
     values["played"] = len(state.trick)
@@ -206,12 +217,12 @@ def _check_legal_set(terms: _Model, state: FelagsvistState) -> None:
 
 def _check_deal(terms: _Model, state: FelagsvistState) -> None:
     """felagsvist.deal.distribution: the deal model, fed the deck order, gives the engine's hands."""
-    values = {name: 0 for name in model.DEAL_HANDS} | {"pile": _PACK, "rounds": 0, "next": 0}
+    values = {name: 0 for name in conservation.DEAL_HANDS} | {"pile": _PACK, "rounds": 0, "next": 0}
     for card in state.deck:
         assert _holds(terms, terms.deal_parts, terms.deal_before, values), values
         values = terms.after(terms.deal_move, terms.deal_before, values, {"card": card})
     assert _holds(terms, (*terms.deal_parts, terms.deal_goal), terms.deal_before, values)
-    for j, name in enumerate(model.DEAL_HANDS):
+    for j, name in enumerate(conservation.DEAL_HANDS):
         assert values[name] == state.hands[(state.dealer + 1 + j) % 4], f"receiver {j} of {state.compact()}"
 
 
@@ -285,8 +296,8 @@ def _play(
 @pytest.mark.rule("felagsvist.invariant.card-conservation")
 @pytest.mark.rule("felagsvist.invariant.hand-sizes")
 @pytest.mark.rule("felagsvist.play.trick-order")
-@settings(max_examples=_EXAMPLES, phases=_NO_SHRINKING)
-@given(options=FELAGSVIST_OPTIONS, seed=_SEEDS, policy=_SEEDS)
+@settings(max_examples=_EXAMPLES, phases=NO_SHRINKING)
+@given(options=FELAGSVIST_OPTIONS, seed=SEEDS, policy=SEEDS)
 def test_a_random_deal_refines_the_model(
     terms: _Model, options: dict[str, str], seed: int, policy: int
 ) -> None:
@@ -304,8 +315,8 @@ def test_a_random_deal_refines_the_model(
 @pytest.mark.rule("felagsvist.score.trick-rounds")
 @pytest.mark.rule("felagsvist.score.nolo")
 @pytest.mark.rule("felagsvist.game.twelve-deals")
-@settings(max_examples=max(2, _EXAMPLES // 4), phases=_NO_SHRINKING)
-@given(options=FELAGSVIST_OPTIONS, seed=_SEEDS, policy=_SEEDS)
+@settings(max_examples=max(2, _EXAMPLES // 4), phases=NO_SHRINKING)
+@given(options=FELAGSVIST_OPTIONS, seed=SEEDS, policy=SEEDS)
 def test_a_random_game_refines_the_model_to_the_end(
     terms: _Model, options: dict[str, str], seed: int, policy: int
 ) -> None:
@@ -343,3 +354,134 @@ def test_the_refinement_checks_can_fail(terms: _Model) -> None:
     assert not _holds(terms, terms.play_parts, terms.play_before, dict(zones, trick=lowest))
     with pytest.raises(AssertionError):
         _check_play(terms, state, (lowest.bit_length() - 1), state)
+
+
+# -- the model on values drawn directly ------------------------------------------------
+#
+# These compare the model with the engine's functions on any hand and any trick,
+# beyond the states that play reaches, and its tables with the engine's.
+
+_LEDS: Final = (None, *range(4))
+
+
+def _led_value(led: int | None) -> int:
+    return model.NO_LEAD if led is None else led
+
+
+@dataclass(frozen=True, slots=True)
+class _LegalTerms:
+    """The legal-set terms, built once per module: building them costs far more than evaluating."""
+
+    vars: model.FollowVars
+    implemented: BitVec
+    specified: BitVec
+
+    def evaluate(self, hand: int, led: int | None) -> tuple[int, int]:
+        bindings: list[Binding] = [(self.vars.hand, hand), (self.vars.led, _led_value(led))]
+        return evaluate_bv(self.implemented, bindings), evaluate_bv(self.specified, bindings)
+
+
+@pytest.fixture(scope="module")
+def legal_terms() -> _LegalTerms:
+    v = model.follow_vars()
+    return _LegalTerms(v, v.legal, model.legal_set_spec(v.hand, v.led))
+
+
+@pytest.fixture(scope="module")
+def trick_terms() -> tuple[model.TrickVars, tuple[Bool, ...]]:
+    v = model.trick_vars()
+    return v, model.trick_wins(v)
+
+
+_hands = st.one_of(
+    st.sets(st.integers(0, 51), max_size=13).map(lambda cards: sum(1 << card for card in cards)),
+    st.integers(0, (1 << 52) - 1),
+)
+
+
+@pytest.mark.rule("felagsvist.play.lead-any")
+@pytest.mark.rule("felagsvist.play.must-follow")
+@pytest.mark.rule("felagsvist.play.void-any")
+@settings(max_examples=300)
+@given(hand=_hands, led=st.sampled_from(_LEDS))
+def test_model_legal_set_equals_the_engines(legal_terms: _LegalTerms, hand: int, led: int | None) -> None:
+    engine = playable(hand, () if led is None else (13 * led,))  # a trick led with that suit's 2
+    implemented, specified = legal_terms.evaluate(hand, led)
+    assert implemented == engine
+    assert specified == engine
+
+
+def test_model_suit_masks_are_the_engine_masks() -> None:
+    v = model.follow_vars()
+    for suit in Suit:
+        assert evaluate_bv(model.led_mask(v.led), [(v.led, int(suit))]) == SUIT_MASKS[suit] == suit.mask
+    assert evaluate_bv(model.led_mask(v.led), [(v.led, model.NO_LEAD)]) == 0
+
+
+@pytest.mark.rule("felagsvist.trick.winner")
+@settings(max_examples=100)
+@given(
+    cards=st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True),
+    kind=st.sampled_from(tuple(RoundKind)),
+    ace=st.sampled_from(tuple(NoloAce)),
+    leader=st.integers(0, 3),
+)
+def test_model_trick_winner_equals_the_engine(
+    trick_terms: tuple[model.TrickVars, tuple[Bool, ...]],
+    cards: list[int],
+    kind: RoundKind,
+    ace: NoloAce,
+    leader: int,
+) -> None:
+    v, trick_wins = trick_terms
+    bindings: list[Binding] = [
+        *((var, card) for var, card in zip(v.cards, cards, strict=True)),
+        (v.kind, model.KINDS.index(kind.value)),
+        (v.ace_low, ace is NoloAce.LOW),
+        (v.leader, leader),
+    ]
+    wins = [evaluate_bool(win, bindings) for win in trick_wins]
+    suit = trump_suit(kind)
+    engine = trick_winner(cards, None if suit is None else int(suit), strength_table(kind, ace))
+    assert wins == [position == engine for position in range(4)], [str(card_at(c)) for c in cards]
+
+
+@pytest.mark.rule("felagsvist.score.trick-rounds")
+@pytest.mark.rule("felagsvist.score.nolo")
+def test_model_per_trick_scores_equal_the_engine() -> None:
+    tricks, nolo = int_var("tricks"), bool_var("nolo")
+    score_ns, score_ew = model.per_trick_scores(tricks, nolo)
+    for kind in RoundKind:
+        for won in range(14):
+            bindings: list[Binding] = [(tricks, won), (nolo, kind is RoundKind.NOLO)]
+            modelled = (evaluate_int(score_ns, bindings), evaluate_int(score_ew, bindings))
+            assert modelled == deal_scores(kind, won, Scoring.PER_TRICK)
+
+
+@pytest.mark.rule("felagsvist.round.cycle")
+def test_model_round_cycle_equals_the_engine() -> None:
+    first, deal = int_var("s"), int_var("k")
+    index = model.kind_index(first, deal)
+    for s, first_round in enumerate(CYCLE):
+        for k in range(1, 14):
+            modelled = model.CYCLE[evaluate_int(index, [(first, s), (deal, k)])]
+            assert modelled == round_kind(k, first_round).value
+
+
+@pytest.mark.rule("felagsvist.round.cycle")
+@pytest.mark.rule("felagsvist.round.trump")
+@pytest.mark.rule("felagsvist.cards.rank-order")
+def test_model_tables_are_the_engine_tables() -> None:
+    """The model states the rule book's tables itself; here they meet the engine's."""
+    assert tuple(kind.value for kind in RoundKind) == model.KINDS
+    assert tuple(kind.value for kind in CYCLE) == model.CYCLE
+    assert {kind.value: kind.label for kind in RoundKind} == dict(model.KIND_LABELS)
+    for kind in RoundKind:
+        suit = trump_suit(kind)
+        assert model.TRUMPS.get(kind.value) == (None if suit is None else int(suit))
+        for ace in NoloAce:
+            chosen = model.STRENGTH_TABLES[model.strength_table(kind.value, ace_low=ace is NoloAce.LOW)]
+            assert chosen == strength_table(kind, ace)
+    assert model.SUIT_MASKS == SUIT_MASKS
+    assert model.DEAL_TRICKS == DEAL_TRICKS
+    assert model.SEATS == SEAT_NAMES

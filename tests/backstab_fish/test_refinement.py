@@ -1,13 +1,12 @@
-"""Backstab Fish proofs: every claim proved (the loop witness refuted), and the model refines the engine.
+"""The Backstab Fish model refines the engine.
 
-The claim tests carry the rule ids each claim proves. The refinement tests
-read engine states, reached by random legal play under random options, as the
-z3 model's variables: the model's invariant holds in each of them, the model's
-legal asks are the engine's, and every turn the engine plays (ask, answer,
-lay-down, refills, end check, next player) is a move of the model that leads
-to the engine's next state. The loop z3 finds in the literal game is replayed
-in the engine, where it repeats for ever without the stall limit and ends at
-the stall limit with it.
+These tests read engine states, reached by random legal play under random
+options, as the z3 model's variables: the model's invariant holds in each of
+them, the model's legal asks are the engine's, and every turn the engine plays
+(ask, answer, lay-down, refills, end check, next player) is a move of the model
+that leads to the engine's next state. The loop z3 finds in the literal game is
+replayed in the engine, where it repeats for ever without the stall limit and
+ends at the stall limit with it.
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 import pytest
-from hypothesis import Phase, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
@@ -42,195 +41,17 @@ from cardrules.games.backstab_fish import (
     LayDownRule,
     parse_rank,
 )
-from cardrules.games.backstab_fish.rules import RULES
-from proofs import backstab_fish as model
-from proofs import claims_for
-from proofs.claims import Claim, Report, SymState, check, render_json, render_table
+from proofs.backstab_fish import lasso, model
+from proofs.claims import Report
+from proofs.induction import SymState
 from proofs.z3facade import (
     Binding,
     Bool,
-    Model,
-    Status,
     all_of,
     evaluate_bool,
-    int_var,
     partial,
 )
-
-# -- every claim proved, every wrong companion refuted ------------------------------
-
-
-def _marked(request: pytest.FixtureRequest) -> set[str]:
-    return {mark.args[0] for mark in request.node.iter_markers("rule")}
-
-
-def _assert_passes(claim: Claim, request: pytest.FixtureRequest) -> Report:
-    assert _marked(request) == set(claim.rule_ids), "the test's rule marks must be the ids the claim proves"
-    report = check(claim)
-    assert report.claim.proved, report.claim.counterexample or report.claim.reason
-    assert report.wrong is not None, f"{claim.name} has no wrong companion"
-    assert report.wrong.status is Status.INVALID, f"the wrong companion of {claim.name} was not refuted"
-    assert report.wrong.counterexample and report.wrong.counterexample.strip()
-    assert report.passed
-    return report
-
-
-@pytest.mark.rule("backstab_fish.invariant.card-conservation")
-@pytest.mark.rule("backstab_fish.answer.give")
-@pytest.mark.rule("backstab_fish.answer.go-fish")
-@pytest.mark.rule("backstab_fish.refill.seven")
-@pytest.mark.rule("backstab_fish.setup.deal")
-def test_every_turn_conserves_the_cards_of_every_rank(request: pytest.FixtureRequest) -> None:
-    report = _assert_passes(model.CONSERVATION, request)
-    assert report.wrong is not None
-    assert "card conservation" in (report.wrong.counterexample or "")
-
-
-@pytest.mark.rule("backstab_fish.invariant.rank-multiples")
-@pytest.mark.rule("backstab_fish.sets.lay-down")
-@pytest.mark.rule("backstab_fish.end.sole-holder")
-def test_cards_outside_laid_sets_come_in_fours(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.RANK_MULTIPLES, request)
-
-
-@pytest.mark.rule("backstab_fish.invariant.legal-set-nonempty")
-@pytest.mark.rule("backstab_fish.invariant.empty-hand-empty-stock")
-@pytest.mark.rule("backstab_fish.turn.skip-empty")
-@pytest.mark.rule("backstab_fish.ask.target")
-def test_the_player_to_act_always_has_a_legal_ask(request: pytest.FixtureRequest) -> None:
-    report = _assert_passes(model.LEGAL_ASK, request)
-    assert report.wrong is not None
-    # Without the sole-holder end, a lone holder with an empty stock has nobody to ask.
-    assert "stock 0 (" in (report.wrong.counterexample or "")
-
-
-@pytest.mark.rule("backstab_fish.invariant.monotone")
-@pytest.mark.rule("backstab_fish.end.stall-limit")
-@pytest.mark.rule("backstab_fish.invariant.termination")
-def test_every_turn_is_an_abstract_turn(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.TURN_ABSTRACTION, request)
-
-
-@pytest.mark.rule("backstab_fish.invariant.termination")
-@pytest.mark.rule("backstab_fish.end.stall-limit")
-def test_the_ranking_falls_on_every_turn(request: pytest.FixtureRequest) -> None:
-    report = _assert_passes(model.RANKING, request)
-    assert report.wrong is not None
-    assert "drawing 0 cards from the stock and laying 0 sets" in (report.wrong.counterexample or "")
-
-
-@pytest.mark.rule("backstab_fish.invariant.termination")
-@pytest.mark.rule("backstab_fish.end.stall-limit")
-def test_every_game_ends_within_the_bound(request: pytest.FixtureRequest) -> None:
-    report = _assert_passes(model.TERMINATION_BOUND, request)
-    assert report.wrong is not None
-    assert (report.wrong.counterexample or "").startswith("goal:")
-
-
-@pytest.mark.rule("backstab_fish.invariant.end-state")
-@pytest.mark.rule("backstab_fish.end.final-lay-down")
-@pytest.mark.rule("backstab_fish.score.per-set")
-@pytest.mark.rule("backstab_fish.end.all-empty")
-def test_the_scores_add_up_to_the_sets_of_the_deck(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.END_TOTAL, request)
-
-
-@pytest.fixture(scope="module")
-def literal_report() -> Report:
-    """The loop search, run once for the tests below (it takes seconds)."""
-    return check(model.LITERAL_GAME_ENDS)
-
-
-@pytest.mark.rule("backstab_fish.end.stall-limit")
-@pytest.mark.rule("backstab_fish.invariant.termination")
-def test_the_literal_game_can_loop_for_ever(request: pytest.FixtureRequest, literal_report: Report) -> None:
-    claim = model.LITERAL_GAME_ENDS
-    assert _marked(request) == set(claim.rule_ids)
-    assert claim.expect_counterexample and claim.wrong is not None and not claim.wrong.expect_counterexample
-    report = literal_report
-    assert report.expect_counterexample
-    assert report.claim.refuted and not report.claim.proved
-    assert report.wrong is not None and report.wrong.proved
-    assert report.passed
-    text = report.claim.counterexample or ""
-    assert "can be repeated for ever" in text and "turn 1:" in text
-    table = render_table((report,), total_seconds=report.seconds)
-    assert "refuted (expected refuted)" in table and "PASS" in table
-    assert "can be repeated for ever" in table, "the table shows the loop"
-
-
-def test_every_claim_has_a_test_above() -> None:
-    tested = {
-        model.CONSERVATION,
-        model.RANK_MULTIPLES,
-        model.LEGAL_ASK,
-        model.TURN_ABSTRACTION,
-        model.RANKING,
-        model.TERMINATION_BOUND,
-        model.END_TOTAL,
-        model.LITERAL_GAME_ENDS,
-    }
-    assert {claim.name for claim in tested} == {claim.name for claim in claims_for("backstab_fish")}
-
-
-def test_claims_name_only_rule_ids_of_the_rule_book() -> None:
-    for claim in claims_for("backstab_fish"):
-        assert claim.wrong is not None
-        for rule in (*claim.rule_ids, *claim.wrong.rule_ids):
-            assert rule in RULES, f"{claim.name} names {rule}, which is not a Backstab Fish rule"
-
-
-def test_every_rule_whose_check_asks_for_a_proof_has_a_claim() -> None:
-    proved = {rule for claim in claims_for("backstab_fish") for rule in claim.rule_ids}
-    for rule in (
-        "backstab_fish.invariant.rank-multiples",
-        "backstab_fish.invariant.end-state",
-        "backstab_fish.invariant.termination",
-    ):
-        assert rule in proved
-
-
-# -- the machinery for a claim expected to be refuted ---------------------------------
-
-
-def _toy_witness(*, truth: bool, companion_truth: bool) -> Claim:
-    """A claim expected to be refuted: ``x < 3`` for every ``x`` (false), or ``x = x`` (true)."""
-    x = int_var("toy witness x")
-
-    def build(holds: bool) -> Bool:
-        return x.eq(x) if holds else x < 3
-
-    def describe(found: Model) -> str:
-        return f"x = {found.int_value(x)}"
-
-    return Claim(
-        "backstab_fish/toy-witness",
-        ("backstab_fish.invariant.termination",),
-        lambda: build(truth),
-        describe,
-        statement="toy",
-        wrong=Claim(
-            "backstab_fish/toy-witness-companion",
-            ("backstab_fish.invariant.termination",),
-            lambda: build(companion_truth),
-            describe,
-        ),
-        expect_counterexample=True,
-    )
-
-
-def test_a_witness_claim_passes_only_when_refuted_with_its_companion_proved() -> None:
-    good = check(_toy_witness(truth=False, companion_truth=True))
-    assert good.passed and good.claim.refuted and good.wrong is not None and good.wrong.proved
-    proved_witness = check(_toy_witness(truth=True, companion_truth=True))
-    assert not proved_witness.passed
-    refuted_companion = check(_toy_witness(truth=False, companion_truth=False))
-    assert not refuted_companion.passed
-    table = render_table((good, proved_witness), total_seconds=0.0)
-    assert "refuted, as expected" in table and "x = " in table
-    assert "FAIL backstab_fish/toy-witness: expected to be refuted, but it was proved" in table
-    assert '"expected": "refuted"' in render_json((good,), total_seconds=0.0)
-
+from tests.support.proofs import NO_SHRINKING, SEEDS, report_of
 
 # -- the model on concrete values -------------------------------------------------------------
 
@@ -433,11 +254,7 @@ _OPTIONS: Final = st.fixed_dictionaries(
         "final_lay_down": st.sampled_from(["on", "off"]),
     }
 )
-_SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
 _EXAMPLES: Final = max(3, settings().max_examples // 5)
-_NO_SHRINKING: Final = (Phase.explicit, Phase.reuse, Phase.generate)
-"""A failing game is reported with its options and seeds, which reproduce it; shrinking would
-replay whole games for minutes, and a smaller seed is not a simpler game."""
 _TURNS: Final = 40
 """Turns checked per game: z3 evaluates the model on each, which takes tens of milliseconds."""
 
@@ -460,8 +277,8 @@ _TURNS: Final = 40
 @pytest.mark.rule("backstab_fish.end.all-empty")
 @pytest.mark.rule("backstab_fish.end.sole-holder")
 @pytest.mark.rule("backstab_fish.end.stall-limit")
-@settings(max_examples=_EXAMPLES, phases=_NO_SHRINKING)
-@given(options=_OPTIONS, seed=_SEEDS, policy=_SEEDS, later=st.sampled_from([0, 0, 60, 300]))
+@settings(max_examples=_EXAMPLES, phases=NO_SHRINKING)
+@given(options=_OPTIONS, seed=SEEDS, policy=SEEDS, later=st.sampled_from([0, 0, 60, 300]))
 def test_random_play_refines_the_turn_model(
     terms: _Terms, options: dict[str, str], seed: int, policy: int, later: int
 ) -> None:
@@ -494,8 +311,8 @@ def test_random_play_refines_the_turn_model(
 @pytest.mark.rule("backstab_fish.invariant.termination")
 @pytest.mark.rule("backstab_fish.end.stall-limit")
 @pytest.mark.rule("backstab_fish.invariant.end-state")
-@settings(max_examples=_EXAMPLES, phases=_NO_SHRINKING)
-@given(options=_OPTIONS, seed=_SEEDS, policy=_SEEDS)
+@settings(max_examples=_EXAMPLES, phases=NO_SHRINKING)
+@given(options=_OPTIONS, seed=SEEDS, policy=SEEDS)
 def test_random_games_end_within_the_proved_bound(options: dict[str, str], seed: int, policy: int) -> None:
     """A whole random game under a finite stall limit ends within (S0 + D/4 + 1) x K turns."""
     if options["stall_limit"] == "none":
@@ -565,6 +382,12 @@ def test_the_refinement_checks_can_fail(terms: _Terms) -> None:
 # -- the loop of the literal game, replayed in the engine ---------------------------------------
 
 
+@pytest.fixture(scope="module")
+def literal_report() -> Report:
+    """The loop search, run once per test run (the proof tests check the same report)."""
+    return report_of(lasso.LITERAL_GAME_ENDS)
+
+
 @dataclass(frozen=True, slots=True)
 class _Loop:
     """The loop z3 found: the deal's hands (counts per rank), the first player, the asks up to and in it."""
@@ -591,7 +414,7 @@ def _read_loop(text: str) -> _Loop:
     hands: list[tuple[int, ...]] = []
     for part in deal.group(2).split("; "):
         _seat, cards = part.split(": ")
-        counts = [0] * model.LASSO_RANKS
+        counts = [0] * lasso.LASSO_RANKS
         for token in cards.split():
             if token != "-":
                 counts[int(parse_rank(token))] += 1
@@ -617,7 +440,7 @@ def _deck_for(loop: _Loop) -> list[Card]:
     hands = [[pool[rank].pop() for rank, n in enumerate(counts) for _ in range(n)] for counts in loop.hands]
     players = len(loop.hands)
     order: list[Card] = []
-    for k in range(model.LASSO_HAND * players):
+    for k in range(lasso.LASSO_HAND * players):
         seat = (loop.first + k) % players
         order.append(hands[seat][k // players])
     order += [card for cards in pool.values() for card in cards]
@@ -642,7 +465,7 @@ def _run_loop(state: BackstabFishState, loop: _Loop) -> BackstabFishState:
 @pytest.mark.rule("backstab_fish.turn.next")
 def test_the_loop_found_by_z3_repeats_in_the_engine_until_the_stall_limit(literal_report: Report) -> None:
     loop = _read_loop(literal_report.claim.counterexample or "")
-    assert all(sum(hand) == model.LASSO_HAND for hand in loop.hands)
+    assert all(sum(hand) == lasso.LASSO_HAND for hand in loop.hands)
     assert (
         Counter(rank for hand in loop.hands for rank, n in enumerate(hand) for _ in range(n)).most_common(1)[
             0
@@ -650,7 +473,7 @@ def test_the_loop_found_by_z3_repeats_in_the_engine_until_the_stall_limit(litera
         <= 8
     )
     deck = _deck_for(loop)
-    dealer = (loop.first - 1) % model.LASSO_PLAYERS
+    dealer = (loop.first - 1) % lasso.LASSO_PLAYERS
     literal = cardrules.get_game("backstab_fish", stall_limit="none").from_deal(deck, dealer=dealer)
     assert isinstance(literal, BackstabFishState)
     assert tuple(literal.hand_counts(seat)[:13] for seat in range(4)) == loop.hands

@@ -1,54 +1,28 @@
-"""The Z3 proofs: every claim is proved, every wrong companion refuted, and the model refines the engine.
+"""The Félagsvist proofs: every claim is proved, every wrong companion refuted, and the machinery can fail.
 
 Each claim test carries the rule ids the claim proves and checks that they are
-exactly the claim's own. The refinement tests evaluate the z3 model on concrete
-values (hands, tricks, deals) and compare it with the engine's functions, so
-the model cannot drift away from the code it speaks for.
+exactly the claim's own. The tests of the machinery (claims, families,
+inductive systems, the z3 facade and the command line) use Félagsvist's claims
+and toy systems. The refinement tests, which compare the model with the
+engine, are in ``test_refinement.py`` next to this file.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Final
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from cardrules.cards import Suit, card_at
-from cardrules.games.felagsvist import (
-    NoloAce,
-    RoundKind,
-    Scoring,
-    deal_scores,
-    round_kind,
-    trump_suit,
-)
-from cardrules.games.felagsvist.cards import strength_table
-from cardrules.games.felagsvist.deal import CYCLE
 from cardrules.games.felagsvist.rules import RULES
-from cardrules.trick import SUIT_MASKS, follow_set, trick_winner
 from proofs import claims_for
-from proofs import felagsvist as model
 from proofs.__main__ import main
-from proofs.claims import (
-    Claim,
-    Move,
-    Obligation,
-    Part,
-    SymState,
-    TransitionSystem,
-    Var,
-    check,
-    inductive_claim,
-    ints,
-    prove,
-    render_table,
-)
+from proofs.claims import Claim, Family, Obligation, check, prove
+from proofs.felagsvist import conservation, legality, model, schedule, scoring, tricks
+from proofs.induction import Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
+from proofs.report import render_table
 from proofs.z3facade import (
     Binding,
-    BitVec,
     Bool,
     Engine,
     Status,
@@ -56,47 +30,35 @@ from proofs.z3facade import (
     bv_val,
     bv_var,
     check_valid,
-    evaluate_bool,
     evaluate_bv,
     evaluate_int,
     int_var,
     onehot,
     popcount,
 )
+from tests.support.proofs import assert_passes
 
 # -- every claim proved, every wrong companion refuted ------------------------------
 
 
-def _assert_passes(claim: Claim, request: pytest.FixtureRequest) -> None:
-    marked = {mark.args[0] for mark in request.node.iter_markers("rule")}
-    assert marked == set(claim.rule_ids), "the test's rule marks must be the ids the claim proves"
-    report = check(claim)
-    assert report.claim.proved, report.claim.counterexample or report.claim.reason
-    assert report.claim.counterexample is None
-    assert report.wrong is not None, f"{claim.name} has no wrong companion"
-    assert report.wrong.status is Status.INVALID, f"the wrong companion of {claim.name} was not refuted"
-    assert report.wrong.counterexample and report.wrong.counterexample.strip()
-    assert report.passed
-
-
 @pytest.mark.rule("felagsvist.invariant.legal-set-nonempty")
 def test_legal_set_is_nonempty_for_every_nonempty_hand(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.LEGAL_SET_NONEMPTY, request)
+    assert_passes(legality.LEGAL_SET_NONEMPTY, request)
 
 
 @pytest.mark.rule("felagsvist.play.lead-any")
 def test_leader_may_play_the_whole_hand(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.LEAD_ANY, request)
+    assert_passes(legality.LEAD_ANY, request)
 
 
 @pytest.mark.rule("felagsvist.play.must-follow")
 def test_follower_holding_the_suit_led_must_follow(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.MUST_FOLLOW, request)
+    assert_passes(legality.MUST_FOLLOW, request)
 
 
 @pytest.mark.rule("felagsvist.play.void-any")
 def test_void_follower_may_play_the_whole_hand(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.VOID_ANY, request)
+    assert_passes(legality.VOID_ANY, request)
 
 
 @pytest.mark.rule("felagsvist.invariant.legal-set-nonempty")
@@ -104,53 +66,53 @@ def test_void_follower_may_play_the_whole_hand(request: pytest.FixtureRequest) -
 @pytest.mark.rule("felagsvist.play.must-follow")
 @pytest.mark.rule("felagsvist.play.void-any")
 def test_engine_legal_set_equals_the_specification_for_every_hand(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.LEGAL_SET_DEFINITION, request)
+    assert_passes(legality.LEGAL_SET_DEFINITION, request)
 
 
 @pytest.mark.rule("felagsvist.trick.winner")
 def test_exactly_one_card_wins_and_beats_the_others(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.TRICK_WINNER, request)
+    assert_passes(tricks.TRICK_WINNER, request)
 
 
 @pytest.mark.rule("felagsvist.invariant.deal-score-sum")
 def test_deal_scores_sum_to_thirteen_or_one_side_scores(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.DEAL_SCORE_SUM, request)
+    assert_passes(scoring.DEAL_SCORE_SUM, request)
 
 
 @pytest.mark.rule("felagsvist.game.tie")
 def test_a_played_out_deal_never_ties(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.TIE_DECIDED, request)
+    assert_passes(scoring.TIE_DECIDED, request)
 
 
 @pytest.mark.rule("felagsvist.round.cycle")
 def test_round_kinds_repeat_every_six_deals(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.ROUND_CYCLE, request)
+    assert_passes(schedule.ROUND_CYCLE, request)
 
 
 @pytest.mark.rule("felagsvist.deal.rotation")
 def test_each_seat_deals_three_times(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.DEAL_ROTATION, request)
+    assert_passes(schedule.DEAL_ROTATION, request)
 
 
 @pytest.mark.rule("felagsvist.invariant.round-balance")
 def test_deals_six_apart_share_kind_and_side(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.ROUND_BALANCE, request)
+    assert_passes(schedule.ROUND_BALANCE, request)
 
 
 @pytest.mark.rule("felagsvist.invariant.thirteen-tricks")
 def test_trick_counters_reach_thirteen_together(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.THIRTEEN_TRICKS, request)
+    assert_passes(tricks.THIRTEEN_TRICKS, request)
 
 
 @pytest.mark.rule("felagsvist.invariant.game-total")
 def test_game_totals_are_156_or_169(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.GAME_TOTAL, request)
+    assert_passes(scoring.GAME_TOTAL, request)
 
 
 @pytest.mark.rule("felagsvist.deal.distribution")
 @pytest.mark.rule("felagsvist.invariant.card-conservation")
 def test_any_shuffle_deals_four_disjoint_thirteen_card_hands(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.DEAL_DISTRIBUTION, request)
+    assert_passes(conservation.DEAL_DISTRIBUTION, request)
 
 
 @pytest.mark.rule("felagsvist.invariant.card-conservation")
@@ -158,25 +120,25 @@ def test_any_shuffle_deals_four_disjoint_thirteen_card_hands(request: pytest.Fix
 @pytest.mark.rule("felagsvist.invariant.legal-set-nonempty")
 @pytest.mark.rule("felagsvist.play.trick-order")
 def test_every_card_stays_in_exactly_one_zone(request: pytest.FixtureRequest) -> None:
-    _assert_passes(model.CARD_CONSERVATION, request)
+    assert_passes(conservation.CARD_CONSERVATION, request)
 
 
 _TESTED: Final = (
-    model.LEGAL_SET_NONEMPTY,
-    model.LEAD_ANY,
-    model.MUST_FOLLOW,
-    model.VOID_ANY,
-    model.LEGAL_SET_DEFINITION,
-    model.TRICK_WINNER,
-    model.DEAL_SCORE_SUM,
-    model.TIE_DECIDED,
-    model.ROUND_CYCLE,
-    model.DEAL_ROTATION,
-    model.ROUND_BALANCE,
-    model.THIRTEEN_TRICKS,
-    model.GAME_TOTAL,
-    model.DEAL_DISTRIBUTION,
-    model.CARD_CONSERVATION,
+    legality.LEGAL_SET_NONEMPTY,
+    legality.LEAD_ANY,
+    legality.MUST_FOLLOW,
+    legality.VOID_ANY,
+    legality.LEGAL_SET_DEFINITION,
+    tricks.TRICK_WINNER,
+    scoring.DEAL_SCORE_SUM,
+    scoring.TIE_DECIDED,
+    schedule.ROUND_CYCLE,
+    schedule.DEAL_ROTATION,
+    schedule.ROUND_BALANCE,
+    tricks.THIRTEEN_TRICKS,
+    scoring.GAME_TOTAL,
+    conservation.DEAL_DISTRIBUTION,
+    conservation.CARD_CONSERVATION,
 )
 
 
@@ -211,7 +173,7 @@ def _always_the_suit_led() -> Claim:
         v = model.follow_vars()
         return v.domain.implies((v.legal & ~v.hand).eq(0))
 
-    describe = model.LEGAL_SET_NONEMPTY.describe
+    describe = legality.LEGAL_SET_NONEMPTY.describe
     return Claim(
         "felagsvist/broken-always-the-suit-led",
         ("felagsvist.play.must-follow",),
@@ -242,14 +204,29 @@ def test_a_false_claim_fails_with_a_readable_counterexample() -> None:
 
 
 def test_a_claim_without_a_wrong_companion_does_not_pass() -> None:
-    claim = model.LEGAL_SET_NONEMPTY
+    claim = legality.LEGAL_SET_NONEMPTY
     lonely = Claim(claim.name, claim.rule_ids, claim.build, claim.describe)
     report = check(lonely)
     assert report.claim.proved and report.wrong is None and not report.passed
 
 
+def test_a_family_gives_its_members_its_rule_ids_printer_and_engine() -> None:
+    x = int_var("x")
+    family = Family(("felagsvist.invariant.game-total",), lambda m: f"x = {m.int_value(x)}", Engine.SMT_CORE)
+    wrong = family.claim("toy/x-is-big", "x > 2 gives x >= 4.", lambda: (x > 2).implies(x >= 4))
+    claim = family.claim(
+        "toy/x-is-three", "x > 2 gives x >= 3.", lambda: (x > 2).implies(x >= 3), wrong=wrong
+    )
+    assert claim.rule_ids == wrong.rule_ids == family.rule_ids
+    assert claim.engine is wrong.engine is Engine.SMT_CORE
+    report = check(claim)
+    assert report.passed and report.wrong is not None and report.wrong.counterexample == "x = 3"
+    other = family.claim("toy/other", "", claim.build, rule_ids=("felagsvist.game.tie",), describe=str)
+    assert other.rule_ids == ("felagsvist.game.tie",) and other.describe is str
+
+
 def test_claim_rejects_malformed_rule_ids_and_names() -> None:
-    claim = model.LEAD_ANY
+    claim = legality.LEAD_ANY
     with pytest.raises(ValueError):
         Claim(claim.name, ("not a rule id",), claim.build, claim.describe)
     with pytest.raises(ValueError):
@@ -259,7 +236,11 @@ def test_claim_rejects_malformed_rule_ids_and_names() -> None:
 
 
 def _card_game(
-    *, cases: tuple[int, ...], copy: bool = False, assumes: tuple[str, ...] | None = None
+    *,
+    cases: tuple[int, ...],
+    copy: bool = False,
+    assumes: tuple[str, ...] | None = None,
+    apart_by_cases: bool = True,
 ) -> Claim:
     """A toy system: cards move one at a time from a pile to a heap, split into cases by card.
 
@@ -288,7 +269,7 @@ def _card_game(
         inputs=(Var("card", 3),),
         init=lambda s: s.bv("pile").eq(15) & s.bv("heap").eq(0) & s["moved"].eq(0),
         step=step,
-        invariant=(Part("counted", counted), Part("apart", apart, assumes=assumes)),
+        invariant=(Part("counted", counted), Part("apart", apart, assumes=assumes, by_cases=apart_by_cases)),
         goal=lambda s: s["moved"].eq(4).implies(s.bv("pile").eq(0)),
         show_state=lambda v: f"[pile {v['pile']:04b}, heap {v['heap']:04b}, moved {v['moved']}]",
         show_inputs=lambda v: f"moving card {v['card']}",
@@ -303,6 +284,13 @@ def test_an_inductive_claim_split_by_cases_is_proved_case_by_case() -> None:
     assert result.proved, result.counterexample or result.reason
     # base, coverage, 2 parts x 4 cases, goal
     assert result.obligations == 1 + 1 + 2 * 4 + 1
+
+
+def test_a_part_that_counts_nothing_may_be_proved_once_for_a_symbolic_card() -> None:
+    result = prove(_card_game(cases=(0, 1, 2, 3), apart_by_cases=False))
+    assert result.proved, result.counterexample or result.reason
+    # base, coverage, "counted" x 4 cases, "apart" once, goal
+    assert result.obligations == 1 + 1 + 4 + 1 + 1
 
 
 def test_a_case_left_out_is_a_gap_the_coverage_obligation_finds() -> None:
@@ -405,121 +393,8 @@ def test_command_line_refuses_an_unknown_claim(capsys: pytest.CaptureFixture[str
 
 def test_the_table_shows_where_an_inductive_proof_breaks() -> None:
     """A wrong companion checked as if it were a claim: FAIL, and the step that breaks the invariant."""
-    wrong = model.THIRTEEN_TRICKS.wrong
+    wrong = tricks.THIRTEEN_TRICKS.wrong
     assert wrong is not None
     report = check(wrong)
     table = render_table((report,), total_seconds=report.seconds)
     assert "FAIL" in table and "inductive step (a trick is won)" in table
-
-
-# -- refinement: the model on concrete values equals the engine ---------------------
-#
-# These compare the model with the engine's functions on values drawn directly (any
-# hand, any trick); tests/test_refinement.py compares it with whole states reached
-# by playing.
-
-_LEDS: Final = (None, *range(4))
-
-
-def _led_value(led: int | None) -> int:
-    return model.NO_LEAD if led is None else led
-
-
-@dataclass(frozen=True, slots=True)
-class _LegalTerms:
-    """The legal-set terms, built once per module: building them costs far more than evaluating."""
-
-    vars: model.FollowVars
-    implemented: BitVec
-    specified: BitVec
-
-    def evaluate(self, hand: int, led: int | None) -> tuple[int, int]:
-        bindings: list[Binding] = [(self.vars.hand, hand), (self.vars.led, _led_value(led))]
-        return evaluate_bv(self.implemented, bindings), evaluate_bv(self.specified, bindings)
-
-
-@pytest.fixture(scope="module")
-def legal_terms() -> _LegalTerms:
-    v = model.follow_vars()
-    return _LegalTerms(v, v.legal, model.legal_set_spec(v.hand, v.led))
-
-
-@pytest.fixture(scope="module")
-def trick_terms() -> tuple[model.TrickVars, tuple[Bool, ...]]:
-    v = model.trick_vars()
-    return v, model.trick_wins(v)
-
-
-_hands = st.one_of(
-    st.sets(st.integers(0, 51), max_size=13).map(lambda cards: sum(1 << card for card in cards)),
-    st.integers(0, (1 << 52) - 1),
-)
-
-
-@pytest.mark.rule("felagsvist.play.lead-any")
-@pytest.mark.rule("felagsvist.play.must-follow")
-@pytest.mark.rule("felagsvist.play.void-any")
-@settings(max_examples=300)
-@given(hand=_hands, led=st.sampled_from(_LEDS))
-def test_model_legal_set_equals_follow_set(legal_terms: _LegalTerms, hand: int, led: int | None) -> None:
-    engine = follow_set(hand, led)
-    implemented, specified = legal_terms.evaluate(hand, led)
-    assert implemented == engine
-    assert specified == engine
-
-
-def test_model_suit_masks_are_the_engine_masks() -> None:
-    v = model.follow_vars()
-    for suit in Suit:
-        assert evaluate_bv(model.led_mask(v.led), [(v.led, int(suit))]) == SUIT_MASKS[suit] == suit.mask
-    assert evaluate_bv(model.led_mask(v.led), [(v.led, model.NO_LEAD)]) == 0
-
-
-@pytest.mark.rule("felagsvist.trick.winner")
-@settings(max_examples=100)
-@given(
-    cards=st.lists(st.integers(0, 51), min_size=4, max_size=4, unique=True),
-    kind=st.sampled_from(model.KINDS),
-    ace=st.sampled_from(tuple(NoloAce)),
-    leader=st.integers(0, 3),
-)
-def test_model_trick_winner_equals_the_engine(
-    trick_terms: tuple[model.TrickVars, tuple[Bool, ...]],
-    cards: list[int],
-    kind: RoundKind,
-    ace: NoloAce,
-    leader: int,
-) -> None:
-    v, trick_wins = trick_terms
-    bindings: list[Binding] = [
-        *((var, card) for var, card in zip(v.cards, cards, strict=True)),
-        (v.kind, model.KINDS.index(kind)),
-        (v.ace_low, ace is NoloAce.LOW),
-        (v.leader, leader),
-    ]
-    wins = [evaluate_bool(win, bindings) for win in trick_wins]
-    suit = trump_suit(kind)
-    engine = trick_winner(cards, None if suit is None else int(suit), strength_table(kind, ace))
-    assert wins == [position == engine for position in range(4)], [str(card_at(c)) for c in cards]
-
-
-@pytest.mark.rule("felagsvist.score.trick-rounds")
-@pytest.mark.rule("felagsvist.score.nolo")
-def test_model_per_trick_scores_equal_the_engine() -> None:
-    tricks, nolo = int_var("tricks"), bool_var("nolo")
-    score_ns, score_ew = model.per_trick_scores(tricks, nolo)
-    for kind in RoundKind:
-        for won in range(14):
-            bindings: list[Binding] = [(tricks, won), (nolo, kind is RoundKind.NOLO)]
-            modelled = (evaluate_int(score_ns, bindings), evaluate_int(score_ew, bindings))
-            assert modelled == deal_scores(kind, won, Scoring.PER_TRICK)
-
-
-@pytest.mark.rule("felagsvist.round.cycle")
-def test_model_round_cycle_equals_the_engine() -> None:
-    first, deal = int_var("s"), int_var("k")
-    index = model.kind_index(first, deal)
-    for s, first_round in enumerate(CYCLE):
-        for k in range(1, 14):
-            modelled = CYCLE[evaluate_int(index, [(first, s), (deal, k)])]
-            assert modelled is round_kind(k, first_round)
