@@ -46,7 +46,7 @@ from cardrules.games.calabresella import (
     mask_thirds,
     multiplier,
 )
-from cardrules.games.calabresella.deck import DECK_MASK
+from cardrules.games.calabresella.cards import DECK_MASK
 from cardrules.games.calabresella.rules import RULES
 from proofs import calabresella as model
 from proofs import claims_for
