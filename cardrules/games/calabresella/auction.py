@@ -17,7 +17,7 @@ the end of the auction).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from cardrules.game import TERMINAL, Action
 from cardrules.games.calabresella import exchange
@@ -29,9 +29,6 @@ from cardrules.games.calabresella.scoring import CONTRACTS, Contract
 from cardrules.judging import Findings
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
-
-if TYPE_CHECKING:
-    from cardrules.games.calabresella.state import CalabresellaState
 
 __all__ = [
     "auction_status",
@@ -104,14 +101,16 @@ def auction_status(
     return False, caller, bidder, level
 
 
-def _status(state: CalabresellaState, calls: tuple[tuple[int, int], ...]) -> tuple[bool, int, int, int]:
+def _status(
+    state: _state.CalabresellaState, calls: tuple[tuple[int, int], ...]
+) -> tuple[bool, int, int, int]:
     context = state.context
     plan = context.plan
     single_round = plan.options.auction is Auction.SINGLE_ROUND
     return auction_status(calls, plan.nxt[context.dealer], plan.nxt, single_round)
 
 
-def highest_bid(state: CalabresellaState) -> int:
+def highest_bid(state: _state.CalabresellaState) -> int:
     """The level of the highest bid so far in ``state``'s auction (0 while nobody has bid)."""
     return _status(state, state.setup.calls)[3]
 
@@ -127,12 +126,12 @@ def legal_calls(seat: int, level: int) -> tuple[Action, ...]:
     return _LEGAL_CALLS[seat][level]
 
 
-def legal(state: CalabresellaState) -> tuple[Action, ...]:
+def legal(state: _state.CalabresellaState) -> tuple[Action, ...]:
     """The legal calls of the player to act: pass, then the bids above the highest, lowest first."""
     return _LEGAL_CALLS[state.current_player][highest_bid(state)]
 
 
-def misplaced(state: CalabresellaState, action: Action) -> tuple[str, str]:
+def misplaced(state: _state.CalabresellaState, action: Action) -> tuple[str, str]:
     """The rule and reason for a call made after the auction (calabresella.procedure.phases)."""
     return (
         "calabresella.procedure.phases",
@@ -140,7 +139,7 @@ def misplaced(state: CalabresellaState, action: Action) -> tuple[str, str]:
     )
 
 
-def judge(state: CalabresellaState, action: Pass | Bid, found: Findings, in_phase: bool) -> Verdict:
+def judge(state: _state.CalabresellaState, action: Pass | Bid, found: Findings, in_phase: bool) -> Verdict:
     """The verdict on a call, given what ``found`` holds already (the turn, the phase).
 
     calabresella.bidding.pass-final for a player who has passed, and
@@ -168,7 +167,7 @@ def judge(state: CalabresellaState, action: Pass | Bid, found: Findings, in_phas
     return Verdict.allowed((OVERCALL,), f"{actor} bids {action.contract.label}, above the highest bid")
 
 
-def call(state: CalabresellaState, action: Pass | Bid) -> CalabresellaState:
+def call(state: _state.CalabresellaState, action: Pass | Bid) -> _state.CalabresellaState:
     """The state after a legal call: the next caller, or the end of the auction.
 
     The auction ends (calabresella.bidding.end) with a contract, and the

@@ -29,7 +29,7 @@ from enum import IntEnum
 from typing import Final
 
 from cardrules.games.calabresella.cards import DECK_INDICES
-from cardrules.games.calabresella.options import CalabresellaOptions, Direction
+from cardrules.games.calabresella.options import CalabresellaOptions, Direction, RedealDealer
 from cardrules.games.calabresella.scoring import Contract, Raise
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "Tally",
     "deal_hands",
     "dealt_monte",
+    "next_dealer",
 ]
 
 
@@ -81,7 +82,7 @@ _TASKS: Final = {
     Phase.RAISE: "to choose the Solissimo raise (none, dividete or scegliete)",
     Phase.LAY: "to lay cards away",
     Phase.PLAY: "to play a card",
-    Phase.OVER: "to do nothing: the hand is over",
+    Phase.OVER: "to act no more: the hand is over",
 }
 
 
@@ -140,6 +141,14 @@ def deal_hands(deck: tuple[int, ...], dealer: int, nxt: tuple[int, int, int]) ->
 def dealt_monte(deck: tuple[int, ...]) -> tuple[int, ...]:
     """calabresella.deal.monte: the monte is the last four cards of the deck, ``deck[36:40]``, face down."""
     return deck[36:40]
+
+
+def next_dealer(plan: DealPlan, dealer: int, abandoned: bool) -> int:
+    """calabresella.deal.rotation: who deals after ``dealer``'s hand, next(D); after an all-pass
+    (``abandoned``) D deals again under ``redeal_dealer = same``."""
+    if abandoned and plan.options.redeal_dealer is RedealDealer.SAME:
+        return dealer
+    return plan.nxt[dealer]
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from cardrules.cards import Card, cards_in, format_cards
 from cardrules.game import Action
@@ -38,14 +38,12 @@ from cardrules.judging import Findings, not_held
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
 
-if TYPE_CHECKING:
-    from cardrules.games.calabresella.state import CalabresellaState
-
 __all__ = [
     "advance",
     "begin",
     "callable_mask",
     "discards",
+    "final_monte",
     "judge",
     "lay_rule",
     "lay_size",
@@ -63,8 +61,6 @@ RAISE: Final = "calabresella.exchange.solissimo-raise"
 DIVIDETE: Final = "calabresella.exchange.dividete"
 SCEGLIETE: Final = "calabresella.exchange.scegliete"
 
-ExchangeAction = CallCard | ReturnCard | Discard | ChooseRaise
-
 
 # -- the conditions -------------------------------------------------------------
 
@@ -79,7 +75,7 @@ def returnable_mask(hand: int, called: int) -> int:
     return hand & ~(1 << called)
 
 
-def lay_size(state: CalabresellaState) -> int:
+def lay_size(state: _state.CalabresellaState) -> int:
     """How many cards the player to act lays away: 2 in dividete, else 4.
 
     calabresella.exchange.discard (the bidder's 4), calabresella.exchange.dividete
@@ -90,11 +86,24 @@ def lay_size(state: CalabresellaState) -> int:
     return 4
 
 
-def lay_rule(state: CalabresellaState) -> str:
+def lay_rule(state: _state.CalabresellaState) -> str:
     """The rule of the lay-away now due: the bidder's discard, or the opponents' dividete or scegliete."""
     if state.phase is Phase.LAY:
         return DIVIDETE if state.setup.raised is Raise.DIVIDETE else SCEGLIETE
     return DISCARD
+
+
+def final_monte(setup: Setup, dealt: tuple[int, ...]) -> tuple[int, ...]:
+    """The monte the exchange leaves out of play, for the last trick's side (calabresella.scoring.monte).
+
+    The last lay-away (both opponents' pairs after dividete), or the ``dealt``
+    monte when nothing was laid away (an unraised Solissimo).
+    """
+    if setup.raised is Raise.DIVIDETE:
+        return setup.laid[-2][1] + setup.laid[-1][1]
+    if setup.laid:
+        return setup.laid[-1][1]
+    return dealt
 
 
 # -- the legal sets -------------------------------------------------------------
@@ -121,7 +130,7 @@ def discards(seat: int, hand: tuple[Card, ...], size: int) -> tuple[Discard, ...
     return tuple(out)
 
 
-def legal(state: CalabresellaState) -> tuple[Action, ...]:
+def legal(state: _state.CalabresellaState) -> tuple[Action, ...]:
     """The legal actions of an exchange phase, in canonical order.
 
     Call: the 28 cards B lacks, in index order. Return: B's cards but the
@@ -143,7 +152,9 @@ def legal(state: CalabresellaState) -> tuple[Action, ...]:
 # -- the check ------------------------------------------------------------------
 
 
-def misplaced(state: CalabresellaState, action: ExchangeAction) -> tuple[str, str] | None:
+def misplaced(
+    state: _state.CalabresellaState, action: CallCard | ReturnCard | Discard | ChooseRaise
+) -> tuple[str, str] | None:
     """The exchange rule an exchange action breaks by coming in the wrong phase, if one says why.
 
     ``None`` leaves the reason to calabresella.procedure.phases.
@@ -178,7 +189,12 @@ def misplaced(state: CalabresellaState, action: ExchangeAction) -> tuple[str, st
     return None
 
 
-def judge(state: CalabresellaState, action: ExchangeAction, found: Findings, in_phase: bool) -> Verdict:
+def judge(
+    state: _state.CalabresellaState,
+    action: CallCard | ReturnCard | Discard | ChooseRaise,
+    found: Findings,
+    in_phase: bool,
+) -> Verdict:
     """The verdict on an exchange action, given what ``found`` holds already (the turn, the phase).
 
     common.cards.held for a card returned or laid away that the actor lacks;
@@ -227,7 +243,7 @@ def judge(state: CalabresellaState, action: ExchangeAction, found: Findings, in_
     return Verdict.allowed((RAISE,), f"{actor} chooses raise {action.choice.value}")
 
 
-def _judge_lay(state: CalabresellaState, action: Discard, found: Findings, actor: str) -> None:
+def _judge_lay(state: _state.CalabresellaState, action: Discard, found: Findings, actor: str) -> None:
     """A lay-away names :func:`lay_size` distinct cards."""
     rule = lay_rule(state)
     size = lay_size(state)
@@ -246,7 +262,7 @@ def _index(card: Card) -> int:
 # -- the transitions ------------------------------------------------------------
 
 
-def begin(state: CalabresellaState, setup: Setup) -> CalabresellaState:
+def begin(state: _state.CalabresellaState, setup: Setup) -> _state.CalabresellaState:
     """What follows an auction won with ``setup.contract``.
 
     Chiamo: the bidder calls a card. Solo: the bidder takes the monte
@@ -266,7 +282,9 @@ def begin(state: CalabresellaState, setup: Setup) -> CalabresellaState:
     return play.start(state, setup, hands, state.monte)
 
 
-def advance(state: CalabresellaState, action: ExchangeAction) -> CalabresellaState:
+def advance(
+    state: _state.CalabresellaState, action: CallCard | ReturnCard | Discard | ChooseRaise
+) -> _state.CalabresellaState:
     """The state after a legal exchange action."""
     setup = state.setup
     bidder = setup.bidder
@@ -300,7 +318,7 @@ def advance(state: CalabresellaState, action: ExchangeAction) -> CalabresellaSta
     return _raise(state, action.choice, hands)
 
 
-def _lay(state: CalabresellaState, action: Discard, hands: list[int]) -> CalabresellaState:
+def _lay(state: _state.CalabresellaState, action: Discard, hands: list[int]) -> _state.CalabresellaState:
     """A lay-away: the bidder's discard, or an opponent's in dividete or scegliete."""
     seat = action.seat
     cards = tuple(card.index for card in action.cards)
@@ -320,7 +338,7 @@ def _lay(state: CalabresellaState, action: Discard, hands: list[int]) -> Calabre
     return play.start(state, setup, hands, cards)
 
 
-def _raise(state: CalabresellaState, choice: Raise, hands: list[int]) -> CalabresellaState:
+def _raise(state: _state.CalabresellaState, choice: Raise, hands: list[int]) -> _state.CalabresellaState:
     """The Solissimo raise: none (play begins), dividete (2 monte cards each) or scegliete (O1 takes 4)."""
     setup = replace(state.setup, raised=choice)
     monte = state.monte
@@ -339,13 +357,13 @@ def _raise(state: CalabresellaState, choice: Raise, hands: list[int]) -> Calabre
 
 
 def _with(
-    state: CalabresellaState,
+    state: _state.CalabresellaState,
     setup: Setup,
     phase: Phase,
     hands: list[int],
     monte: tuple[int, ...],
     current: int,
-) -> CalabresellaState:
+) -> _state.CalabresellaState:
     """An exchange state: ``state``'s hand with a new setup, phase, hands, monte and player to act."""
     return _state.make_state(
         state.context, setup, phase, (hands[0], hands[1], hands[2]), monte, (), None, NO_TALLY, current, None
@@ -353,8 +371,8 @@ def _with(
 
 
 def _take_monte(
-    state: CalabresellaState, setup: Setup, hands: list[int], then: Phase = Phase.DISCARD
-) -> CalabresellaState:
+    state: _state.CalabresellaState, setup: Setup, hands: list[int], then: Phase = Phase.DISCARD
+) -> _state.CalabresellaState:
     """calabresella.exchange.take-monte: the monte goes into B's hand (shown unless Solo is hidden)."""
     bidder = setup.bidder
     monte = state.monte

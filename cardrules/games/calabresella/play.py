@@ -19,7 +19,7 @@ may be played. After the twelfth trick the hand is counted and settled with
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from cardrules.cards import card_at
 from cardrules.game import TERMINAL, Action
@@ -33,9 +33,6 @@ from cardrules.judging import Findings, not_held
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain
 from cardrules.verdict import Verdict
-
-if TYPE_CHECKING:
-    from cardrules.games.calabresella.state import CalabresellaState
 
 __all__ = ["judge", "legal", "legal_mask", "play", "playable", "start", "trick_winner"]
 
@@ -60,18 +57,18 @@ def playable(hand: int, trick: tuple[int, ...], options: CalabresellaOptions) ->
     return same if same else hand
 
 
-def _may_play(state: CalabresellaState, hand: int, card: int) -> bool:
+def _may_play(state: _state.CalabresellaState, hand: int, card: int) -> bool:
     return bool(playable(hand, state.trick, state.context.plan.options) >> card & 1)
 
 
-def legal_mask(state: CalabresellaState) -> int:
+def legal_mask(state: _state.CalabresellaState) -> int:
     """In the play phase, the cards the player to act may play (:func:`playable`); else 0."""
     if state.phase is not _PLAY:
         return 0
     return playable(state.hands[state.current_player], state.trick, state.context.plan.options)
 
 
-def legal(state: CalabresellaState) -> tuple[Action, ...]:
+def legal(state: _state.CalabresellaState) -> tuple[Action, ...]:
     """The legal card plays of the player to act, in index order."""
     seat = state.current_player
     mask = playable(state.hands[seat], state.trick, state.context.plan.options)
@@ -84,7 +81,7 @@ def legal(state: CalabresellaState) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def judge(state: CalabresellaState, action: PlayCard, found: Findings, in_phase: bool) -> Verdict:
+def judge(state: _state.CalabresellaState, action: PlayCard, found: Findings, in_phase: bool) -> Verdict:
     """The verdict on a card play, given what ``found`` holds already (the turn, the phase).
 
     common.cards.held for a card the actor lacks; for the player to act in the
@@ -121,8 +118,8 @@ def judge(state: CalabresellaState, action: PlayCard, found: Findings, in_phase:
 
 
 def start(
-    state: CalabresellaState, setup: Setup, hands: list[int], monte: tuple[int, ...]
-) -> CalabresellaState:
+    state: _state.CalabresellaState, setup: Setup, hands: list[int], monte: tuple[int, ...]
+) -> _state.CalabresellaState:
     """The state at the opening lead, once the exchange is over, with ``monte`` out of play.
 
     calabresella.play.opening-lead: E leads, or B in Solissimo or under ``opening_lead = bidder``.
@@ -157,7 +154,7 @@ def trick_winner(first: int, second: int, third: int) -> int:
     return position
 
 
-def play(state: CalabresellaState, seat: int, card: int) -> CalabresellaState:
+def play(state: _state.CalabresellaState, seat: int, card: int) -> _state.CalabresellaState:
     """The state after ``seat`` plays the legal card ``card`` (an index).
 
     A third card closes the trick: its winner's side takes the three cards and
@@ -221,8 +218,8 @@ def play(state: CalabresellaState, seat: int, card: int) -> CalabresellaState:
 
 
 def _end(
-    state: CalabresellaState, hands: tuple[int, int, int], history: PlayChain, tally: Tally, last: int
-) -> CalabresellaState:
+    state: _state.CalabresellaState, hands: tuple[int, int, int], history: PlayChain, tally: Tally, last: int
+) -> _state.CalabresellaState:
     """The settled hand: calabresella.scoring.monte puts the monte in the pile of the last trick's side."""
     setup = state.setup
     bidder = setup.bidder

@@ -54,9 +54,10 @@ from cardrules.games.calabresella.deal import (
     Tally,
     deal_hands,
     dealt_monte,
+    next_dealer,
 )
 from cardrules.games.calabresella.observation import CalabresellaObservation, observe
-from cardrules.games.calabresella.options import CalabresellaOptions, RedealDealer
+from cardrules.games.calabresella.options import CalabresellaOptions
 from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
 from cardrules.judging import Findings, game_over, out_of_turn, unknown_action
 from cardrules.notation import format_seat
@@ -241,12 +242,7 @@ class CalabresellaState:
         calabresella.scoring.monte: the last lay-away (both opponents' after
         dividete), or the dealt monte when nothing was laid away.
         """
-        setup = self.setup
-        if setup.raised is Raise.DIVIDETE:
-            return setup.laid[-2][1] + setup.laid[-1][1]
-        if setup.laid:
-            return setup.laid[-1][1]
-        return self.dealt_monte
+        return exchange.final_monte(self.setup, self.dealt_monte)
 
     def zones(self) -> dict[str, int]:
         """Every zone of the specification as a bitmask: ``H0``-``H2``, ``M``, ``T``, ``W_B``, ``W_O``.
@@ -275,10 +271,7 @@ class CalabresellaState:
     def next_dealer(self) -> int:
         """Who deals the next hand (calabresella.deal.rotation): next(D), or D again after an
         all-pass under ``redeal_dealer = same``."""
-        dealer = self.context.dealer
-        if self.abandoned and self.options.redeal_dealer is RedealDealer.SAME:
-            return dealer
-        return self.context.plan.nxt[dealer]
+        return next_dealer(self.context.plan, self.context.dealer, self.abandoned)
 
     @property
     def first_dealer(self) -> int:
@@ -467,6 +460,9 @@ _OVER: Final = Phase.OVER
 
 # -- judging: one dispatch to the phase modules -----------------------------------
 
+_DOING: Final = {phase: f" {phase.task}" for phase in Phase}
+"""What the player to act does in each phase, as common.turn.player-to-act words it after *turn*."""
+
 _IN_PHASE: Final[dict[Phase, tuple[type[Action], ...]]] = {
     Phase.AUCTION: (Pass, Bid),
     Phase.CALL: (CallCard,),
@@ -494,8 +490,7 @@ def _judge(state: CalabresellaState, action: Action) -> Verdict:
         return unknown_action(why)
     phase = state.phase
     found = Findings()
-    if action.seat != state.current_player:
-        out_of_turn(found, action.seat, state.current_player, doing=f" {phase.task}")
+    out_of_turn(found, action.seat, state.current_player, doing=_DOING[phase])
     if isinstance(action, PlayCard):
         in_phase = phase is _PLAY
         if not in_phase:
