@@ -177,32 +177,10 @@ def call(state: _state.CalabresellaState, action: Pass | Bid) -> _state.Calabres
     level = 0 if isinstance(action, Pass) else action.contract.level
     calls = (*state.setup.calls, (action.seat, level))
     over, caller, bidder, top = _status(state, calls)
-    make = _state.make_state
-    if not over:
-        return make(
-            state.context,
-            Setup(calls=calls),
-            Phase.AUCTION,
-            state.hands,
-            state.monte,
-            (),
-            None,
-            NO_TALLY,
-            caller,
-            None,
-        )
-    if bidder < 0:  # calabresella.bidding.all-pass: the hand is abandoned
-        return make(
-            state.context,
-            Setup(calls=calls),
-            Phase.OVER,
-            state.hands,
-            state.monte,
-            (),
-            None,
-            NO_TALLY,
-            TERMINAL,
-            None,
-        )
-    setup = Setup(calls=calls, bidder=bidder, contract=CONTRACTS[top - 1])
-    return exchange.begin(state, setup)
+    if over and bidder >= 0:
+        return exchange.begin(state, Setup(calls=calls, bidder=bidder, contract=CONTRACTS[top - 1]))
+    # The auction goes on, or all three passed and the hand is abandoned (calabresella.bidding.all-pass).
+    phase, to_act = (Phase.OVER, TERMINAL) if over else (Phase.AUCTION, caller)
+    return _state.make_state(
+        state.context, Setup(calls=calls), phase, state.hands, state.monte, (), None, NO_TALLY, to_act, None
+    )

@@ -491,18 +491,16 @@ def _judge(state: CalabresellaState, action: Action) -> Verdict:
     phase = state.phase
     found = Findings()
     out_of_turn(found, action.seat, state.current_player, doing=_DOING[phase])
+    in_phase = isinstance(action, _IN_PHASE[phase])
     if isinstance(action, PlayCard):
-        in_phase = phase is _PLAY
         if not in_phase:
             _wrong_phase(state, action, found, "play a card")
         return play.judge(state, action, found, in_phase)
     if isinstance(action, (Pass, Bid)):
-        in_phase = phase is _AUCTION
         if not in_phase:
             found.add(*auction.misplaced(state, action))
         return auction.judge(state, action, found, in_phase)
     assert isinstance(action, (CallCard, ReturnCard, Discard, ChooseRaise))
-    in_phase = isinstance(action, _IN_PHASE[phase])
     if not in_phase:
         special = exchange.misplaced(state, action)
         if special is not None:
