@@ -42,8 +42,8 @@ __all__ = [
     "passed_mask",
 ]
 
-OVERCALL: Final = "calabresella.bidding.overcall"
-PASS_FINAL: Final = "calabresella.bidding.pass-final"
+_OVERCALL: Final = "calabresella.bidding.overcall"
+_PASS_FINAL: Final = "calabresella.bidding.pass-final"
 
 
 def outbids(contract: Contract, level: int) -> bool:
@@ -150,21 +150,21 @@ def judge(state: _state.CalabresellaState, action: Pass | Bid, found: Findings, 
     if in_phase:
         if seat != state.current_player:
             if passed_mask(state.setup.calls) >> seat & 1:
-                found.add(PASS_FINAL, f"{actor} has passed and makes no further call in this auction")
+                found.add(_PASS_FINAL, f"{actor} has passed and makes no further call in this auction")
         elif isinstance(action, Bid):
             level = highest_bid(state)
             if not outbids(action.contract, level):
                 higher = [contract.label for contract in CONTRACTS if outbids(contract, level)]
                 found.add(
-                    OVERCALL,
+                    _OVERCALL,
                     f"the highest bid is {LEVEL_NAMES[level]}, so {actor} may only pass or bid "
                     f"higher ({' or '.join(higher)}), not {action.contract.label}",
                 )
     if found:
         return found.verdict()
     if isinstance(action, Pass):
-        return Verdict.allowed((OVERCALL,), f"{actor} passes")
-    return Verdict.allowed((OVERCALL,), f"{actor} bids {action.contract.label}, above the highest bid")
+        return Verdict.allowed((_OVERCALL,), f"{actor} passes")
+    return Verdict.allowed((_OVERCALL,), f"{actor} bids {action.contract.label}, above the highest bid")
 
 
 def call(state: _state.CalabresellaState, action: Pass | Bid) -> _state.CalabresellaState:

@@ -52,14 +52,14 @@ __all__ = [
     "returnable_mask",
 ]
 
-CALL: Final = "calabresella.exchange.call"
-CALLED_IN_MONTE: Final = "calabresella.exchange.called-in-monte"
-RETURN: Final = "calabresella.exchange.return"
-DISCARD: Final = "calabresella.exchange.discard"
-SOLISSIMO: Final = "calabresella.exchange.solissimo"
-RAISE: Final = "calabresella.exchange.solissimo-raise"
-DIVIDETE: Final = "calabresella.exchange.dividete"
-SCEGLIETE: Final = "calabresella.exchange.scegliete"
+_CALL: Final = "calabresella.exchange.call"
+_CALLED_IN_MONTE: Final = "calabresella.exchange.called-in-monte"
+_RETURN: Final = "calabresella.exchange.return"
+_DISCARD: Final = "calabresella.exchange.discard"
+_SOLISSIMO: Final = "calabresella.exchange.solissimo"
+_RAISE: Final = "calabresella.exchange.solissimo-raise"
+_DIVIDETE: Final = "calabresella.exchange.dividete"
+_SCEGLIETE: Final = "calabresella.exchange.scegliete"
 
 
 # -- the conditions -------------------------------------------------------------
@@ -89,8 +89,8 @@ def lay_size(state: _state.CalabresellaState) -> int:
 def lay_rule(state: _state.CalabresellaState) -> str:
     """The rule of the lay-away now due: the bidder's discard, or the opponents' dividete or scegliete."""
     if state.phase is Phase.LAY:
-        return DIVIDETE if state.setup.raised is Raise.DIVIDETE else SCEGLIETE
-    return DISCARD
+        return _DIVIDETE if state.setup.raised is Raise.DIVIDETE else _SCEGLIETE
+    return _DISCARD
 
 
 def final_monte(setup: Setup, dealt: tuple[int, ...]) -> tuple[int, ...]:
@@ -157,35 +157,40 @@ def misplaced(
 ) -> tuple[str, str] | None:
     """The exchange rule an exchange action breaks by coming in the wrong phase, if one says why.
 
+    calabresella.exchange.call: only a Chiamo bidder calls a card.
+    calabresella.exchange.called-in-monte: a called card found in the monte
+    allows no second call and no return. calabresella.exchange.solissimo-raise:
+    the raise is one decision, by a Solissimo bidder, right after the auction.
+    calabresella.exchange.solissimo: a Solissimo bidder lays nothing away.
     ``None`` leaves the reason to calabresella.procedure.phases.
     """
     setup = state.setup
     contract = setup.contract
     if isinstance(action, CallCard):
         if contract is Contract.SOLO or contract is Contract.SOLISSIMO:
-            return CALL, f"no card is called in {contract.label}; only a Chiamo bidder calls a card"
+            return _CALL, f"no card is called in {contract.label}; only a Chiamo bidder calls a card"
         if setup.called_in_monte:
             return (
-                CALLED_IN_MONTE,
+                _CALLED_IN_MONTE,
                 f"the called card {pretty(setup.called)} lay in the monte; no other card may be called",
             )
         return None
     if isinstance(action, ReturnCard):
         if setup.called_in_monte:
             return (
-                CALLED_IN_MONTE,
+                _CALLED_IN_MONTE,
                 f"the called card {pretty(setup.called)} came from the monte, so no card is returned",
             )
         return None
     if isinstance(action, ChooseRaise):
         if contract is not Contract.SOLISSIMO:
-            return RAISE, "only a Solissimo bidder may raise, right after the auction"
+            return _RAISE, "only a Solissimo bidder may raise, right after the auction"
         if state.options.solissimo_raises is SolissimoRaises.OFF:
-            return RAISE, "Solissimo raises are not played under solissimo_raises=off"
-        return RAISE, "the raise is chosen once, before the opening lead, and that moment has passed"
+            return _RAISE, "Solissimo raises are not played under solissimo_raises=off"
+        return _RAISE, "the raise is chosen once, before the opening lead, and that moment has passed"
     if contract is Contract.SOLISSIMO and action.seat == setup.bidder:
         actor = format_seat(action.seat)
-        return SOLISSIMO, f"{actor} bid Solissimo and plays the 12 cards dealt, laying nothing away"
+        return _SOLISSIMO, f"{actor} bid Solissimo and plays the 12 cards dealt, laying nothing away"
     return None
 
 
@@ -208,10 +213,10 @@ def judge(
     if isinstance(action, CallCard):
         card = action.card
         if judged and not callable_mask(hand) >> card.index & 1:
-            found.add(CALL, f"{actor} holds {card.pretty()}; the called card must be one {actor} lacks")
+            found.add(_CALL, f"{actor} holds {card.pretty()}; the called card must be one {actor} lacks")
         if found:
             return found.verdict()
-        return Verdict.allowed((CALL,), f"{actor} lacks {card.pretty()} and may call it")
+        return Verdict.allowed((_CALL,), f"{actor} lacks {card.pretty()} and may call it")
     if isinstance(action, ReturnCard):
         card = action.card
         if not hand >> card.index & 1:
@@ -220,11 +225,11 @@ def judge(
                 extra = " (under return_timing=before-monte the monte is taken after the return)"
             not_held(found, seat, card.pretty() + extra)
         elif judged and not returnable_mask(hand, state.setup.called) >> card.index & 1:
-            found.add(RETURN, f"{actor} may return any card but the called card {card.pretty()}")
+            found.add(_RETURN, f"{actor} may return any card but the called card {card.pretty()}")
         if found:
             return found.verdict()
         return Verdict.allowed(
-            (RETURN,),
+            (_RETURN,),
             f"{actor} returns {card.pretty()} to p{state.setup.giver}, who handed over the called card",
         )
     if isinstance(action, Discard):
@@ -237,10 +242,10 @@ def judge(
             return found.verdict()
         if state.phase is Phase.LAY:
             return Verdict.allowed((lay_rule(state),), f"{actor} lays {len(action.cards)} cards away")
-        return Verdict.allowed((DISCARD,), f"{actor} lays 4 cards away")
+        return Verdict.allowed((_DISCARD,), f"{actor} lays 4 cards away")
     if found:
         return found.verdict()
-    return Verdict.allowed((RAISE,), f"{actor} chooses raise {action.choice.value}")
+    return Verdict.allowed((_RAISE,), f"{actor} chooses raise {action.choice.value}")
 
 
 def _judge_lay(state: _state.CalabresellaState, action: Discard, found: Findings, actor: str) -> None:

@@ -36,8 +36,8 @@ from cardrules.verdict import Verdict
 
 __all__ = ["judge", "legal", "legal_mask", "play", "playable", "start", "trick_winner"]
 
-LEAD: Final = "calabresella.play.lead"
-FOLLOW: Final = "calabresella.play.follow"
+_LEAD: Final = "calabresella.play.lead"
+_FOLLOW: Final = "calabresella.play.follow"
 
 # The members the hot paths compare with, read once (reading an enum member off its class is slow).
 _PLAY: Final = Phase.PLAY
@@ -97,23 +97,23 @@ def judge(state: _state.CalabresellaState, action: PlayCard, found: Findings, in
         suit = SUIT_NAMES[card_at(trick[0]).suit]
         held = pretty_mask(hand & SUIT_MASKS[trick[0] // 13])
         found.add(
-            FOLLOW,
+            _FOLLOW,
             f"{suit} were led and {format_seat(seat)} holds {held}, so {card.pretty()} fails to follow suit",
         )
     if found:
         return found.verdict()
     actor = format_seat(seat)
     if not trick:
-        return Verdict.allowed((LEAD,), f"{actor} leads {card.pretty()}")
+        return Verdict.allowed((_LEAD,), f"{actor} leads {card.pretty()}")
     led = card_at(trick[0]).suit
     if card.suit == led:
-        return Verdict.allowed((FOLLOW,), f"{actor} follows {SUIT_NAMES[led]} with {card.pretty()}")
+        return Verdict.allowed((_FOLLOW,), f"{actor} follows {SUIT_NAMES[led]} with {card.pretty()}")
     if state.options.follow_suit is FollowSuit.FREE:
         return Verdict.allowed(
-            (FOLLOW,), f"under follow_suit=free {actor} may play {card.pretty()} on a {SUIT_NAMES[led]} lead"
+            (_FOLLOW,), f"under follow_suit=free {actor} may play {card.pretty()} on a {SUIT_NAMES[led]} lead"
         )
     return Verdict.allowed(
-        (FOLLOW,), f"{actor} has no {SUIT_NAMES[led]} and may play any card, {card.pretty()} included"
+        (_FOLLOW,), f"{actor} has no {SUIT_NAMES[led]} and may play any card, {card.pretty()} included"
     )
 
 
