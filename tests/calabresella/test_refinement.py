@@ -44,7 +44,7 @@ from cardrules.games.calabresella import (
     mask_thirds,
     multiplier,
 )
-from cardrules.games.calabresella.deck import DECK_MASK
+from cardrules.games.calabresella.cards import DECK_MASK
 from proofs.calabresella import bidding, hand, model
 from proofs.induction import Move, SymState
 from proofs.z3facade import (

@@ -17,7 +17,9 @@ from cardrules.games.calabresella.actions import (
     PlayCard,
     ReturnCard,
 )
-from cardrules.games.calabresella.deck import DECK, RANK_ORDER, STRENGTH, THIRDS, card_thirds, mask_thirds
+from cardrules.games.calabresella.auction import auction_status
+from cardrules.games.calabresella.cards import DECK, RANK_ORDER, STRENGTH, THIRDS, card_thirds, mask_thirds
+from cardrules.games.calabresella.deal import DealContext, DealPlan, Phase, Setup, Tally, deal_hands
 from cardrules.games.calabresella.game import CalabresellaGame
 from cardrules.games.calabresella.observation import CalabresellaObservation
 from cardrules.games.calabresella.options import (
@@ -48,16 +50,7 @@ from cardrules.games.calabresella.scoring import (
     stake,
     succeeds,
 )
-from cardrules.games.calabresella.state import (
-    CalabresellaState,
-    HandContext,
-    Phase,
-    SessionPlan,
-    Setup,
-    Tally,
-    auction_status,
-    deal_hands,
-)
+from cardrules.games.calabresella.state import CalabresellaState
 
 __all__ = [
     "DECK",
@@ -74,10 +67,11 @@ __all__ = [
     "CallCard",
     "ChooseRaise",
     "Contract",
+    "DealContext",
+    "DealPlan",
     "Direction",
     "Discard",
     "FollowSuit",
-    "HandContext",
     "OpeningLead",
     "Pass",
     "Phase",
@@ -87,7 +81,6 @@ __all__ = [
     "ReturnCard",
     "ReturnTiming",
     "ReverseCappotto",
-    "SessionPlan",
     "Settlement",
     "Setup",
     "SolissimoRaises",

@@ -27,6 +27,7 @@ from typing import Final
 from cardrules.cards import STANDARD_DECK, Card, parse_card
 from cardrules.errors import InvalidNotationError
 from cardrules.game import Action
+from cardrules.games.calabresella.cards import DECK_MASK
 from cardrules.games.calabresella.scoring import Contract, Raise
 from cardrules.notation import format_seat, split_actor
 
@@ -38,6 +39,7 @@ __all__ = [
     "Pass",
     "PlayCard",
     "ReturnCard",
+    "malformed",
     "parse_action",
 ]
 
@@ -148,6 +150,72 @@ _FORMS: Final = (
     "write [actor] and one of: pass; bid chiamo|solo|solissimo; call CARD; return CARD; "
     "discard CARD CARD ...; raise none|dividete|scegliete; play CARD (as in 'p1 play 3S')"
 )
+
+
+_KINDS: Final = (Pass, Bid, CallCard, ReturnCard, Discard, ChooseRaise, PlayCard)
+_EXACT: Final[frozenset[type[Action]]] = frozenset((Pass, Bid, CallCard, ReturnCard, ChooseRaise, PlayCard))
+
+
+def malformed(action: Action) -> str | None:
+    """Why ``action`` is no Calabresella action (common.action.known), or ``None`` if it is one.
+
+    An action is one of this module's kinds, by a seat p0-p2, naming cards of
+    the 40-card deck, a contract or a raise; values built around the
+    constructors with missing or mistyped fields are refused here too.
+
+    >>> malformed(PlayCard(3, parse_card("3S")))
+    'Calabresella has seats p0-p2, not 3'
+    """
+    try:
+        if _well_formed(action):
+            return None
+        return _malformed_fields(action)
+    except (AttributeError, TypeError):  # a value built around the constructor, missing its fields
+        return f"{type(action).__name__} value with missing or malformed fields is no Calabresella action"
+
+
+def _well_formed(action: Action) -> bool:
+    """The common case decided at once: an action of one of the exact kinds, by a seat, with its values.
+
+    ``False`` leaves the question to :func:`_malformed_fields`, which finds the reason.
+    """
+    kind = type(action)
+    if kind not in _EXACT:
+        return False
+    seat = action.seat
+    if type(seat) is not int or not 0 <= seat < 3:
+        return False
+    if kind is PlayCard or kind is CallCard or kind is ReturnCard:
+        card = action.card  # type: ignore[attr-defined]
+        return type(card) is Card and bool(DECK_MASK >> card.index & 1)
+    if kind is Bid:
+        return type(action.contract) is Contract  # type: ignore[attr-defined]
+    if kind is ChooseRaise:
+        return type(action.choice) is Raise  # type: ignore[attr-defined]
+    return kind is Pass
+
+
+def _malformed_fields(action: Action) -> str | None:
+    if not isinstance(action, _KINDS):
+        return f"{action!r} is not a Calabresella action"
+    seat = action.seat
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 3:
+        return f"Calabresella has seats p0-p2, not {seat!r}"
+    cards: tuple[object, ...] = ()
+    if isinstance(action, (PlayCard, CallCard, ReturnCard)):
+        cards = (action.card,)
+    elif isinstance(action, Discard):
+        cards = action.cards
+    for card in cards:
+        if not isinstance(card, Card):
+            return f"{card!r} is not a card"
+        if not DECK_MASK >> card.index & 1:
+            return f"{card.pretty()} is not in the Calabresella deck (it has no 8, 9 or 10)"
+    if isinstance(action, Bid) and not isinstance(action.contract, Contract):
+        return f"{action.contract!r} is not a bid (chiamo, solo or solissimo)"
+    if isinstance(action, ChooseRaise) and not isinstance(action.choice, Raise):
+        return f"{action.choice!r} is not a raise (none, dividete or scegliete)"
+    return None
 
 
 def _one_card(text: str, words: list[str]) -> Card:

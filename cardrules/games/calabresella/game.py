@@ -9,10 +9,11 @@ from typing import ClassVar, Final
 from cardrules.base import GameBase
 from cardrules.cards import Card
 from cardrules.game import GameInfo
-from cardrules.games.calabresella.deck import DECK
+from cardrules.games.calabresella.cards import DECK
+from cardrules.games.calabresella.deal import DealPlan
 from cardrules.games.calabresella.options import CalabresellaOptions, options_from
 from cardrules.games.calabresella.rules import RULES
-from cardrules.games.calabresella.state import CalabresellaState, SessionPlan
+from cardrules.games.calabresella.state import CalabresellaState
 
 __all__ = ["INFO", "CalabresellaGame"]
 
@@ -54,8 +55,8 @@ class CalabresellaGame(GameBase[CalabresellaOptions, CalabresellaState]):
         return options_from(given)
 
     def _new_game(self, seed: int) -> CalabresellaState:
-        return CalabresellaState.deal(SessionPlan(self.options, seed), self._first_dealer(seed))
+        return CalabresellaState.deal(DealPlan(self.options, seed), self._first_dealer(seed))
 
     def _from_decks(self, decks: tuple[tuple[Card, ...], ...], dealer: int, seed: int) -> CalabresellaState:
         indices = tuple(tuple(card.index for card in deck) for deck in decks)
-        return CalabresellaState.deal(SessionPlan(self.options, seed, indices), dealer)
+        return CalabresellaState.deal(DealPlan(self.options, seed, indices), dealer)

@@ -1,20 +1,27 @@
 """What one Calabresella seat may know: its own hand and the public events, nothing else.
 
 calabresella.info.hands, calabresella.info.public-events, calabresella.info.monte,
-calabresella.info.end. The observation holds no card a seat may not know, so its
-``repr`` and ``str`` leak nothing either.
+calabresella.info.end. :func:`observe` builds a seat's
+:class:`CalabresellaObservation` from a state; it holds no card the seat may
+not know, so its ``repr`` and ``str`` leak nothing either.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from cardrules.cards import Card, format_cards
+from cardrules.cards import Card, card_at, cards_in, format_cards
 from cardrules.game import TERMINAL
+from cardrules.games.calabresella.deal import LEVEL_NAMES, Phase
+from cardrules.games.calabresella.options import ReturnTiming, SoloMonte
 from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
 from cardrules.notation import format_seat
 
-__all__ = ["CalabresellaObservation"]
+if TYPE_CHECKING:
+    from cardrules.games.calabresella.state import CalabresellaState
+
+__all__ = ["CalabresellaObservation", "observe"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,3 +119,76 @@ class CalabresellaObservation:
                 f"payments {s.payments}"
             )
         return "\n".join(lines)
+
+
+def observe(state: CalabresellaState, seat: int) -> CalabresellaObservation:
+    """What ``seat`` (a valid seat) may know in ``state``: its own hand and the public events.
+
+    The dealt monte is shown once the bidder has taken it in Chiamo, and in Solo
+    under ``solo_monte = exposed`` (calabresella.info.public-events); cards taken
+    or laid unseen are shown to their taker alone (calabresella.info.monte); the
+    final monte and both won piles once the hand is settled (calabresella.info.end).
+    """
+    setup = state.setup
+    tally = state.tally
+    nxt = state.context.plan.nxt
+    trick_seats = []
+    s = tally.leader
+    for _ in state.trick:
+        trick_seats.append(s)
+        s = nxt[s]
+    exposed: tuple[Card, ...] | None = None
+    contract = setup.contract
+    if _monte_taken(state) and (
+        contract is Contract.CHIAMO
+        or (contract is Contract.SOLO and state.options.solo_monte is SoloMonte.EXPOSED)
+    ):
+        exposed = tuple(card_at(c) for c in state.dealt_monte)
+    received = tuple(card_at(c) for s2, cards in setup.received if s2 == seat for c in cards)
+    laid = tuple(card_at(c) for s2, cards in setup.laid if s2 == seat for c in cards)
+    settlement = state.settlement
+    final_monte: tuple[Card, ...] | None = None
+    if settlement is not None:
+        final_monte = tuple(card_at(c) for c in state.final_monte)
+    hands = state.hands
+    return CalabresellaObservation(
+        seat=seat,
+        hand=tuple(cards_in(hands[seat])),
+        hand_sizes=(hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count()),
+        monte_size=len(state.monte),
+        dealer=state.context.dealer,
+        phase=state.phase.name.lower(),
+        current_player=state.current_player,
+        calls=tuple((s2, LEVEL_NAMES[level].lower()) for s2, level in setup.calls),
+        bidder=state.bidder,
+        contract=contract,
+        called=None if setup.called < 0 else card_at(setup.called),
+        giver=None if setup.giver < 0 else setup.giver,
+        called_in_monte=setup.called_in_monte and state.phase is not Phase.CALL,
+        exposed_monte=exposed,
+        returned=None if setup.returned < 0 else card_at(setup.returned),
+        raised=setup.raised,
+        received=received,
+        laid=laid,
+        plays=tuple((s2, card_at(c)) for s2, c in state.plays),
+        trick=tuple((s2, card_at(c)) for s2, c in zip(trick_seats, state.trick, strict=True)),
+        trick_winners=tally.winners,
+        tricks=(tally.tricks_bidder, tally.tricks_opponents),
+        final_monte=final_monte,
+        won_bidder=tuple(cards_in(tally.won_bidder)) if settlement is not None else None,
+        won_opponents=tuple(cards_in(tally.won_opponents)) if settlement is not None else None,
+        settlement=settlement,
+        balances=state.balances,
+    )
+
+
+def _monte_taken(state: CalabresellaState) -> bool:
+    """Whether B has taken the dealt monte into hand (Chiamo and Solo, after that step)."""
+    setup = state.setup
+    if setup.contract is Contract.SOLO:
+        return state.phase is not Phase.AUCTION
+    if setup.contract is not Contract.CHIAMO or setup.called < 0:
+        return False
+    if state.phase is Phase.RETURN:
+        return state.options.return_timing is ReturnTiming.AFTER_MONTE
+    return state.phase is not Phase.CALL

@@ -1,4 +1,4 @@
-"""Calabresella contracts, stakes and the settlement of a hand.
+"""Calabresella contracts, stakes, the count and the settlement of a hand.
 
 Pure functions of small ints, shared by the engine, the tests and the proofs.
 Card values are integers in thirds of a point (never floats); rounding happens
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from cardrules.games.calabresella.cards import mask_thirds
 from cardrules.games.calabresella.options import ReverseCappotto, StramazzoBasis
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "Contract",
     "Raise",
     "Settlement",
+    "bidder_thirds",
     "is_cappotto",
     "is_stramazzo",
     "multiplier",
@@ -68,6 +70,7 @@ class Contract(Enum):
 
 _LEVELS: Final = {Contract.CHIAMO: 1, Contract.SOLO: 2, Contract.SOLISSIMO: 3}
 CONTRACTS: Final[tuple[Contract, ...]] = (Contract.CHIAMO, Contract.SOLO, Contract.SOLISSIMO)
+"""The contracts by level: ``CONTRACTS[level - 1]`` is the bid of that level."""
 
 
 class Raise(Enum):
@@ -95,6 +98,16 @@ def stake(contract: Contract, raised: Raise, stakes: tuple[int, int, int]) -> in
     if raised is not Raise.NONE and contract is not Contract.SOLISSIMO:
         raise ValueError(f"only Solissimo can be raised, not {contract.label}")
     return stakes[contract.level - 1] * raised.factor
+
+
+def bidder_thirds(won_bidder: int, last_trick: bool) -> int:
+    """calabresella.scoring.rounding: the bidder's thirds, the cards of W_B (a bitmask, the monte
+    included when it went there) plus the 3 of calabresella.scoring.last-trick if B won trick 12.
+
+    >>> bidder_thirds(0, True)
+    3
+    """
+    return mask_thirds(won_bidder) + (LAST_TRICK_THIRDS if last_trick else 0)
 
 
 def points(thirds: int) -> int:

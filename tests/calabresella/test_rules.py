@@ -922,7 +922,7 @@ def test_the_monte_goes_to_the_winner_of_the_last_trick() -> None:
     for final, _ in played_hands(40, seed=12):
         if final.settlement is None:
             continue
-        monte = sum(1 << c for c in final._final_monte())
+        monte = sum(1 << c for c in final.final_monte)
         pile = final.won_bidder if final.trick_winners[-1] == final.settlement.bidder else final.won_opponents
         assert pile & monte == monte
         assert final.won_bidder & final.won_opponents == 0

@@ -1,32 +1,41 @@
-"""The Calabresella deck: 40 cards, their strength in a trick and their value in thirds.
+"""The Calabresella deck: 40 cards, their strength in a trick, their value in thirds, suit masks.
 
 Cards are :class:`cardrules.cards.Card` values; the engine works on their
-indices 0..51 (:attr:`cardrules.cards.Card.index`) and on int bitmasks over
-them, so the tables below are indexed by card index and hold ``-1`` (strength)
-or ``0`` (thirds) for the twelve cards the game does not use.
+indices 0..51 (:attr:`cardrules.cards.Card.index`, the suit is ``index // 13``)
+and on int bitmasks over them, so the tables below are indexed by card index
+and hold ``-1`` (strength) or ``0`` (thirds) for the twelve cards the game does
+not use.
 
 >>> len(DECK), sum(THIRDS[card.index] for card in DECK)
 (40, 32)
 >>> [card.rank.letter for card in sorted(DECK[:10], key=lambda c: -STRENGTH[c.index])]
 ['3', '2', 'A', 'K', 'Q', 'J', '7', '6', '5', '4']
+>>> pretty_mask(mask_of((0, 12)) & SUIT_MASKS[0])
+'2♣ A♣'
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
-from cardrules.cards import STANDARD_DECK, Card, Rank, Suit
+from cardrules.cards import STANDARD_DECK, Card, Rank, Suit, card_at, cards_in, format_cards
 
 __all__ = [
     "DECK",
+    "DECK_INDICES",
     "DECK_MASK",
     "RANK_ORDER",
     "STRENGTH",
+    "SUIT_MASKS",
     "SUIT_NAMES",
     "THIRDS",
     "card_thirds",
     "in_deck",
+    "mask_of",
     "mask_thirds",
+    "pretty",
+    "pretty_mask",
 ]
 
 RANK_ORDER: Final[tuple[Rank, ...]] = (
@@ -57,8 +66,19 @@ DECK: Final[tuple[Card, ...]] = tuple(
 )
 """calabresella.deck.composition: the 40 cards in index order (clubs first)."""
 
+DECK_INDICES: Final[tuple[int, ...]] = tuple(card.index for card in DECK)
+"""The indices of the 40 cards, in index order: the unshuffled deck."""
+
 DECK_MASK: Final[int] = sum(card.bit for card in DECK)
 """The bitmask of the 40 cards."""
+
+SUIT_MASKS: Final[tuple[int, int, int, int]] = (
+    Suit.CLUBS.mask,
+    Suit.DIAMONDS.mask,
+    Suit.HEARTS.mask,
+    Suit.SPADES.mask,
+)
+"""The bitmask of each suit's card indices, indexed by suit number (``index // 13``)."""
 
 STRENGTH: Final[tuple[int, ...]] = tuple(
     9 - RANK_ORDER.index(card.rank) if card.rank in RANK_ORDER else -1 for card in STANDARD_DECK
@@ -100,3 +120,21 @@ def mask_thirds(mask: int) -> int:
         if mask & bit:
             total += value
     return total
+
+
+def mask_of(indices: Iterable[int]) -> int:
+    """The bitmask of some distinct card indices (the monte, a trick, a lay-away)."""
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
+
+
+def pretty(index: int) -> str:
+    """The card of an index in the form a player reads: ``3♠``."""
+    return card_at(index).pretty()
+
+
+def pretty_mask(mask: int) -> str:
+    """The cards of a bitmask in index order, as a player reads them: ``5♣ K♣``."""
+    return format_cards(cards_in(mask), pretty=True)

@@ -1,6 +1,6 @@
 """Calabresella records: the golden disputed records, the example hand and random round trips.
 
-Each file under ``tests/records/calabresella/`` is the start of a hand (or a
+Each file under ``tests/calabresella/records/`` is the start of a hand (or a
 whole hand) with one disputed point; :data:`DISPUTES` says at which step a
 check must stop and which rule ids its verdict names, in order. One record
 disputes no action but a claimed payment. Random hands with random options go
@@ -23,11 +23,11 @@ from cardrules import get_game
 from cardrules.game import Action
 from cardrules.games.calabresella import CalabresellaGame, CalabresellaState, Phase
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
+from tests.calabresella.test_stateful import OPTIONS
 from tests.support.golden import assert_rejected_at
-from tests.test_calabresella_stateful import OPTIONS
 
-REPO: Final = Path(__file__).resolve().parents[1]
-DISPUTED: Final = Path(__file__).resolve().parent / "records" / "calabresella"
+REPO: Final = Path(__file__).resolve().parents[2]
+DISPUTED: Final = Path(__file__).resolve().parent / "records"
 EXAMPLE: Final = REPO / "examples" / "records" / "calabresella-complete.toml"
 
 DISPUTES: Final[dict[str, tuple[int, tuple[str, ...]]]] = {

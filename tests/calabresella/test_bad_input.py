@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cardrules import get_game
 from cardrules.errors import CardRulesError, InvalidDealError, InvalidNotationError, InvalidOptionError
 from cardrules.games.calabresella import DECK, CalabresellaGame, CalabresellaOptions
-from tests.test_calabresella_rules import base
+from tests.calabresella.test_rules import base
 
 
 @pytest.mark.parametrize(

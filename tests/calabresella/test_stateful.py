@@ -51,7 +51,7 @@ from cardrules.games.calabresella import (
     Raise,
     ReturnCard,
 )
-from tests.test_calabresella_rules import OPTION_VALUES
+from tests.calabresella.test_rules import OPTION_VALUES
 
 DECK_MASK: Final = sum(card.bit for card in DECK)
 RANK_VALUE: Final = {"A": 3, "3": 1, "2": 1, "K": 1, "Q": 1, "J": 1}

@@ -1,0 +1,387 @@
+"""The exchange: the call, the handover, the return, the monte, the lay-away and the Solissimo raise.
+
+For the exchange's actions (:class:`~cardrules.games.calabresella.actions.CallCard`,
+:class:`~cardrules.games.calabresella.actions.ReturnCard`,
+:class:`~cardrules.games.calabresella.actions.Discard` and
+:class:`~cardrules.games.calabresella.actions.ChooseRaise`) this module holds
+the legal set (:func:`legal`), the check (:func:`judge`, :func:`misplaced`)
+and the transition (:func:`advance`), each written on the same conditions:
+:func:`callable_mask` (calabresella.exchange.call), :func:`returnable_mask`
+(calabresella.exchange.return) and :func:`lay_size` with :func:`lay_rule`
+(calabresella.exchange.discard, calabresella.exchange.dividete,
+calabresella.exchange.scegliete). What follows the auction is :func:`begin`.
+
+>>> bin(returnable_mask(0b1011, 1))
+'0b1001'
+>>> from cardrules.games.calabresella.cards import DECK
+>>> len(discards(0, DECK[:16], 4))
+1820
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from itertools import combinations
+from typing import Final
+
+from cardrules.cards import Card, cards_in, format_cards
+from cardrules.game import Action
+from cardrules.games.calabresella import play
+from cardrules.games.calabresella import state as _state
+from cardrules.games.calabresella.actions import RAISES, CallCard, ChooseRaise, Discard, ReturnCard
+from cardrules.games.calabresella.cards import DECK_MASK, mask_of, pretty
+from cardrules.games.calabresella.deal import NO_TALLY, Phase, Setup
+from cardrules.games.calabresella.options import ReturnTiming, SolissimoRaises, SoloMonte
+from cardrules.games.calabresella.scoring import Contract, Raise
+from cardrules.judging import Findings, not_held
+from cardrules.notation import format_seat
+from cardrules.verdict import Verdict
+
+__all__ = [
+    "advance",
+    "begin",
+    "callable_mask",
+    "discards",
+    "final_monte",
+    "judge",
+    "lay_rule",
+    "lay_size",
+    "legal",
+    "misplaced",
+    "returnable_mask",
+]
+
+_CALL: Final = "calabresella.exchange.call"
+_CALLED_IN_MONTE: Final = "calabresella.exchange.called-in-monte"
+_RETURN: Final = "calabresella.exchange.return"
+_DISCARD: Final = "calabresella.exchange.discard"
+_SOLISSIMO: Final = "calabresella.exchange.solissimo"
+_RAISE: Final = "calabresella.exchange.solissimo-raise"
+_DIVIDETE: Final = "calabresella.exchange.dividete"
+_SCEGLIETE: Final = "calabresella.exchange.scegliete"
+
+
+# -- the conditions -------------------------------------------------------------
+
+
+def callable_mask(hand: int) -> int:
+    """calabresella.exchange.call: the cards the Chiamo bidder may call, the 28 of the deck B lacks."""
+    return DECK_MASK & ~hand
+
+
+def returnable_mask(hand: int, called: int) -> int:
+    """calabresella.exchange.return: the cards the bidder may return, any held card but the called one."""
+    return hand & ~(1 << called)
+
+
+def lay_size(state: _state.CalabresellaState) -> int:
+    """How many cards the player to act lays away: 2 in dividete, else 4.
+
+    calabresella.exchange.discard (the bidder's 4), calabresella.exchange.dividete
+    (each opponent's 2), calabresella.exchange.scegliete (each opponent's 4).
+    """
+    if state.phase is Phase.LAY and state.setup.raised is Raise.DIVIDETE:
+        return 2
+    return 4
+
+
+def lay_rule(state: _state.CalabresellaState) -> str:
+    """The rule of the lay-away now due: the bidder's discard, or the opponents' dividete or scegliete."""
+    if state.phase is Phase.LAY:
+        return _DIVIDETE if state.setup.raised is Raise.DIVIDETE else _SCEGLIETE
+    return _DISCARD
+
+
+def final_monte(setup: Setup, dealt: tuple[int, ...]) -> tuple[int, ...]:
+    """The monte the exchange leaves out of play, for the last trick's side (calabresella.scoring.monte).
+
+    The last lay-away (both opponents' pairs after dividete), or the ``dealt``
+    monte when nothing was laid away (an unraised Solissimo).
+    """
+    if setup.raised is Raise.DIVIDETE:
+        return setup.laid[-2][1] + setup.laid[-1][1]
+    if setup.laid:
+        return setup.laid[-1][1]
+    return dealt
+
+
+# -- the legal sets -------------------------------------------------------------
+
+_SET_SEAT: Final[Callable[[object, object], None]] = Action.__dict__["seat"].__set__
+_SET_CARDS: Final[Callable[[object, object], None]] = Discard.__dict__["cards"].__set__
+
+
+def discards(seat: int, hand: tuple[Card, ...], size: int) -> tuple[Discard, ...]:
+    """Every ``Discard`` of ``size`` cards from ``hand`` (in index order), lexicographically.
+
+    The cards of each combination are already in index order, so the actions are
+    built without the constructor's sorting (up to 1820 of them for a lay-away of 4 from 16).
+    """
+    new = object.__new__
+    set_seat, set_cards = _SET_SEAT, _SET_CARDS
+    out: list[Discard] = []
+    append = out.append
+    for cards in combinations(hand, size):
+        action = new(Discard)
+        set_seat(action, seat)
+        set_cards(action, cards)
+        append(action)
+    return tuple(out)
+
+
+def legal(state: _state.CalabresellaState) -> tuple[Action, ...]:
+    """The legal actions of an exchange phase, in canonical order.
+
+    Call: the 28 cards B lacks, in index order. Return: B's cards but the
+    called one, in index order. Raise: none, dividete, scegliete. Lay-away:
+    every set of the right size, in lexicographic index order.
+    """
+    phase = state.phase
+    seat = state.current_player
+    hand = state.hands[seat]
+    if phase is Phase.CALL:
+        return tuple(CallCard(seat, card) for card in cards_in(callable_mask(hand)))
+    if phase is Phase.RETURN:
+        return tuple(ReturnCard(seat, card) for card in cards_in(returnable_mask(hand, state.setup.called)))
+    if phase is Phase.RAISE:
+        return RAISES[seat]
+    return discards(seat, tuple(cards_in(hand)), lay_size(state))
+
+
+# -- the check ------------------------------------------------------------------
+
+
+def misplaced(
+    state: _state.CalabresellaState, action: CallCard | ReturnCard | Discard | ChooseRaise
+) -> tuple[str, str] | None:
+    """The exchange rule an exchange action breaks by coming in the wrong phase, if one says why.
+
+    calabresella.exchange.call: only a Chiamo bidder calls a card.
+    calabresella.exchange.called-in-monte: a called card found in the monte
+    allows no second call and no return. calabresella.exchange.solissimo-raise:
+    the raise is one decision, by a Solissimo bidder, right after the auction.
+    calabresella.exchange.solissimo: a Solissimo bidder lays nothing away.
+    ``None`` leaves the reason to calabresella.procedure.phases.
+    """
+    setup = state.setup
+    contract = setup.contract
+    if isinstance(action, CallCard):
+        if contract is Contract.SOLO or contract is Contract.SOLISSIMO:
+            return _CALL, f"no card is called in {contract.label}; only a Chiamo bidder calls a card"
+        if setup.called_in_monte:
+            return (
+                _CALLED_IN_MONTE,
+                f"the called card {pretty(setup.called)} lay in the monte; no other card may be called",
+            )
+        return None
+    if isinstance(action, ReturnCard):
+        if setup.called_in_monte:
+            return (
+                _CALLED_IN_MONTE,
+                f"the called card {pretty(setup.called)} came from the monte, so no card is returned",
+            )
+        return None
+    if isinstance(action, ChooseRaise):
+        if contract is not Contract.SOLISSIMO:
+            return _RAISE, "only a Solissimo bidder may raise, right after the auction"
+        if state.options.solissimo_raises is SolissimoRaises.OFF:
+            return _RAISE, "Solissimo raises are not played under solissimo_raises=off"
+        return _RAISE, "the raise is chosen once, before the opening lead, and that moment has passed"
+    if contract is Contract.SOLISSIMO and action.seat == setup.bidder:
+        actor = format_seat(action.seat)
+        return _SOLISSIMO, f"{actor} bid Solissimo and plays the 12 cards dealt, laying nothing away"
+    return None
+
+
+def judge(
+    state: _state.CalabresellaState,
+    action: CallCard | ReturnCard | Discard | ChooseRaise,
+    found: Findings,
+    in_phase: bool,
+) -> Verdict:
+    """The verdict on an exchange action, given what ``found`` holds already (the turn, the phase).
+
+    common.cards.held for a card returned or laid away that the actor lacks;
+    for the player to act in the right phase, calabresella.exchange.call,
+    calabresella.exchange.return and the lay-away's size (:func:`lay_rule`).
+    """
+    seat = action.seat
+    actor = format_seat(seat)
+    hand = state.hands[seat]
+    judged = in_phase and seat == state.current_player
+    if isinstance(action, CallCard):
+        card = action.card
+        if judged and not callable_mask(hand) >> card.index & 1:
+            found.add(_CALL, f"{actor} holds {card.pretty()}; the called card must be one {actor} lacks")
+        if found:
+            return found.verdict()
+        return Verdict.allowed((_CALL,), f"{actor} lacks {card.pretty()} and may call it")
+    if isinstance(action, ReturnCard):
+        card = action.card
+        if not hand >> card.index & 1:
+            extra = ""
+            if state.phase is Phase.RETURN and card.index in state.dealt_monte:
+                extra = " (under return_timing=before-monte the monte is taken after the return)"
+            not_held(found, seat, card.pretty() + extra)
+        elif judged and not returnable_mask(hand, state.setup.called) >> card.index & 1:
+            found.add(_RETURN, f"{actor} may return any card but the called card {card.pretty()}")
+        if found:
+            return found.verdict()
+        return Verdict.allowed(
+            (_RETURN,),
+            f"{actor} returns {card.pretty()} to p{state.setup.giver}, who handed over the called card",
+        )
+    if isinstance(action, Discard):
+        missing = [card for card in action.cards if not hand >> card.index & 1]
+        if missing:
+            not_held(found, seat, format_cards(missing, pretty=True))
+        if judged:
+            _judge_lay(state, action, found, actor)
+        if found:
+            return found.verdict()
+        if state.phase is Phase.LAY:
+            return Verdict.allowed((lay_rule(state),), f"{actor} lays {len(action.cards)} cards away")
+        return Verdict.allowed((_DISCARD,), f"{actor} lays 4 cards away")
+    if found:
+        return found.verdict()
+    return Verdict.allowed((_RAISE,), f"{actor} chooses raise {action.choice.value}")
+
+
+def _judge_lay(state: _state.CalabresellaState, action: Discard, found: Findings, actor: str) -> None:
+    """A lay-away names :func:`lay_size` distinct cards."""
+    rule = lay_rule(state)
+    size = lay_size(state)
+    indices = [card.index for card in action.cards]
+    if len(set(indices)) != len(indices):
+        twice = sorted({card for card in action.cards if indices.count(card.index) > 1}, key=_index)
+        found.add(rule, f"{actor} names {format_cards(twice, pretty=True)} more than once")
+    elif len(indices) != size:
+        found.add(rule, f"{actor} must lay exactly {size} cards away, not {len(indices)}")
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+# -- the transitions ------------------------------------------------------------
+
+
+def begin(state: _state.CalabresellaState, setup: Setup) -> _state.CalabresellaState:
+    """What follows an auction won with ``setup.contract``.
+
+    Chiamo: the bidder calls a card. Solo: the bidder takes the monte
+    (calabresella.exchange.take-monte). Solissimo: the raise decision under
+    ``solissimo_raises = on`` (calabresella.exchange.solissimo-raise), else
+    straight to play with the monte untouched (calabresella.exchange.solissimo).
+    """
+    hands = list(state.hands)
+    bidder = setup.bidder
+    contract = setup.contract
+    if contract is Contract.CHIAMO:
+        return _with(state, setup, Phase.CALL, hands, state.monte, bidder)
+    if contract is Contract.SOLO:
+        return _take_monte(state, setup, hands)
+    if state.options.solissimo_raises is SolissimoRaises.ON:
+        return _with(state, setup, Phase.RAISE, hands, state.monte, bidder)
+    return play.start(state, setup, hands, state.monte)
+
+
+def advance(
+    state: _state.CalabresellaState, action: CallCard | ReturnCard | Discard | ChooseRaise
+) -> _state.CalabresellaState:
+    """The state after a legal exchange action."""
+    setup = state.setup
+    bidder = setup.bidder
+    hands = list(state.hands)
+    before_monte = state.options.return_timing is ReturnTiming.BEFORE_MONTE
+    if isinstance(action, CallCard):
+        card = action.card.index
+        giver = -1
+        for seat in range(3):
+            if hands[seat] >> card & 1:
+                giver = seat
+        if giver < 0:  # calabresella.exchange.called-in-monte
+            return _take_monte(state, replace(setup, called=card), hands)
+        # calabresella.exchange.handover: the holder gives it at once.
+        hands[giver] &= ~(1 << card)
+        hands[bidder] |= 1 << card
+        setup = replace(setup, called=card, giver=giver)
+        if before_monte:
+            return _with(state, setup, Phase.RETURN, hands, state.monte, bidder)
+        return _take_monte(state, setup, hands, then=Phase.RETURN)
+    if isinstance(action, ReturnCard):
+        card = action.card.index
+        hands[bidder] &= ~(1 << card)
+        hands[setup.giver] |= 1 << card
+        setup = replace(setup, returned=card)
+        if before_monte:
+            return _take_monte(state, setup, hands)
+        return _with(state, setup, Phase.DISCARD, hands, state.monte, bidder)
+    if isinstance(action, Discard):
+        return _lay(state, action, hands)
+    return _raise(state, action.choice, hands)
+
+
+def _lay(state: _state.CalabresellaState, action: Discard, hands: list[int]) -> _state.CalabresellaState:
+    """A lay-away: the bidder's discard, or an opponent's in dividete or scegliete."""
+    seat = action.seat
+    cards = tuple(card.index for card in action.cards)
+    hands[seat] &= ~mask_of(cards)
+    setup = replace(state.setup, laid=(*state.setup.laid, (seat, cards)))
+    if state.phase is Phase.DISCARD:
+        return play.start(state, setup, hands, cards)
+    o1, o2 = state.opponents or (0, 0)
+    if setup.raised is Raise.DIVIDETE:
+        if seat == o1:
+            return _with(state, setup, Phase.LAY, hands, cards, o2)
+        return play.start(state, setup, hands, state.monte + cards)
+    if seat == o1:  # scegliete: O2 now takes the monte O1 left
+        hands[o2] |= mask_of(cards)
+        setup = replace(setup, received=(*setup.received, (o2, cards)))
+        return _with(state, setup, Phase.LAY, hands, (), o2)
+    return play.start(state, setup, hands, cards)
+
+
+def _raise(state: _state.CalabresellaState, choice: Raise, hands: list[int]) -> _state.CalabresellaState:
+    """The Solissimo raise: none (play begins), dividete (2 monte cards each) or scegliete (O1 takes 4)."""
+    setup = replace(state.setup, raised=choice)
+    monte = state.monte
+    if choice is Raise.NONE:
+        return play.start(state, setup, hands, monte)
+    o1, o2 = state.opponents or (0, 0)
+    received: tuple[tuple[int, tuple[int, ...]], ...]
+    if choice is Raise.DIVIDETE:
+        hands[o1] |= mask_of(monte[0:2])
+        hands[o2] |= mask_of(monte[2:4])
+        received = ((o1, monte[0:2]), (o2, monte[2:4]))
+    else:
+        hands[o1] |= mask_of(monte)
+        received = ((o1, monte),)
+    return _with(state, replace(setup, received=received), Phase.LAY, hands, (), o1)
+
+
+def _with(
+    state: _state.CalabresellaState,
+    setup: Setup,
+    phase: Phase,
+    hands: list[int],
+    monte: tuple[int, ...],
+    current: int,
+) -> _state.CalabresellaState:
+    """An exchange state: ``state``'s hand with a new setup, phase, hands, monte and player to act."""
+    return _state.make_state(
+        state.context, setup, phase, (hands[0], hands[1], hands[2]), monte, (), None, NO_TALLY, current, None
+    )
+
+
+def _take_monte(
+    state: _state.CalabresellaState, setup: Setup, hands: list[int], then: Phase = Phase.DISCARD
+) -> _state.CalabresellaState:
+    """calabresella.exchange.take-monte: the monte goes into B's hand (shown unless Solo is hidden)."""
+    bidder = setup.bidder
+    monte = state.monte
+    hands[bidder] |= mask_of(monte)
+    if setup.contract is Contract.SOLO and state.options.solo_monte is SoloMonte.HIDDEN:
+        setup = replace(setup, received=((bidder, monte),))
+    return _with(state, setup, then, hands, (), bidder)

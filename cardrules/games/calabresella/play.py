@@ -1,0 +1,247 @@
+"""Play: the opening lead, following suit, the trick winner, the next lead and the end of the hand.
+
+For the card play (:class:`~cardrules.games.calabresella.actions.PlayCard`)
+this module holds the legal set (:func:`legal`), the check (:func:`judge`) and
+the transition (:func:`play`); all three, and the fast path of
+:meth:`~cardrules.games.calabresella.state.CalabresellaState.apply`, ask
+:func:`playable` (calabresella.play.lead, calabresella.play.follow) which cards
+may be played. After the twelfth trick the hand is counted and settled with
+:mod:`cardrules.games.calabresella.scoring`.
+
+>>> from cardrules.games.calabresella.options import CalabresellaOptions
+>>> from cardrules.cards import parse_cards, mask_of as card_mask
+>>> hand = card_mask(parse_cards("3S 7S KH"))
+>>> pretty_mask(playable(hand, (parse_cards("AS")[0].index,), CalabresellaOptions()))
+'3♠ 7♠'
+>>> trick_winner(*(card.index for card in parse_cards("KH 3H 3S")))
+1
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules.cards import card_at
+from cardrules.game import TERMINAL, Action
+from cardrules.games.calabresella import state as _state
+from cardrules.games.calabresella.actions import PLAYS, PlayCard
+from cardrules.games.calabresella.cards import STRENGTH, SUIT_MASKS, SUIT_NAMES, mask_of, pretty_mask
+from cardrules.games.calabresella.deal import Phase, Setup, Tally
+from cardrules.games.calabresella.options import CalabresellaOptions, FollowSuit, OpeningLead
+from cardrules.games.calabresella.scoring import HAND_TRICKS, Contract, Raise, bidder_thirds, settle
+from cardrules.judging import Findings, not_held
+from cardrules.notation import format_seat
+from cardrules.plays import PlayChain
+from cardrules.verdict import Verdict
+
+__all__ = ["judge", "legal", "legal_mask", "play", "playable", "start", "trick_winner"]
+
+_LEAD: Final = "calabresella.play.lead"
+_FOLLOW: Final = "calabresella.play.follow"
+
+# The members the hot paths compare with, read once (reading an enum member off its class is slow).
+_PLAY: Final = Phase.PLAY
+_FREE: Final = FollowSuit.FREE
+
+
+def playable(hand: int, trick: tuple[int, ...], options: CalabresellaOptions) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (its card indices, lead first), as a bitmask.
+
+    calabresella.play.lead: the leader may play any card. calabresella.play.follow:
+    a player holding the suit led must play one of those cards, one void in it
+    may play any card; under ``follow_suit = free`` any card may always be played.
+    """
+    if not trick or options.follow_suit is _FREE:
+        return hand
+    same = hand & SUIT_MASKS[trick[0] // 13]
+    return same if same else hand
+
+
+def _may_play(state: _state.CalabresellaState, hand: int, card: int) -> bool:
+    return bool(playable(hand, state.trick, state.context.plan.options) >> card & 1)
+
+
+def legal_mask(state: _state.CalabresellaState) -> int:
+    """In the play phase, the cards the player to act may play (:func:`playable`); else 0."""
+    if state.phase is not _PLAY:
+        return 0
+    return playable(state.hands[state.current_player], state.trick, state.context.plan.options)
+
+
+def legal(state: _state.CalabresellaState) -> tuple[Action, ...]:
+    """The legal card plays of the player to act, in index order."""
+    seat = state.current_player
+    mask = playable(state.hands[seat], state.trick, state.context.plan.options)
+    row = PLAYS[seat]
+    out: list[Action] = []
+    while mask:
+        low = mask & -mask
+        out.append(row[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def judge(state: _state.CalabresellaState, action: PlayCard, found: Findings, in_phase: bool) -> Verdict:
+    """The verdict on a card play, given what ``found`` holds already (the turn, the phase).
+
+    common.cards.held for a card the actor lacks; for the player to act in the
+    play phase, calabresella.play.follow (:func:`playable`).
+    """
+    seat = action.seat
+    card = action.card
+    hand = state.hands[seat]
+    trick = state.trick
+    if not hand >> card.index & 1:
+        not_held(found, seat, card.pretty())
+    elif in_phase and seat == state.current_player and not _may_play(state, hand, card.index):
+        suit = SUIT_NAMES[card_at(trick[0]).suit]
+        held = pretty_mask(hand & SUIT_MASKS[trick[0] // 13])
+        found.add(
+            _FOLLOW,
+            f"{suit} were led and {format_seat(seat)} holds {held}, so {card.pretty()} fails to follow suit",
+        )
+    if found:
+        return found.verdict()
+    actor = format_seat(seat)
+    if not trick:
+        return Verdict.allowed((_LEAD,), f"{actor} leads {card.pretty()}")
+    led = card_at(trick[0]).suit
+    if card.suit == led:
+        return Verdict.allowed((_FOLLOW,), f"{actor} follows {SUIT_NAMES[led]} with {card.pretty()}")
+    if state.options.follow_suit is FollowSuit.FREE:
+        return Verdict.allowed(
+            (_FOLLOW,), f"under follow_suit=free {actor} may play {card.pretty()} on a {SUIT_NAMES[led]} lead"
+        )
+    return Verdict.allowed(
+        (_FOLLOW,), f"{actor} has no {SUIT_NAMES[led]} and may play any card, {card.pretty()} included"
+    )
+
+
+def start(
+    state: _state.CalabresellaState, setup: Setup, hands: list[int], monte: tuple[int, ...]
+) -> _state.CalabresellaState:
+    """The state at the opening lead, once the exchange is over, with ``monte`` out of play.
+
+    calabresella.play.opening-lead: E leads, or B in Solissimo or under ``opening_lead = bidder``.
+    """
+    bidder = setup.bidder
+    if setup.contract is Contract.SOLISSIMO or state.options.opening_lead is OpeningLead.BIDDER:
+        leader = bidder
+    else:
+        leader = state.eldest
+    return _state.make_state(
+        state.context,
+        setup,
+        Phase.PLAY,
+        (hands[0], hands[1], hands[2]),
+        monte,
+        (),
+        None,
+        Tally(leader),
+        leader,
+        None,
+    )
+
+
+def trick_winner(first: int, second: int, third: int) -> int:
+    """calabresella.play.trick-winner: the position (0 = the lead) of the highest card of the suit led."""
+    best, position = first, 0
+    suit = first // 13
+    if second // 13 == suit and STRENGTH[second] > STRENGTH[best]:
+        best, position = second, 1
+    if third // 13 == suit and STRENGTH[third] > STRENGTH[best]:
+        position = 2
+    return position
+
+
+def play(state: _state.CalabresellaState, seat: int, card: int) -> _state.CalabresellaState:
+    """The state after ``seat`` plays the legal card ``card`` (an index).
+
+    A third card closes the trick: its winner's side takes the three cards and
+    the winner leads next (calabresella.play.next-lead); after the twelfth
+    trick the hand is settled (calabresella.play.tricks).
+    """
+    h0, h1, h2 = state.hands
+    keep = ~(1 << card)
+    if seat == 0:
+        h0 &= keep
+    elif seat == 1:
+        h1 &= keep
+    else:
+        h2 &= keep
+    hands = (h0, h1, h2)
+    trick = (*state.trick, card)
+    history = (state.history, seat, card)
+    make = _state.make_state
+    nxt = state.context.plan.nxt
+    if len(trick) < 3:
+        return make(
+            state.context,
+            state.setup,
+            _PLAY,
+            hands,
+            state.monte,
+            trick,
+            history,
+            state.tally,
+            nxt[seat],
+            None,
+        )
+    tally = state.tally
+    leader = tally.leader
+    first, second, third = trick
+    position = trick_winner(first, second, third)
+    winner = leader if position == 0 else nxt[leader] if position == 1 else nxt[nxt[leader]]
+    taken = (1 << first) | (1 << second) | (1 << third)
+    winners = (*tally.winners, winner)
+    if winner == state.setup.bidder:
+        tally = Tally(
+            winner,
+            tally.tricks_bidder + 1,
+            tally.tricks_opponents,
+            tally.won_bidder | taken,
+            tally.won_opponents,
+            winners,
+        )
+    else:
+        tally = Tally(
+            winner,
+            tally.tricks_bidder,
+            tally.tricks_opponents + 1,
+            tally.won_bidder,
+            tally.won_opponents | taken,
+            winners,
+        )
+    if len(winners) < HAND_TRICKS:  # calabresella.play.next-lead: the winner leads
+        return make(state.context, state.setup, _PLAY, hands, state.monte, (), history, tally, winner, None)
+    return _end(state, hands, history, tally, winner)
+
+
+def _end(
+    state: _state.CalabresellaState, hands: tuple[int, int, int], history: PlayChain, tally: Tally, last: int
+) -> _state.CalabresellaState:
+    """The settled hand: calabresella.scoring.monte puts the monte in the pile of the last trick's side."""
+    setup = state.setup
+    bidder = setup.bidder
+    monte = mask_of(state.monte)
+    won_b, won_o = tally.won_bidder, tally.won_opponents
+    if last == bidder:
+        won_b |= monte
+    else:
+        won_o |= monte
+    options = state.options
+    assert setup.contract is not None
+    settlement = settle(
+        bidder=bidder,
+        contract=setup.contract,
+        raised=setup.raised or Raise.NONE,
+        tricks_bidder=tally.tricks_bidder,
+        thirds_bidder=bidder_thirds(won_b, last == bidder),
+        stakes=options.stake_values,
+        reverse=options.reverse_cappotto,
+        basis=options.stramazzo_basis,
+    )
+    final = Tally(last, tally.tricks_bidder, tally.tricks_opponents, won_b, won_o, tally.winners)
+    return _state.make_state(
+        state.context, setup, Phase.OVER, hands, (), (), history, final, TERMINAL, settlement
+    )
