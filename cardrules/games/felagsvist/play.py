@@ -80,7 +80,10 @@ def playable(hand: int, trick: tuple[int, ...]) -> int:
 
 
 def legal_mask(state: FelagsvistState) -> int:
-    """The legal cards of the player to act, as a bitmask (0 when the game is over); see :func:`.playable`."""
+    """The legal cards of the player to act, as a bitmask (0 when the game is over).
+
+    See :func:`~cardrules.games.felagsvist.play.playable`.
+    """
     seat = state.current_player
     if seat == TERMINAL:
         return 0
@@ -113,7 +116,7 @@ def check(state: FelagsvistState, action: Action) -> Verdict:
     verdict names common.game.over, or common.action.known, or every one of
     common.turn.player-to-act, common.cards.held and felagsvist.play.must-follow
     that the play breaks (the last only for the player to act, with a card they
-    hold); a legal one names the rule of :func:`.playable` that allows it.
+    hold); a legal one names the rule of :func:`~cardrules.games.felagsvist.play.playable` that allows it.
     """
     to_act = state.current_player
     if to_act == TERMINAL:

@@ -193,7 +193,10 @@ class FelagsvistState:
         return winning_side(self.totals)
 
     def observation(self, seat: int) -> FelagsvistObservation:
-        """What ``seat`` may know here: its own hand and the public play (see :func:`.observe`)."""
+        """What ``seat`` may know here: its own hand and the public play.
+
+        See :func:`~cardrules.games.felagsvist.observation.observe`.
+        """
         return observe(self, seat)
 
     # -- text -----------------------------------------------------------------
