@@ -51,7 +51,7 @@ from cardrules.games.fildinski import (
     follower_wins,
     legal_follow,
 )
-from cardrules.games.fildinski.deck import card_id
+from cardrules.games.fildinski.cards import card_id
 from cardrules.games.fildinski.rules import RULES
 from proofs import claims_for
 from proofs import fildinski as model
@@ -311,7 +311,7 @@ def test_a_refuted_companion_shows_the_disputed_endgame_play() -> None:
 
 
 def test_model_ids_and_values_agree_with_the_engine_deck() -> None:
-    from cardrules.games.fildinski.deck import card_of
+    from cardrules.games.fildinski.cards import card_of
 
     for card in range(model.DECK):
         assert model.show_card(card).split("#")[0] == str(card_of(card))

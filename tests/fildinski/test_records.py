@@ -22,8 +22,8 @@ from cardrules import get_game
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games.fildinski import FildinskiState
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
-from tests.golden import assert_rejected_at
 from tests.fildinski.test_stateful import OPTIONS
+from tests.golden import assert_rejected_at
 
 REPO: Final = Path(__file__).resolve().parents[2]
 DISPUTED: Final = Path(__file__).resolve().parent / "records"

@@ -16,7 +16,7 @@ from itertools import combinations, product
 from typing import Final
 
 from cardrules.errors import InvalidNotationError
-from cardrules.games.fildinski.deck import ids_in
+from cardrules.games.fildinski.cards import ids_in
 from cardrules.games.fildinski.options import BeziquePair
 
 __all__ = [
@@ -136,7 +136,7 @@ def required_kinds(kind: MeldKind, trump: int, pair: BeziquePair, suit: int | No
 def meld_fits(kind: MeldKind, cards: int, trump: int, pair: BeziquePair) -> bool:
     """fildinski.meld.kinds: whether the card set (id bitmask) fits the kind's row exactly.
 
-    >>> from cardrules.games.fildinski.deck import card_id
+    >>> from cardrules.games.fildinski.cards import card_id
     >>> from cardrules.games.fildinski.melds import MeldKind, meld_fits
     >>> from cardrules.games.fildinski.options import BeziquePair
     >>> from cardrules.cards import parse_card
