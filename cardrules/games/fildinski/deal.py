@@ -11,9 +11,10 @@ non-dealer gets ``d[0..7]``, the dealer ``d[8..15]``; ``d[16]`` is the turn-up
 and ``d[17..63]`` the stock above it, so after ``drawn`` draws the stock is
 ``d[17 + drawn:]`` with the current turn-up under it.
 
->>> from cardrules.games.fildinski.deal import DealPlan, deal_out
+>>> from cardrules.games.fildinski.deal import DealPlan, deal_hands, first_deal
 >>> from cardrules.games.fildinski.options import FildinskiOptions
->>> context, hands, turnup = deal_out(DealPlan(FildinskiOptions(), seed=3), 1, 0, (), (0, 0))
+>>> context = first_deal(DealPlan(FildinskiOptions(), seed=3), dealer=0)
+>>> hands, turnup = deal_hands(context)
 >>> hands[0].bit_count(), hands[1].bit_count(), turnup == context.deck[16], context.trump == turnup >> 4
 (8, 8, True, True)
 """
@@ -32,9 +33,10 @@ __all__ = [
     "STOCK_TOP",
     "DealContext",
     "DealPlan",
-    "deal_out",
+    "deal_hands",
+    "first_deal",
     "first_leader",
-    "next_dealer",
+    "next_deal",
     "stock_cards",
     "top_two",
 ]
@@ -90,38 +92,45 @@ class DealContext:
     totals: tuple[int, int]
 
 
-def deal_out(
-    plan: DealPlan,
-    deal_number: int,
-    dealer: int,
-    finished: tuple[DealSummary, ...],
-    totals: tuple[int, int],
-) -> tuple[DealContext, tuple[int, int], int]:
-    """Deal ``deal_number`` by ``dealer``: its context, both hands (id bitmasks) and the turn-up.
+def first_deal(plan: DealPlan, dealer: int) -> DealContext:
+    """The context of deal 1, dealt by ``dealer`` (fildinski.deal.first-dealer: chosen by the caller)."""
+    return _deal(plan, 1, dealer, (), (0, 0))
+
+
+def next_deal(context: DealContext, summary: DealSummary, totals: tuple[int, int]) -> DealContext:
+    """The context of the deal after ``context``'s, which scored ``summary`` and left ``totals``.
+
+    fildinski.game.dealer-alternation: the other seat deals it.
+    """
+    finished = (*context.finished, summary)
+    return _deal(context.plan, context.deal_number + 1, 1 - context.dealer, finished, totals)
+
+
+def _deal(
+    plan: DealPlan, deal_number: int, dealer: int, finished: tuple[DealSummary, ...], totals: tuple[int, int]
+) -> DealContext:
+    deck = plan.deck(deal_number)
+    return DealContext(plan, deal_number, dealer, deck, deck[16] >> 4, finished, totals)
+
+
+def deal_hands(context: DealContext) -> tuple[tuple[int, int], int]:
+    """Both hands (id bitmasks) and the turn-up of a deal.
 
     fildinski.deal.hands: the non-dealer takes ``d[0..7]``, the dealer
-    ``d[8..15]``. fildinski.deal.turn-up: ``d[16]`` is turned up and its suit
-    is trump for the whole deal.
+    ``d[8..15]``. fildinski.deal.turn-up: ``d[16]`` is turned up; its suit is
+    trump for the whole deal (:attr:`DealContext.trump`).
     """
-    deck = plan.deck(deal_number)
-    first = 1 - dealer
+    deck = context.deck
     hands = [0, 0]
     for card in deck[:8]:
-        hands[first] |= 1 << card
+        hands[1 - context.dealer] |= 1 << card
     for card in deck[8:16]:
-        hands[dealer] |= 1 << card
-    turnup = deck[16]
-    context = DealContext(plan, deal_number, dealer, deck, turnup >> 4, finished, totals)
-    return context, (hands[0], hands[1]), turnup
+        hands[context.dealer] |= 1 << card
+    return (hands[0], hands[1]), deck[16]
 
 
-def first_leader(dealer: int) -> int:
+def first_leader(context: DealContext) -> int:
     """fildinski.deal.first-lead: the non-dealer leads to trick 1."""
-    return 1 - dealer
-
-
-def next_dealer(context: DealContext) -> int:
-    """fildinski.game.dealer-alternation: the dealer of the deal after ``context``'s, the other seat."""
     return 1 - context.dealer
 
 

@@ -30,9 +30,10 @@ from cardrules.games.fildinski.cards import DRAWS, card_of, cards_of, deck_cards
 from cardrules.games.fildinski.deal import (
     DealContext,
     DealPlan,
-    deal_out,
+    deal_hands,
+    first_deal,
     first_leader,
-    next_dealer,
+    next_deal,
     stock_cards,
 )
 from cardrules.games.fildinski.melds import MeldKind
@@ -115,7 +116,7 @@ class FildinskiState:
     @classmethod
     def start(cls, plan: DealPlan, dealer: int) -> FildinskiState:
         """The state before the first lead of deal 1, dealt by ``dealer``."""
-        return deal_state(plan, 1, dealer, (), (0, 0))
+        return deal_state(first_deal(plan, dealer))
 
     # -- views ----------------------------------------------------------------
 
@@ -405,24 +406,18 @@ current_player``), skipping ``__init__``: the phases' transitions use it."""
 _NO_USE: Final[tuple[int, ...]] = (0,) * len(MeldKind)
 
 
-def deal_state(
-    plan: DealPlan,
-    deal_number: int,
-    dealer: int,
-    finished: tuple[DealSummary, ...],
-    totals: tuple[int, int],
-) -> FildinskiState:
-    """The state before the first lead of deal ``deal_number``, dealt by ``dealer``.
+def deal_state(context: DealContext) -> FildinskiState:
+    """The state before the first lead of the deal of ``context``.
 
-    The hands and the turn-up come from :func:`~cardrules.games.fildinski.deal.deal_out`,
+    The hands and the turn-up come from :func:`~cardrules.games.fildinski.deal.deal_hands`,
     the opening points from fildinski.deal.turned-seven, the first lead from
     fildinski.deal.first-lead.
     """
-    context, hands, turnup = deal_out(plan, deal_number, dealer, finished, totals)
-    first = first_leader(dealer)
+    hands, turnup = deal_hands(context)
+    first = first_leader(context)
     return make_state(
         context, hands, (0, 0), (0, 0), 0, turnup, (), first, 0, False, 0, False,
-        opening_points(turnup, dealer), _NO_USE, (), None, None, first,
+        opening_points(turnup, context.dealer), _NO_USE, (), None, None, first,
     )  # fmt: skip
 
 
@@ -431,7 +426,7 @@ def end_deal(s: FildinskiState) -> FildinskiState:
 
     fildinski.game.deal-end: the deal's points join the totals. The game ends
     when :func:`~cardrules.games.fildinski.scoring.game_ends` says so; otherwise
-    the other seat deals the next deal (fildinski.game.dealer-alternation).
+    the next deal begins (:func:`~cardrules.games.fildinski.deal.next_deal`).
     """
     context = s.deal
     a, b = context.totals
@@ -442,6 +437,4 @@ def end_deal(s: FildinskiState) -> FildinskiState:
             context, s.hands, s.won, s.retired, s.drawn, s.turnup, s.trick, s.leader, s.tricks_done,
             s.in_meld_step, s.fresh, s.dix_done, s.points, s.used, s.melds, s.dix, s.history, TERMINAL,
         )  # fmt: skip
-    return deal_state(
-        context.plan, context.deal_number + 1, next_dealer(context), (*context.finished, s.summary), totals
-    )
+    return deal_state(next_deal(context, s.summary, totals))
