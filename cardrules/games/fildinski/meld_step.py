@@ -1,19 +1,24 @@
-"""The meld step after a won trick: the dix, the meld declaration that ends the step, and the draws.
+"""The meld step after a won trick: the dix and the meld declaration that ends the step.
 
-Only the trick's winner acts, first the dix (``p0 dix 7H``) where it is
-possible, then exactly one declaration (``p0 meld none``, or one or two
-melds). For each action the legal set, the verdict and the transition are
-side by side, and each rule's condition is one function both use:
-:func:`dix_sevens` and :func:`dix_spent` (the dix), :func:`fresh_cards`
+Only the trick's winner acts (:func:`in_step`, fildinski.meld.who-and-when):
+first the dix (``p0 dix 7H``) where it is possible, then exactly one
+declaration (``p0 meld none``, or one or two melds), after which both players
+draw (:func:`~cardrules.games.fildinski.tricks.draw`). For each action the
+legal set, the verdict and the transition are side by side, and each rule's
+condition is one function that all of them use: :func:`dix_sevens`
+(fildinski.dix.exchange), :func:`dix_spent` (fildinski.dix.once),
+:func:`meld_pool` (fildinski.meld.from-won-cards), :func:`fresh_cards`
 (fildinski.meld.fresh-card), :func:`reused` (fildinski.meld.same-kind-once),
 :func:`outranked` (fildinski.meld.class-order), :func:`copy_matters`
-(fildinski.meld.copy-choice) and :data:`MAX_MELDS` with disjoint card sets
-(fildinski.meld.per-step). Whether a card set fits a kind at all is the
-meld table's (:mod:`cardrules.games.fildinski.melds`).
+(fildinski.meld.copy-choice), :data:`MAX_MELDS` and :func:`shared_cards`
+(fildinski.meld.per-step). Whether a card set fits a kind at all is the meld
+table's (:func:`~cardrules.games.fildinski.melds.meld_fits`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final, TypeAlias
 
 from cardrules.cards import Card
@@ -23,7 +28,6 @@ from cardrules.games.fildinski import tricks
 from cardrules.games.fildinski.actions import CardRef, DeclareMelds, Dix, MeldDecl, meld_refs
 from cardrules.games.fildinski.cards import (
     DEAL_TRICKS,
-    DRAWS,
     card_kind,
     card_of,
     ids_in,
@@ -48,11 +52,14 @@ __all__ = [
     "dix_spent",
     "exchange",
     "fresh_cards",
+    "in_step",
     "judge_dix",
     "judge_melds",
     "legal_actions",
+    "meld_pool",
     "outranked",
     "reused",
+    "shared_cards",
 ]
 
 Melds: TypeAlias = tuple[tuple[MeldKind, int], ...]
@@ -62,10 +69,9 @@ MAX_MELDS: Final = 2
 """fildinski.meld.per-step: the most melds one meld step may make."""
 
 _KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
-_OUTRANKED_BY: Final[dict[MeldKind, MeldKind]] = {
-    MeldKind.ROYAL_MARRIAGE: MeldKind.SEQUENCE,
-    MeldKind.BEZIQUE: MeldKind.DOUBLE_BEZIQUE,
-}
+_OUTRANKED_BY: Final[Mapping[MeldKind, MeldKind]] = MappingProxyType(
+    {MeldKind.ROYAL_MARRIAGE: MeldKind.SEQUENCE, MeldKind.BEZIQUE: MeldKind.DOUBLE_BEZIQUE}
+)
 _NO_SEVEN: Final = -1
 _WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
 _NO_MELDING: Final = "fildinski.endgame.no-melding"
@@ -88,6 +94,14 @@ def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
     dix = dix_card(s, seat)
     melds = tuple(DeclareMelds(seat, decls) for decls in _declarations(s, seat))
     return ((Dix(seat, card_of(dix)),) if dix is not None else ()) + melds
+
+
+def in_step(s: st.FildinskiState, seat: int) -> bool:
+    """fildinski.meld.who-and-when: whether ``seat`` may act in a meld step now.
+
+    Only the winner of the trick just played, in that trick's meld step.
+    """
+    return s.in_meld_step and seat == s.current_player
 
 
 # -- the dix --------------------------------------------------------------------------------------
@@ -116,7 +130,7 @@ def dix_card(s: st.FildinskiState, seat: int) -> int | None:
     Never after the last draw (fildinski.endgame.no-melding), nor once spent
     (:func:`dix_spent`); otherwise the lower of :func:`dix_sevens`.
     """
-    if s.drawn >= DRAWS or dix_spent(s):
+    if s.in_endgame or dix_spent(s):
         return None
     pool = dix_sevens(s, seat)
     if not pool:
@@ -137,7 +151,7 @@ def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
     out_of_turn(found, seat, s.current_player)
     if kind != 8 * trump:
         found.add(_EXCHANGE, f"the dix exchanges the trump 7 ({seven}), not {card.pretty()}")
-    if s.drawn >= DRAWS:
+    if s.in_endgame:
         found.add(_NO_MELDING, "the stock is exhausted: no dix after the last draw")
     elif not s.in_meld_step:
         found.add(
@@ -147,7 +161,7 @@ def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
         found.add(
             _WHO_AND_WHEN, f"only the winner of trick {s.tricks_done}, {format_seat(s.leader)}, may exchange"
         )
-    if dix_spent(s) and (s.dix_done or s.drawn < DRAWS):
+    if dix_spent(s) and (s.dix_done or not s.in_endgame):
         if s.dix_done:
             found.add(_ONCE, "the dix has already been made in this deal")
         else:
@@ -204,6 +218,11 @@ def exchange(s: st.FildinskiState, seat: int, seven: int) -> st.FildinskiState:
 # -- the conditions of a meld ---------------------------------------------------------------------
 
 
+def meld_pool(s: st.FildinskiState, seat: int) -> int:
+    """fildinski.meld.from-won-cards: the cards ``seat`` may meld, those of its own won pile."""
+    return s.won[seat]
+
+
 def fresh_cards(s: st.FildinskiState) -> int:
     """fildinski.meld.fresh-card: the ids of which every meld must hold one.
 
@@ -226,6 +245,11 @@ def outranked(s: st.FildinskiState, kind: MeldKind) -> int:
     """
     higher = _OUTRANKED_BY.get(kind)
     return 0 if higher is None else s.used[higher.order]
+
+
+def shared_cards(first: int, second: int) -> int:
+    """fildinski.meld.per-step: the cards two melds of one step share (they must share none)."""
+    return first & second
 
 
 def _class_of(s: st.FildinskiState, card: int) -> int:
@@ -251,7 +275,7 @@ def copy_matters(s: st.FildinskiState, card: int, pool: int) -> bool:
 
 def _single_melds(s: st.FildinskiState, seat: int) -> list[tuple[MeldKind, int]]:
     """Every (kind, card set) the meld-step rules allow as one meld, physical choices all listed."""
-    pool = s.won[seat]
+    pool = meld_pool(s, seat)
     options = s.deal.plan.options
     fresh = fresh_cards(s)
     trump = s.deal.trump
@@ -272,7 +296,7 @@ def _declarations(s: st.FildinskiState, seat: int) -> list[tuple[MeldDecl, ...]]
 
     None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step).
     """
-    pool = s.won[seat]
+    pool = meld_pool(s, seat)
     groups: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
     for kind, mask in _single_melds(s, seat):
         ids = ids_in(mask)
@@ -289,7 +313,7 @@ def _declarations(s: st.FildinskiState, seat: int) -> list[tuple[MeldDecl, ...]]
         a = reps[first]
         for second in keys[n:]:
             for _, b in groups[second]:
-                if not a & b:
+                if not shared_cards(a, b):
                     out.append((_decl(s, _KINDS[first[0]], a, pool), _decl(s, _KINDS[second[0]], b, pool)))
                     break
     return out
@@ -311,7 +335,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     seat = action.seat
     melds = action.melds
     to_act = s.current_player
-    if seat != to_act or not s.in_meld_step or len(melds) > MAX_MELDS:
+    if not in_step(s, seat) or len(melds) > MAX_MELDS:
         found = Findings()
         out_of_turn(found, seat, to_act)
         if not s.in_meld_step:
@@ -338,7 +362,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
         return found.verdict(), None
     options = s.deal.plan.options
     trump = s.deal.trump
-    pool = s.won[seat]
+    pool = meld_pool(s, seat)
     fresh = fresh_cards(s)
     for decl, mask in zip(melds, masks, strict=True):
         kind = decl.kind
@@ -370,8 +394,9 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
                 "fildinski.meld.class-order",
                 f"a card of a scored {_OUTRANKED_BY[kind].label} cannot later form a {kind.label}",
             )
-    if len(masks) == MAX_MELDS and masks[0] & masks[1]:
-        found.add(_PER_STEP, f"the two melds share {_names(masks[0] & masks[1], pool)}")
+    shared = shared_cards(masks[0], masks[1]) if len(masks) == MAX_MELDS else 0
+    if shared:
+        found.add(_PER_STEP, f"the two melds share {_names(shared, pool)}")
     if found:
         return found.verdict(), None
     named = " and ".join(f"{d.kind.label} ({d.kind.points})" for d in melds)
@@ -387,7 +412,7 @@ def _resolve(
     fildinski.meld.from-won-cards: every card from the melder's won pile;
     fildinski.meld.copy-choice: a copy named where it matters (:func:`copy_matters`).
     """
-    pool = s.won[seat]
+    pool = meld_pool(s, seat)
     taken = 0
     out = []
     actor = format_seat(seat)
@@ -488,10 +513,7 @@ def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
         used, events = tuple(used_list), tuple(events_list)
         won = (pile, won[1]) if seat == 0 else (won[0], pile)
         retired = (gone, retired[1]) if seat == 0 else (retired[0], gone)
-    hands, drawn = s.hands, s.drawn
-    if drawn < DRAWS:
-        hands = tricks.draw(s, hands, seat)
-        drawn += 2
+    hands, drawn = tricks.draw(s, seat)
     after = st.make_state(
         s.deal, hands, won, retired, drawn, s.turnup, s.trick, s.leader, s.tricks_done,
         False, 0, s.dix_done, points, used, events, s.dix, s.history, s.current_player,

@@ -75,6 +75,7 @@ _MUST_TRUMP: Final = "fildinski.endgame.must-trump"
 _FREE_DISCARD: Final = "fildinski.endgame.free-discard"
 _LEGAL_SET: Final = "fildinski.endgame.legal-set"
 _FREE_PLAY: Final = (RuleId("fildinski.play.free-play"),)
+_TRICK_CYCLE: Final = (RuleId("fildinski.play.trick-cycle"),)
 _LEADS_IN_ENDGAME: Final = (RuleId(_FREE_DISCARD),)
 
 
@@ -190,16 +191,13 @@ def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     to_act = s.current_player
     held = s.hands[seat] >> (2 * kind) & 3
     if seat != to_act or s.in_meld_step or not held:
+        if seat == to_act and held:  # only fildinski.play.trick-cycle is broken
+            return Verdict(False, _TRICK_CYCLE, _end_the_step_first(s, seat)), NO_CARD
         found = Findings()
         if seat != to_act:
             out_of_turn(found, seat, to_act)
         elif s.in_meld_step:
-            actor = format_seat(seat)
-            found.add(
-                "fildinski.play.trick-cycle",
-                f"{actor} won trick {s.tricks_done} and must first end the meld step "
-                f"(declare melds or '{actor} meld none') before the next card is played",
-            )
+            found.add(_TRICK_CYCLE[0], _end_the_step_first(s, seat))
         if not held:
             not_held(found, seat, _PRETTY[kind])
         return found.verdict(), NO_CARD
@@ -222,6 +220,15 @@ def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     else:
         verdict = _allowed_follow(s, actor, name, mask)
     return verdict, 2 * kind + (0 if legal & 1 else 1)
+
+
+def _end_the_step_first(s: st.FildinskiState, seat: int) -> str:
+    """Why ``seat``, in its meld step, may not play a card yet (fildinski.play.trick-cycle)."""
+    actor = format_seat(seat)
+    return (
+        f"{actor} won trick {s.tricks_done} and must first end the meld step "
+        f"(declare melds or '{actor} meld none') before the next card is played"
+    )
 
 
 def _allowed_follow(s: st.FildinskiState, actor: str, name: str, mask: int) -> Verdict:
@@ -325,12 +332,17 @@ def play(s: st.FildinskiState, seat: int, card: int) -> st.FildinskiState:
     return after
 
 
-def draw(s: st.FildinskiState, hands: tuple[int, int], seat: int) -> tuple[int, int]:
-    """fildinski.play.draw-order: ``hands`` once ``seat``, the trick's winner, and then the loser have drawn.
+def draw(s: st.FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
+    """The hands and the count of cards drawn once the meld step of ``seat``, the trick's winner, ends.
 
-    The stock must hold cards; after trick 24 the loser takes the turn-up.
+    fildinski.play.draw-order: while the stock lasts the winner takes its top
+    card and the loser the next (after trick 24, the turn-up); after the last
+    draw nobody draws.
     """
+    if s.drawn >= DRAWS:
+        return s.hands, s.drawn
     first, second = top_two(s.deal, s.drawn, s.turnup)
+    hands = s.hands
     if seat == 0:
-        return hands[0] | 1 << first, hands[1] | 1 << second
-    return hands[0] | 1 << second, hands[1] | 1 << first
+        return (hands[0] | 1 << first, hands[1] | 1 << second), s.drawn + 2
+    return (hands[0] | 1 << second, hands[1] | 1 << first), s.drawn + 2
