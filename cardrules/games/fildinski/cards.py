@@ -55,6 +55,7 @@ __all__ = [
     "kind_card",
     "kind_of",
     "label_deck",
+    "mask_of",
     "shuffled_deck",
     "strength_of",
     "suit_of",
@@ -163,6 +164,14 @@ def ids_in(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def mask_of(ids: Iterable[int]) -> int:
+    """The bitmask of some ids (the inverse of :func:`ids_in`)."""
+    mask = 0
+    for card in ids:
+        mask |= 1 << card
+    return mask
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:

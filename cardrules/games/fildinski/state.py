@@ -26,7 +26,7 @@ from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.fildinski import meld_step, tricks
 from cardrules.games.fildinski.actions import DeclareMelds, Dix, PlayCard, parse_action_text
-from cardrules.games.fildinski.cards import DRAWS, card_of, cards_of, deck_cards
+from cardrules.games.fildinski.cards import DRAWS, card_of, cards_of, deck_cards, mask_of
 from cardrules.games.fildinski.deal import (
     DealContext,
     DealPlan,
@@ -163,18 +163,12 @@ class FildinskiState:
     @property
     def stock_mask(self) -> int:
         """The stock as an id bitmask."""
-        mask = 0
-        for card in self.stock:
-            mask |= 1 << card
-        return mask
+        return mask_of(self.stock)
 
     @property
     def trick_mask(self) -> int:
         """The trick in progress as an id bitmask."""
-        mask = 0
-        for card in self.trick:
-            mask |= 1 << card
-        return mask
+        return mask_of(self.trick)
 
     @property
     def plays(self) -> tuple[tuple[int, int], ...]:
@@ -265,9 +259,11 @@ class FildinskiState:
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions in canonical order; empty exactly when the game is over.
 
-        Card plays in kind order (:func:`~cardrules.games.fildinski.tricks.legal_plays`); in a meld step
+        Card plays in kind order
+        (:func:`~cardrules.games.fildinski.tricks.legal_plays`); in a meld step
         the dix (when possible) first, then ``meld none``, then single melds,
-        then pairs of melds (:func:`~cardrules.games.fildinski.meld_step.legal_actions`).
+        then pairs of melds
+        (:func:`~cardrules.games.fildinski.meld_step.legal_actions`).
         """
         seat = self.current_player
         if seat == TERMINAL:
@@ -291,7 +287,8 @@ class FildinskiState:
         """The state after ``action``.
 
         A legal card play takes the fast path, the legal set's own test
-        (:func:`~cardrules.games.fildinski.tricks.playable`); any other action is judged once.
+        (:func:`~cardrules.games.fildinski.tricks.playable`); any other action
+        is judged once.
 
         Raises:
             IllegalActionError: the action is illegal here; its verdict names the rules.
