@@ -153,14 +153,12 @@ def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
         found.add(_EXCHANGE, f"the dix exchanges the trump 7 ({seven}), not {card.pretty()}")
     if s.in_endgame:
         found.add(_NO_MELDING, "the stock is exhausted: no dix after the last draw")
-    elif not s.in_meld_step:
-        found.add(
-            _WHO_AND_WHEN, "the dix is made only in the meld step of the trick just won, before its melds"
-        )
-    elif seat != s.current_player:
-        found.add(
-            _WHO_AND_WHEN, f"only the winner of trick {s.tricks_done}, {format_seat(s.leader)}, may exchange"
-        )
+    elif not in_step(s, seat):
+        if not s.in_meld_step:
+            reason = "the dix is made only in the meld step of the trick just won, before its melds"
+        else:
+            reason = f"only the winner of trick {s.tricks_done}, {format_seat(s.leader)}, may exchange"
+        found.add(_WHO_AND_WHEN, reason)
     if dix_spent(s) and (s.dix_done or not s.in_endgame):
         if s.dix_done:
             found.add(_ONCE, "the dix has already been made in this deal")
