@@ -17,7 +17,7 @@ from cardrules.games.fildinski import (
     BeziquePair,
     bezique_kinds,
 )
-from cardrules.games.fildinski.deck import card_id
+from cardrules.games.fildinski.cards import card_id
 from cardrules.games.fildinski.rules import RULES
 from proofs import claims_for
 from proofs.claims import Claim, check, prove
@@ -261,7 +261,7 @@ def test_a_refuted_companion_shows_the_disputed_endgame_play() -> None:
 
 
 def test_model_ids_and_values_agree_with_the_engine_deck() -> None:
-    from cardrules.games.fildinski.deck import card_of
+    from cardrules.games.fildinski.cards import card_of
 
     for card in range(model.DECK):
         assert model.show_card(card).split("#")[0] == str(card_of(card))

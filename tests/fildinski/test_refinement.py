@@ -48,7 +48,7 @@ from cardrules.games.fildinski import (
     follower_wins,
     legal_follow,
 )
-from cardrules.games.fildinski.deck import card_id
+from cardrules.games.fildinski.cards import card_id
 from proofs.fildinski import conservation, model, points
 from proofs.induction import Move, SymState
 from proofs.z3facade import (

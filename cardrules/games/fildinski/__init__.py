@@ -4,7 +4,7 @@ The rules are those of the library's specification (see the rules reference);
 :data:`~cardrules.games.fildinski.rules.RULES` lists them. Get a game with
 ``cardrules.get_game("fildinski")``.
 
-Cards are physical: ids 0-63 (:mod:`cardrules.games.fildinski.deck`), zones
+Cards are physical: ids 0-63 (:mod:`cardrules.games.fildinski.cards`), zones
 are id bitmasks, and each kind of card exists twice.
 
 The flow of actions: the leader plays, the follower plays; the trick's winner
@@ -26,8 +26,10 @@ declaration.
 """
 
 from cardrules.games.fildinski.actions import CardRef, DeclareMelds, Dix, MeldDecl, PlayCard
+from cardrules.games.fildinski.deal import DealPlan
 from cardrules.games.fildinski.game import FildinskiGame
 from cardrules.games.fildinski.melds import MELD_POINTS, MeldKind, bezique_kinds, meld_fits
+from cardrules.games.fildinski.observation import FildinskiObservation
 from cardrules.games.fildinski.options import (
     BeziquePair,
     DixExchange,
@@ -37,14 +39,9 @@ from cardrules.games.fildinski.options import (
     TrumpSevenPoints,
 )
 from cardrules.games.fildinski.rules import RULES
-from cardrules.games.fildinski.scoring import Category, follower_wins, legal_follow
-from cardrules.games.fildinski.state import (
-    DealPlan,
-    DixEvent,
-    FildinskiObservation,
-    FildinskiState,
-    MeldEvent,
-)
+from cardrules.games.fildinski.scoring import Category, DealSummary, DixEvent, MeldEvent
+from cardrules.games.fildinski.state import FildinskiState
+from cardrules.games.fildinski.tricks import follower_wins, legal_follow
 
 __all__ = [
     "MELD_POINTS",
@@ -53,6 +50,7 @@ __all__ = [
     "CardRef",
     "Category",
     "DealPlan",
+    "DealSummary",
     "DeclareMelds",
     "Dix",
     "DixEvent",

@@ -30,12 +30,13 @@ from the strongest down; the melds of one declaration in table order.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cardrules.cards import Card, parse_card
 from cardrules.errors import InvalidNotationError
 from cardrules.game import Action
-from cardrules.games.fildinski.deck import card_kind
+from cardrules.games.fildinski.cards import card_kind, card_of
 from cardrules.games.fildinski.melds import MeldKind, parse_meld_kind
 from cardrules.notation import format_seat, split_actor
 
@@ -45,6 +46,7 @@ __all__ = [
     "Dix",
     "MeldDecl",
     "PlayCard",
+    "meld_refs",
     "parse_action_text",
 ]
 
@@ -89,6 +91,19 @@ class CardRef:
 def _sort_key(ref: CardRef) -> tuple[int, int, int]:
     kind = card_kind(ref.card)
     return int(ref.card.suit), -(kind if kind is not None else -1), ref.copy or 0
+
+
+def meld_refs(cards: Iterable[int], pool: int = 0) -> tuple[CardRef, ...]:
+    """The ids ``cards`` as a meld writes them, in canonical order, naming a copy where ``pool`` holds both.
+
+    >>> from cardrules.games.fildinski.cards import card_id
+    >>> from cardrules.cards import parse_card
+    >>> qs, jd = card_id(parse_card("QS"), 2), card_id(parse_card("JD"), 1)
+    >>> " ".join(str(r) for r in meld_refs((qs, jd), pool=1 << qs | 1 << (qs ^ 1)))
+    'JD QS#2'
+    """
+    refs = [CardRef(card_of(i), (i & 1) + 1 if pool >> (i ^ 1) & 1 else None) for i in cards]
+    return tuple(sorted(refs, key=_sort_key))
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,10 +8,11 @@ from typing import ClassVar, Final
 from cardrules.base import GameBase
 from cardrules.cards import Card
 from cardrules.game import GameInfo
-from cardrules.games.fildinski.deck import PACK, card_kind, label_deck
+from cardrules.games.fildinski.cards import PACK, PACK_NAME, card_kind, label_deck
+from cardrules.games.fildinski.deal import DealPlan
 from cardrules.games.fildinski.options import FildinskiOptions
 from cardrules.games.fildinski.rules import RULES
-from cardrules.games.fildinski.state import DealPlan, FildinskiState
+from cardrules.games.fildinski.state import FildinskiState
 
 __all__ = ["INFO", "FildinskiGame"]
 
@@ -22,7 +23,7 @@ INFO: Final = GameInfo(
     options_type=FildinskiOptions,
     players=2,
     pack=PACK,
-    pack_name="64-card Fildinski deck, two of each card from 7 to ace",
+    pack_name=PACK_NAME,
     sample_values={"target_score": (500, 100, 2000)},
 )
 """Fildinski as data: two seats, a 64-card pack holding each card from 7 to ace twice."""

@@ -1,10 +1,13 @@
-"""The meld table and the meld predicates (fildinski.meld.kinds, fildinski.meld.bezique-pair).
+"""The meld table: the nine kinds of meld, the cards each needs and what each is worth.
 
-A meld is a :class:`MeldKind` with a set of physical cards (an id bitmask).
-:func:`meld_fits` says whether a card set fits a kind's row exactly;
-:func:`candidate_melds` lists every physical card set of a kind that lies in
-a pool of cards, before the meld-step rules (fresh card, same kind once,
-class order) filter them.
+The specification's table in one place (fildinski.meld.kinds,
+fildinski.meld.bezique-pair): :class:`MeldKind` with its text form and points
+(:data:`MELD_POINTS`), :func:`bezique_kinds` and :func:`required_kinds` (the
+card kinds a row names), :func:`meld_fits` (whether a set of physical cards,
+an id bitmask, fits a row exactly) and :func:`candidate_melds` (every card set
+of a kind inside a pool). The meld step
+(:mod:`cardrules.games.fildinski.meld_step`) filters the candidates by its
+own rules: fresh card, same kind once, class order.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from itertools import combinations, product
 from typing import Final
 
 from cardrules.errors import InvalidNotationError
-from cardrules.games.fildinski.deck import ids_in
+from cardrules.games.fildinski.cards import ids_in
 from cardrules.games.fildinski.options import BeziquePair
 
 __all__ = [
@@ -136,7 +139,7 @@ def required_kinds(kind: MeldKind, trump: int, pair: BeziquePair, suit: int | No
 def meld_fits(kind: MeldKind, cards: int, trump: int, pair: BeziquePair) -> bool:
     """fildinski.meld.kinds: whether the card set (id bitmask) fits the kind's row exactly.
 
-    >>> from cardrules.games.fildinski.deck import card_id
+    >>> from cardrules.games.fildinski.cards import card_id
     >>> from cardrules.games.fildinski.melds import MeldKind, meld_fits
     >>> from cardrules.games.fildinski.options import BeziquePair
     >>> from cardrules.cards import parse_card

@@ -1,23 +1,42 @@
-"""Trick-level rules on ids: the trick winner, the endgame legal set and card points.
+"""Points and settlement: card points, the scored melds and dix, deal scores and the end of the game.
 
-Everything here works on the ids and bitmasks of
-:mod:`cardrules.games.fildinski.deck`, so the engine and the proofs'
-refinement tests can call it on millions of tricks.
+A deal's points are a flat tuple, ``points[2 * category + seat]`` for each
+:class:`Category`, so that every scoring event adds to one slot. Card points
+work on the ids of :mod:`cardrules.games.fildinski.cards`; meld values are the
+meld table's (:data:`~cardrules.games.fildinski.melds.MELD_POINTS`).
+
+>>> from cardrules.games.fildinski.scoring import game_ends, seat_totals
+>>> seat_totals((10, 0, 20, 30, 0, 0, 0, 10, 40, 0, 0, 0))
+(70, 40)
+>>> game_ends((510, 510), 500), game_ends((510, 480), 500)
+(False, True)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
-from cardrules.games.fildinski.deck import SUIT_IDS
+from cardrules.games.fildinski.cards import DEAL_TRICKS, STOCK_TRICKS, cards_of, strength_of
+from cardrules.games.fildinski.melds import MeldKind
+from cardrules.games.fildinski.options import FildinskiOptions, LastTrickBonus, TrumpSevenPoints
+from cardrules.notation import format_seat
 
 __all__ = [
+    "NO_POINTS",
     "Category",
-    "follower_wins",
-    "higher_in_suit",
+    "DealSummary",
+    "DixEvent",
+    "MeldEvent",
+    "add_points",
+    "game_ends",
+    "game_winner",
     "is_brisque",
-    "legal_follow",
+    "opening_points",
+    "score_melds",
+    "score_trick",
+    "seat_totals",
 ]
 
 
@@ -38,48 +57,124 @@ class Category(IntEnum):
     """fildinski.dix.exchange (from_hand only)"""
 
 
-_HIGHER: Final[tuple[int, ...]] = tuple(
-    ((0xFFFF << (2 * (strength + 1))) & 0xFFFF) << (16 * suit) for suit in range(4) for strength in range(8)
-)
+NO_POINTS: Final[tuple[int, ...]] = (0,) * (2 * len(Category))
+"""A deal's points before anything is scored."""
 
 
-def higher_in_suit(led: int) -> int:
-    """The ids of the led card's suit whose strength is strictly higher than its own."""
-    return _HIGHER[led >> 1]
+@dataclass(frozen=True, slots=True)
+class MeldEvent:
+    """A scored meld: who made it, its kind, its cards (an id bitmask) and the trick it followed."""
+
+    seat: int
+    kind: MeldKind
+    cards: int
+    trick: int
+
+    def __str__(self) -> str:
+        cards = " ".join(str(c) for c in cards_of(self.cards))
+        return f"{format_seat(self.seat)} {self.kind.label} {cards} (trick {self.trick})"
 
 
-def follower_wins(led: int, follow: int, trump: int) -> bool:
-    """fildinski.play.trick-winner: whether the follower's card beats the led card.
+@dataclass(frozen=True, slots=True)
+class DixEvent:
+    """A dix exchange: who made it, the trump 7 given (an id), the former turn-up taken, the trick."""
 
-    The follower wins with a higher card of the suit led, or with a trump on a
-    non-trump lead; otherwise (identical cards included) the leader wins.
+    seat: int
+    seven: int
+    taken: int
+    trick: int
 
-    >>> from cardrules.games.fildinski.scoring import follower_wins
-    >>> follower_wins(0, 1, 3)  # the two 7s of clubs: the first played wins
-    False
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """What a finished deal scored, and how.
+
+    Attributes:
+        points: the deal's points, ``points[2 * category + seat]`` (see :class:`Category`).
+        melds: the deal's meld history.
+        dix: the deal's dix, or ``None``.
+        trump: the deal's trump suit number.
     """
-    led_suit = led >> 4
-    follow_suit = follow >> 4
-    if follow_suit == led_suit:
-        return (follow >> 1) & 7 > (led >> 1) & 7
-    return follow_suit == trump
+
+    points: tuple[int, ...]
+    melds: tuple[MeldEvent, ...]
+    dix: DixEvent | None
+    trump: int
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Each seat's deal score."""
+        return seat_totals(self.points)
 
 
-def legal_follow(hand: int, led: int, trump: int) -> int:
-    """fildinski.endgame.legal-set: the endgame follower's legal cards (an id bitmask).
+def seat_totals(points: tuple[int, ...]) -> tuple[int, int]:
+    """fildinski.game.deal-end: each seat's deal score, the sum of its points in every category."""
+    return sum(points[0::2]), sum(points[1::2])
 
-    The higher cards of the suit led if any (must-head), else the cards of that
-    suit (must-follow), else the trumps (must-trump), else the whole hand
-    (free-discard). Never empty when the hand is not.
-    """
-    same = hand & SUIT_IDS[led >> 4]
-    if same:
-        higher = same & _HIGHER[led >> 1]
-        return higher if higher else same
-    trumps = hand & SUIT_IDS[trump]
-    return trumps if trumps else hand
+
+def add_points(points: tuple[int, ...], category: Category, seat: int, amount: int) -> tuple[int, ...]:
+    """``points`` with ``amount`` more for ``seat`` in ``category``."""
+    slot = 2 * category + seat
+    return (*points[:slot], points[slot] + amount, *points[slot + 1 :])
+
+
+def score_melds(points: tuple[int, ...], seat: int, kinds: tuple[MeldKind, ...]) -> tuple[int, ...]:
+    """fildinski.meld.kinds: ``points`` after ``seat`` melds ``kinds``, each scoring its value at once."""
+    return add_points(points, Category.MELDS, seat, sum(kind.points for kind in kinds))
 
 
 def is_brisque(card: int) -> bool:
     """Whether an id is an ace or a ten (fildinski.score.brisques)."""
     return (card >> 1) & 7 >= 6
+
+
+def opening_points(turnup: int, dealer: int) -> tuple[int, ...]:
+    """A deal's points before the first lead: fildinski.deal.turned-seven (10 to the dealer for a 7)."""
+    if strength_of(turnup) == 0:
+        return add_points(NO_POINTS, Category.TURNED_SEVEN, dealer, 10)
+    return NO_POINTS
+
+
+def score_trick(
+    points: tuple[int, ...],
+    trick: tuple[int, int],
+    leader: int,
+    winner: int,
+    trump: int,
+    options: FildinskiOptions,
+    number: int,
+) -> tuple[int, ...]:
+    """``points`` after trick ``number`` (the led card, then the follower's) is won by ``winner``.
+
+    fildinski.score.brisques: 10 to the winner for each ace and ten.
+    fildinski.score.trump-seven: 10 for each trump 7, to its player (``played``)
+    or to the winner (``captured``). fildinski.score.last-trick: 10 to the
+    winner of trick 32 (``final``) or of trick 24 (``stock_end``).
+    """
+    out = list(points)
+    for card in trick:
+        if is_brisque(card):
+            out[2 * Category.BRISQUES + winner] += 10
+    played_by = (leader, 1 - leader)
+    for n, card in enumerate(trick):
+        if card >> 1 == 8 * trump:
+            scorer = played_by[n] if options.trump_seven_points is TrumpSevenPoints.PLAYED else winner
+            out[2 * Category.TRUMP_SEVENS + scorer] += 10
+    last = STOCK_TRICKS if options.last_trick_bonus is LastTrickBonus.STOCK_END else DEAL_TRICKS
+    if number == last:
+        out[2 * Category.LAST_TRICK + winner] += 10
+    return tuple(out)
+
+
+def game_ends(totals: tuple[int, int], target: int) -> bool:
+    """fildinski.game.target and fildinski.game.both-past-target: whether the game ends with these totals.
+
+    It ends after a deal at whose end a total reaches the target, unless the
+    totals are level (then another deal is played).
+    """
+    return max(totals) >= target and totals[0] != totals[1]
+
+
+def game_winner(totals: tuple[int, int]) -> int:
+    """The seat with the higher total (fildinski.game.target; never a tie at the end)."""
+    return 0 if totals[0] > totals[1] else 1

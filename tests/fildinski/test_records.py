@@ -1,6 +1,6 @@
 """Fildinski records: the golden disputed records, the example game and random round trips.
 
-Each file under ``tests/records/fildinski/`` is the start of a real game with
+Each file under ``tests/fildinski/records/`` is the start of a real game with
 one disputed action at its last step; :data:`DISPUTES` says which step and
 which rule a check must name first. Random games with random options go
 through the record text and back and replay to the same state.
@@ -22,11 +22,11 @@ from cardrules import get_game
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games.fildinski import FildinskiState
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
+from tests.fildinski.test_stateful import OPTIONS
 from tests.support.golden import assert_rejected_at
-from tests.test_fildinski_stateful import OPTIONS
 
-REPO: Final = Path(__file__).resolve().parents[1]
-DISPUTED: Final = Path(__file__).resolve().parent / "records" / "fildinski"
+REPO: Final = Path(__file__).resolve().parents[2]
+DISPUTED: Final = Path(__file__).resolve().parent / "records"
 EXAMPLE: Final = REPO / "examples" / "records" / "fildinski-complete.toml"
 
 DISPUTES: Final[dict[str, tuple[int, tuple[str, ...]]]] = {

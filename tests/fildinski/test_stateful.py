@@ -33,10 +33,10 @@ from cardrules.games.fildinski import (
     MeldKind,
     PlayCard,
 )
-from cardrules.games.fildinski.deck import DECK_KINDS, FULL, card_kind, card_of, ids_in
+from cardrules.games.fildinski.cards import DECK_KINDS, FULL, card_kind, card_of, ids_in
 from cardrules.games.fildinski.melds import candidate_melds
-from cardrules.games.fildinski.scoring import legal_follow
-from cardrules.games.fildinski.state import DealSummary
+from cardrules.games.fildinski.scoring import DealSummary
+from cardrules.games.fildinski.tricks import legal_follow
 
 OPTIONS: Final = st.fixed_dictionaries(
     {
@@ -186,7 +186,7 @@ def swap_hidden(state: FildinskiState, seat: int) -> FildinskiState | None:
     hand = state.hands[other] & ~(1 << card) | (1 << top)
     hands = (hand, state.hands[1]) if other == 0 else (state.hands[0], hand)
     context = dataclasses.replace(state.deal, deck=tuple(deck))
-    return dataclasses.replace(state, deal=context, hands=hands, _legal=[])
+    return dataclasses.replace(state, deal=context, hands=hands)
 
 
 def illegal_candidates(state: FildinskiState, rng: random.Random) -> list[Action]:

@@ -44,7 +44,7 @@ from cardrules.games.fildinski import (
     PlayCard,
     meld_fits,
 )
-from cardrules.games.fildinski.deck import (
+from cardrules.games.fildinski.cards import (
     DECK_KINDS,
     card_id,
     card_of,
@@ -160,7 +160,6 @@ def position(
         in_meld_step=False,
         fresh=0,
         current_player=1 - leader if trick_ids else leader,
-        _legal=[],
     )
 
 
@@ -277,7 +276,6 @@ def relabel(state: FildinskiState, kind: int) -> FildinskiState:
         melds=melds,
         dix=dix,
         history=None,
-        _legal=[],
     )
 
 
@@ -395,7 +393,7 @@ def test_while_the_stock_lasts_any_card_may_follow() -> None:
 
 @pytest.mark.rule("fildinski.play.trick-winner")
 def test_the_trick_winner_agrees_with_the_oracle_for_every_pair_and_trump() -> None:
-    from cardrules.games.fildinski.scoring import follower_wins
+    from cardrules.games.fildinski.tricks import follower_wins
 
     for trump in Suit:
         for led in range(64):
@@ -471,7 +469,7 @@ def test_a_trump_seven_scores_for_its_player_or_for_the_trick_winner() -> None:
 
 @pytest.mark.rule("fildinski.score.last-trick")
 def test_the_last_trick_bonus_goes_to_trick_32_or_to_trick_24() -> None:
-    from cardrules.games.fildinski.scoring import follower_wins
+    from cardrules.games.fildinski.tricks import follower_wins
 
     for bonus, trick in (("final", 32), ("stock_end", 24)):
         game = fildinski(last_trick_bonus=bonus, target_score=5000)
@@ -508,7 +506,6 @@ def _won_meld_step(won0: str, fresh: str, **options: object) -> FildinskiState:
         fresh=mask_of(fresh) & won,
         leader=0,
         current_player=0,
-        _legal=[],
     )
 
 
@@ -586,7 +583,7 @@ def test_at_most_two_disjoint_melds_per_step() -> None:
 def test_no_card_serves_twice_in_one_kind_but_may_in_another() -> None:
     state = _won_meld_step("KS QS JD", "QS", meld_needs_trick_card=False)
     state = act(state, "meld marriage KS QS")
-    again = dataclasses.replace(state, in_meld_step=True, current_player=0, fresh=state.won[0], _legal=[])
+    again = dataclasses.replace(state, in_meld_step=True, current_player=0, fresh=state.won[0])
     again = dataclasses.replace(again, hands=state.hands, drawn=state.drawn)
     verdict = illegal(again, "meld marriage KS QS")
     assert verdict.rule_ids == ("fildinski.meld.same-kind-once",)
@@ -608,7 +605,6 @@ def test_distinguishable_copies_are_named_and_interchangeable_ones_are_one_choic
         fresh=mask_of("KS", 2),
         current_player=0,
         leader=0,
-        _legal=[],
     )
     legal = texts(state)
     assert "p0 meld marriage KS QS#1" in legal and "p0 meld marriage KS QS#2" in legal
@@ -620,9 +616,7 @@ def test_distinguishable_copies_are_named_and_interchangeable_ones_are_one_choic
     # Two interchangeable copies (same history, neither fresh) are one choice with no copy named.
     plain = _won_meld_step("KS QS", "KS", meld_needs_trick_card=False)
     pile = plain.won[0] | mask_of("QS", 2)
-    plain = dataclasses.replace(
-        plain, won=(pile, 0), hands=(plain.hands[0] & ~pile, plain.hands[1] & ~pile), _legal=[]
-    )
+    plain = dataclasses.replace(plain, won=(pile, 0), hands=(plain.hands[0] & ~pile, plain.hands[1] & ~pile))
     assert texts(plain) == ["p0 meld none", "p0 meld marriage KS QS"]
 
 
@@ -630,20 +624,20 @@ def test_distinguishable_copies_are_named_and_interchangeable_ones_are_one_choic
 def test_no_royal_marriage_after_a_sequence_but_sequence_after_royal_marriage() -> None:
     state = _won_meld_step("AH TH KH QH JH", "AH", meld_needs_trick_card=False)
     after = act(state, "meld sequence AH TH KH QH JH")
-    again = dataclasses.replace(after, in_meld_step=True, current_player=0, _legal=[])
+    again = dataclasses.replace(after, in_meld_step=True, current_player=0)
     verdict = illegal(again, "meld royal-marriage KH QH")
     assert verdict.rule_ids == ("fildinski.meld.class-order",)
     upward = act(state, "meld royal-marriage KH QH")
-    upward = dataclasses.replace(upward, in_meld_step=True, current_player=0, _legal=[])
+    upward = dataclasses.replace(upward, in_meld_step=True, current_player=0)
     assert upward.check(upward.parse_action("meld sequence AH TH KH QH JH")).legal
     # Double bezique, then no bezique from its cards.
     double = _won_meld_step("QS JD", "QS", meld_needs_trick_card=False)
     pile = double.won[0] | mask_of("QS JD", 2)
     double = dataclasses.replace(
-        double, won=(pile, 0), hands=(double.hands[0] & ~pile, double.hands[1] & ~pile), _legal=[]
+        double, won=(pile, 0), hands=(double.hands[0] & ~pile, double.hands[1] & ~pile)
     )
     double = act(double, "meld double-bezique JD JD QS QS")
-    double = dataclasses.replace(double, in_meld_step=True, current_player=0, _legal=[])
+    double = dataclasses.replace(double, in_meld_step=True, current_player=0)
     assert illegal(double, "meld bezique JD QS").rule_ids == ("fildinski.meld.class-order",)
 
 
@@ -677,7 +671,6 @@ def test_the_klaverjas_variant_uses_queen_of_hearts_and_jack_of_clubs_under_red_
         fresh=mask_of("QH QS"),
         leader=0,
         current_player=0,
-        _legal=[],
     )
     assert "p0 meld bezique JC QH" in texts(state)
     verdict = illegal(state, "meld bezique JD QS")
@@ -785,7 +778,7 @@ def test_the_endgame_follower_must_follow_suit() -> None:
     plain = next(s for s in "CDHS" if s != trump)
     other = next(s for s in "CDHS" if s not in (trump, plain))
     state = position(base, f"A{plain}", f"7{plain} 8{other}", leader=0, trick=f"K{plain}")
-    state = dataclasses.replace(state, hands=(0, state.hands[1]), _legal=[])
+    state = dataclasses.replace(state, hands=(0, state.hands[1]))
     verdict = illegal(state, f"p1 play 8{other}")
     assert verdict.rule_ids[0] == "fildinski.endgame.must-follow"
     assert f"7{plain}" in verdict.reason.replace("♣", "C").replace("♦", "D").replace("♥", "H").replace(
@@ -935,11 +928,11 @@ def test_equal_totals_past_the_target_play_another_deal() -> None:
     before = last.deal_points
     # p0 gains 10 for the last trick; make both totals end at 600.
     context = dataclasses.replace(last.deal, totals=(590 - before[0], 600 - before[1]))
-    tie = dataclasses.replace(last, deal=context, _legal=[])
+    tie = dataclasses.replace(last, deal=context)
     after = act(tie, f"p0 play 8{plain}")
     assert not after.is_terminal and after.deal_number == 2 and after.totals == (600, 600)
     context = dataclasses.replace(last.deal, totals=(600 - before[0], 590 - before[1]))
-    won = act(dataclasses.replace(last, deal=context, _legal=[]), f"p0 play 8{plain}")
+    won = act(dataclasses.replace(last, deal=context), f"p0 play 8{plain}")
     assert won.is_terminal and won.totals == (610, 590) and won.winner() == 0
 
 

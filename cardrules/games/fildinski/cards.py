@@ -1,4 +1,4 @@
-"""The 64-card double piquet deck: physical card ids, kinds, strengths and deck orders.
+"""The 64-card double piquet deck: physical card ids, kinds, strengths, the pack and deck orders.
 
 fildinski.deck.card-identity: a physical card is a kind (suit, rank) and a copy
 1 or 2; its id is ``16 * suit + 2 * strength + copy - 1``, so ids run 0-63 and
@@ -8,13 +8,17 @@ and its strength ``(i >> 1) & 7``.
 
 fildinski.deck.ranking: strengths are 7=0, 8=1, 9=2, J=3, Q=4, K=5, 10=6, A=7.
 
+The 64 cards make 32 tricks a deal (:data:`DEAL_TRICKS`): 16 are dealt and
+48 drawn (:data:`DRAWS`), so 24 tricks are played while the stock lasts
+(:data:`STOCK_TRICKS`).
+
 A deck order is written with plain cards (``QS``), which do not say which copy
 is which. The library labels copies by position: of the two cards of a kind
 in a deck order, the one nearer the top is copy 1. So a deck order written
 in a record always yields the same ids.
 
 >>> from cardrules.cards import parse_card
->>> from cardrules.games.fildinski.deck import card_id, card_of, strength_of
+>>> from cardrules.games.fildinski.cards import card_id, card_of, strength_of
 >>> card_id(parse_card("AS"), 2), str(card_of(63)), strength_of(card_id(parse_card("TH"), 1))
 (63, 'AS', 6)
 """
@@ -29,11 +33,17 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.deals import read_deck
 
 __all__ = [
+    "DEAL_TRICKS",
     "DECK_KINDS",
+    "DRAWS",
     "FULL",
     "PACK",
+    "PACK_NAME",
     "RANKS_BY_STRENGTH",
+    "STOCK_TRICKS",
     "SUIT_IDS",
+    "SUIT_NAMES",
+    "SUIT_SINGULAR",
     "card_id",
     "card_kind",
     "card_of",
@@ -45,6 +55,7 @@ __all__ = [
     "kind_card",
     "kind_of",
     "label_deck",
+    "mask_of",
     "shuffled_deck",
     "strength_of",
     "suit_of",
@@ -77,6 +88,24 @@ DECK_KINDS: Final[tuple[Card, ...]] = _KIND_CARDS
 
 PACK: Final[tuple[Card, ...]] = _KIND_CARDS * 2
 """The 64 cards of a deal: every card from 7 to ace twice (fildinski.deck.composition)."""
+
+PACK_NAME: Final = "64-card Fildinski deck, two of each card from 7 to ace"
+"""How messages name the pack."""
+
+DEAL_TRICKS: Final = 32
+"""The tricks of one deal: every card is played once (fildinski.endgame.trick-cycle)."""
+
+STOCK_TRICKS: Final = 24
+"""The tricks played while the stock lasts (fildinski.play.trick-cycle)."""
+
+DRAWS: Final = 48
+"""The cards drawn from the stock in one deal, the turn-up last (fildinski.play.draw-order)."""
+
+SUIT_NAMES: Final[tuple[str, ...]] = ("clubs", "diamonds", "hearts", "spades")
+"""The name of each suit in the plural, by suit number (verdicts and observations)."""
+
+SUIT_SINGULAR: Final[tuple[str, ...]] = ("club", "diamond", "heart", "spade")
+"""The name of one card of each suit, by suit number."""
 
 
 def strength_of(card: int) -> int:
@@ -137,6 +166,14 @@ def ids_in(mask: int) -> list[int]:
     return out
 
 
+def mask_of(ids: Iterable[int]) -> int:
+    """The bitmask of some ids (the inverse of :func:`ids_in`)."""
+    mask = 0
+    for card in ids:
+        mask |= 1 << card
+    return mask
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The plain cards of a bitmask, in id order (copies repeated)."""
     return tuple(_KIND_CARDS[i >> 1] for i in ids_in(mask))
@@ -172,11 +209,6 @@ def check_deck(deck: Sequence[Card | str], deal_number: int) -> tuple[int, ...]:
             deck; the message names the missing and the extra cards.
         InvalidNotationError: a card cannot be read.
     """
-    cards = read_deck(
-        deck,
-        _KIND_CARDS * 2,
-        deal_number=deal_number,
-        pack_name="64-card Fildinski deck, two of each card from 7 to ace",
-    )
+    cards = read_deck(deck, PACK, deal_number=deal_number, pack_name=PACK_NAME)
     kinds = [card_kind(card) for card in cards]
     return label_deck(k for k in kinds if k is not None)

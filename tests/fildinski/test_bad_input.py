@@ -7,7 +7,7 @@ import pytest
 from cardrules import InvalidDealError, InvalidNotationError, InvalidOptionError, get_game
 from cardrules.errors import CardRulesError
 from cardrules.games.fildinski import DeclareMelds, FildinskiState
-from tests.test_fildinski_rules import P0, P1, build_deck, start
+from tests.fildinski.test_rules import P0, P1, build_deck, start
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,521 @@
+"""The meld step after a won trick: the dix and the meld declaration that ends the step.
+
+Only the trick's winner acts (:func:`in_step`, fildinski.meld.who-and-when):
+first the dix (``p0 dix 7H``) where it is possible, then exactly one
+declaration (``p0 meld none``, or one or two melds), after which both players
+draw (:func:`~cardrules.games.fildinski.tricks.draw`). For each action the
+legal set, the verdict and the transition are side by side, and each rule's
+condition is one function that all of them use: :func:`dix_sevens`
+(fildinski.dix.exchange), :func:`dix_spent` (fildinski.dix.once),
+:func:`meld_pool` (fildinski.meld.from-won-cards), :func:`fresh_cards`
+(fildinski.meld.fresh-card), :func:`reused` (fildinski.meld.same-kind-once),
+:func:`outranked` (fildinski.meld.class-order), :func:`copy_matters`
+(fildinski.meld.copy-choice), :data:`MAX_MELDS` and :func:`shared_cards`
+(fildinski.meld.per-step). Whether a card set fits a kind at all is the meld
+table's (:func:`~cardrules.games.fildinski.melds.meld_fits`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final, TypeAlias
+
+from cardrules.cards import Card
+from cardrules.game import Action
+from cardrules.games.fildinski import state as st
+from cardrules.games.fildinski import tricks
+from cardrules.games.fildinski.actions import CardRef, DeclareMelds, Dix, MeldDecl, meld_refs
+from cardrules.games.fildinski.cards import (
+    DEAL_TRICKS,
+    card_kind,
+    card_of,
+    ids_in,
+    kind_card,
+    strength_of,
+)
+from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, candidate_melds, meld_fits, reach_table
+from cardrules.games.fildinski.options import DixExchange, MeldedCards
+from cardrules.games.fildinski.scoring import Category, DixEvent, MeldEvent, add_points, score_melds
+from cardrules.judging import ACTION_KNOWN, CARDS_HELD, Findings, not_held, out_of_turn, unknown_action
+from cardrules.notation import format_seat
+from cardrules.rules import RuleId
+from cardrules.verdict import Verdict
+
+__all__ = [
+    "MAX_MELDS",
+    "Melds",
+    "copy_matters",
+    "declare",
+    "dix_card",
+    "dix_sevens",
+    "dix_spent",
+    "exchange",
+    "fresh_cards",
+    "in_step",
+    "judge_dix",
+    "judge_melds",
+    "legal_actions",
+    "meld_pool",
+    "outranked",
+    "reused",
+    "shared_cards",
+]
+
+Melds: TypeAlias = tuple[tuple[MeldKind, int], ...]
+"""Resolved melds: each kind with its cards (an id bitmask)."""
+
+MAX_MELDS: Final = 2
+"""fildinski.meld.per-step: the most melds one meld step may make."""
+
+_KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
+_OUTRANKED_BY: Final[Mapping[MeldKind, MeldKind]] = MappingProxyType(
+    {MeldKind.ROYAL_MARRIAGE: MeldKind.SEQUENCE, MeldKind.BEZIQUE: MeldKind.DOUBLE_BEZIQUE}
+)
+_NO_SEVEN: Final = -1
+_WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
+_NO_MELDING: Final = "fildinski.endgame.no-melding"
+_EXCHANGE: Final = "fildinski.dix.exchange"
+_ONCE: Final = "fildinski.dix.once"
+_FROM_WON: Final = "fildinski.meld.from-won-cards"
+_PER_STEP: Final = "fildinski.meld.per-step"
+_ENDS_STEP: Final = (RuleId(_WHO_AND_WHEN),)
+_MELDS: Final = (RuleId(_WHO_AND_WHEN), RuleId("fildinski.meld.kinds"))
+_DIX: Final = (RuleId(_EXCHANGE),)
+
+
+def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
+    """The legal actions of ``seat`` in its meld step, in canonical order.
+
+    The dix when possible (:func:`dix_card`), then ``meld none``, then every
+    single meld, then every pair of disjoint melds, one declaration for each
+    distinct outcome (fildinski.meld.copy-choice).
+    """
+    dix = dix_card(s, seat)
+    melds = tuple(DeclareMelds(seat, decls) for decls in _declarations(s, seat))
+    return ((Dix(seat, card_of(dix)),) if dix is not None else ()) + melds
+
+
+def in_step(s: st.FildinskiState, seat: int) -> bool:
+    """fildinski.meld.who-and-when: whether ``seat`` may act in a meld step now.
+
+    Only the winner of the trick just played, in that trick's meld step.
+    """
+    return s.in_meld_step and seat == s.current_player
+
+
+# -- the dix --------------------------------------------------------------------------------------
+
+
+def dix_sevens(s: st.FildinskiState, seat: int) -> int:
+    """fildinski.dix.exchange: the trump 7s ``seat`` may give for the turn-up (an id bitmask).
+
+    Under ``from_hand`` those in its hand; under ``from_trick`` the one of the
+    trick just won, still in its won pile.
+    """
+    sevens = 3 << (16 * s.deal.trump)
+    if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
+        return s.hands[seat] & sevens
+    return s.fresh & s.won[seat] & sevens
+
+
+def dix_spent(s: st.FildinskiState) -> bool:
+    """fildinski.dix.once: whether the deal's one dix has been made, or the turn-up is a 7 already."""
+    return s.dix_done or strength_of(s.turnup) == 0
+
+
+def dix_card(s: st.FildinskiState, seat: int) -> int | None:
+    """The trump 7 the winner may exchange in this meld step, or ``None``.
+
+    Never after the last draw (fildinski.endgame.no-melding), nor once spent
+    (:func:`dix_spent`); otherwise the lower of :func:`dix_sevens`.
+    """
+    if s.in_endgame or dix_spent(s):
+        return None
+    pool = dix_sevens(s, seat)
+    if not pool:
+        return None
+    return (pool & -pool).bit_length() - 1
+
+
+def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
+    """The verdict on a dix (the game not over), and the id of the seven it gives (-1 if illegal)."""
+    seat, card = action.seat, action.card
+    actor = format_seat(seat)
+    kind = card_kind(card) if isinstance(card, Card) else None
+    if kind is None:
+        return unknown_action(f"{card} is not a card of the Fildinski deck (7 to ace only)"), _NO_SEVEN
+    trump = s.deal.trump
+    seven = kind_card(8 * trump).pretty()
+    found = Findings()
+    out_of_turn(found, seat, s.current_player)
+    if kind != 8 * trump:
+        found.add(_EXCHANGE, f"the dix exchanges the trump 7 ({seven}), not {card.pretty()}")
+    if s.in_endgame:
+        found.add(_NO_MELDING, "the stock is exhausted: no dix after the last draw")
+    elif not in_step(s, seat):
+        if not s.in_meld_step:
+            reason = "the dix is made only in the meld step of the trick just won, before its melds"
+        else:
+            reason = f"only the winner of trick {s.tricks_done}, {format_seat(s.leader)}, may exchange"
+        found.add(_WHO_AND_WHEN, reason)
+    if dix_spent(s) and (s.dix_done or not s.in_endgame):
+        if s.dix_done:
+            found.add(_ONCE, "the dix has already been made in this deal")
+        else:
+            turnup = card_of(s.turnup).pretty()
+            found.add(_ONCE, f"the turn-up is already a 7 ({turnup}): no exchange is possible")
+    from_hand = s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND
+    if kind == 8 * trump and not found and not dix_sevens(s, seat):
+        if from_hand:
+            not_held(found, seat, seven)
+        else:
+            found.add(
+                _EXCHANGE,
+                f"with dix_exchange = from_trick only the trump 7 of the trick just won may be exchanged, "
+                f"and trick {s.tricks_done} holds no {seven}",
+            )
+    if found:
+        return found.verdict(), _NO_SEVEN
+    given = dix_card(s, seat)
+    assert given is not None
+    turnup = card_of(s.turnup).pretty()
+    if from_hand:
+        return Verdict(
+            True, _DIX, f"{actor} exchanges {seven} from hand for the turn-up {turnup}, scoring 10"
+        ), given
+    return Verdict(
+        True, _DIX, f"{actor} exchanges the won {seven} for the turn-up {turnup}, which joins the won pile"
+    ), given
+
+
+def exchange(s: st.FildinskiState, seat: int, seven: int) -> st.FildinskiState:
+    """fildinski.dix.exchange: the state after ``seat`` gives the trump 7 ``seven`` for the turn-up.
+
+    Under ``from_hand`` the turn-up goes to the hand and the dix scores 10;
+    under ``from_trick`` it takes the seven's place in the won pile.
+    """
+    old = s.turnup
+    event = DixEvent(seat, seven, old, s.tricks_done)
+    swap = (1 << seven) | (1 << old)
+    if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
+        hands = (s.hands[0] ^ swap, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] ^ swap)
+        points = add_points(s.points, Category.DIX, seat, 10)
+        return st.make_state(
+            s.deal, hands, s.won, s.retired, s.drawn, seven, s.trick, s.leader, s.tricks_done,
+            s.in_meld_step, s.fresh, True, points, s.used, s.melds, event, s.history, s.current_player,
+        )  # fmt: skip
+    won = (s.won[0] ^ swap, s.won[1]) if seat == 0 else (s.won[0], s.won[1] ^ swap)
+    return st.make_state(
+        s.deal, s.hands, won, s.retired, s.drawn, seven, s.trick, s.leader, s.tricks_done,
+        s.in_meld_step, s.fresh & ~(1 << seven), True, s.points, s.used, s.melds, event, s.history,
+        s.current_player,
+    )  # fmt: skip
+
+
+# -- the conditions of a meld ---------------------------------------------------------------------
+
+
+def meld_pool(s: st.FildinskiState, seat: int) -> int:
+    """fildinski.meld.from-won-cards: the cards ``seat`` may meld, those of its own won pile."""
+    return s.won[seat]
+
+
+def fresh_cards(s: st.FildinskiState) -> int:
+    """fildinski.meld.fresh-card: the ids of which every meld must hold one.
+
+    The cards of the trick just won still in the won pile; every id when
+    ``meld_needs_trick_card`` is false.
+    """
+    return s.fresh if s.deal.plan.options.meld_needs_trick_card else -1
+
+
+def reused(s: st.FildinskiState, kind: MeldKind) -> int:
+    """fildinski.meld.same-kind-once: the ids that have already been in a meld of ``kind`` this deal."""
+    return s.used[kind.order]
+
+
+def outranked(s: st.FildinskiState, kind: MeldKind) -> int:
+    """fildinski.meld.class-order: the ids a scored higher meld of ``kind``'s class bars from it.
+
+    A trump sequence's cards never form a royal marriage later, nor a double
+    bezique's a bezique; other kinds have no such bar.
+    """
+    higher = _OUTRANKED_BY.get(kind)
+    return 0 if higher is None else s.used[higher.order]
+
+
+def shared_cards(first: int, second: int) -> int:
+    """fildinski.meld.per-step: the cards two melds of one step share (they must share none)."""
+    return first & second
+
+
+def _class_of(s: st.FildinskiState, card: int) -> int:
+    """A key equal for two copies exactly when no rule tells them apart."""
+    key = (card >> 1) << 1 | (s.fresh >> card & 1)
+    for mask in s.used:
+        key = key << 1 | (mask >> card & 1)
+    return key
+
+
+def copy_matters(s: st.FildinskiState, card: int, pool: int) -> bool:
+    """fildinski.meld.copy-choice: whether a meld must name ``card``'s copy, its twin lying in ``pool``.
+
+    Two copies differ when one is fresh and the other not, or when one has
+    been in a meld of some kind and the other not.
+    """
+    twin = card ^ 1
+    return bool(pool >> twin & 1) and _class_of(s, card) != _class_of(s, twin)
+
+
+# -- the legal declarations -----------------------------------------------------------------------
+
+
+def _single_melds(s: st.FildinskiState, seat: int) -> list[tuple[MeldKind, int]]:
+    """Every (kind, card set) the meld-step rules allow as one meld, physical choices all listed."""
+    pool = meld_pool(s, seat)
+    options = s.deal.plan.options
+    fresh = fresh_cards(s)
+    trump = s.deal.trump
+    out = []
+    pair = options.bezique_pair
+    for kind, reach in zip(_KINDS, reach_table(trump, pair), strict=True):
+        if not reach & fresh:
+            continue
+        avail = pool & reach & ~(reused(s, kind) | outranked(s, kind))
+        for mask in candidate_melds(kind, avail, trump, pair):
+            if mask & fresh:
+                out.append((kind, mask))
+    return out
+
+
+def _declarations(s: st.FildinskiState, seat: int) -> list[tuple[MeldDecl, ...]]:
+    """Every legal declaration, one per distinct outcome (fildinski.meld.copy-choice), in canonical order.
+
+    None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step).
+    """
+    pool = meld_pool(s, seat)
+    groups: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
+    for kind, mask in _single_melds(s, seat):
+        ids = ids_in(mask)
+        key = (kind.order, tuple(sorted(_class_of(s, i) for i in ids)))
+        groups.setdefault(key, []).append((tuple(ids), mask))
+    keys = sorted(groups)
+    for key in keys:
+        groups[key].sort()
+    reps = {key: groups[key][0][1] for key in keys}
+    out: list[tuple[MeldDecl, ...]] = [()]
+    for key in keys:
+        out.append((_decl(s, _KINDS[key[0]], reps[key], pool),))
+    for n, first in enumerate(keys):
+        a = reps[first]
+        for second in keys[n:]:
+            for _, b in groups[second]:
+                if not shared_cards(a, b):
+                    out.append((_decl(s, _KINDS[first[0]], a, pool), _decl(s, _KINDS[second[0]], b, pool)))
+                    break
+    return out
+
+
+def _decl(s: st.FildinskiState, kind: MeldKind, mask: int, pool: int) -> MeldDecl:
+    refs = tuple(
+        CardRef(card_of(i), (i & 1) + 1 if copy_matters(s, i, pool & ~mask | 1 << i) else None)
+        for i in ids_in(mask)
+    )
+    return MeldDecl.of(kind, refs)
+
+
+# -- the verdict on a declaration -----------------------------------------------------------------
+
+
+def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds | None]:
+    """The verdict on a meld declaration (the game not over), and its melds resolved to card sets."""
+    seat = action.seat
+    melds = action.melds
+    to_act = s.current_player
+    if not in_step(s, seat) or len(melds) > MAX_MELDS:
+        found = Findings()
+        out_of_turn(found, seat, to_act)
+        if not s.in_meld_step:
+            if not tricks.meld_step_follows(s):
+                found.add(_NO_MELDING, "after the last draw no meld may be made (meld_in_endgame = false)")
+            else:
+                found.add(
+                    _WHO_AND_WHEN, "melds are declared only in the meld step right after winning a trick"
+                )
+        elif seat != to_act:
+            found.add(
+                _WHO_AND_WHEN, f"only the winner of trick {s.tricks_done}, {format_seat(s.leader)}, may meld"
+            )
+        if len(melds) > MAX_MELDS:
+            found.add(
+                _PER_STEP, f"{len(melds)} melds declared; at most two melds may be made in one meld step"
+            )
+        return found.verdict(), None
+    if not melds:
+        return Verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld"), ()
+    found = Findings()
+    masks = _resolve(s, seat, melds, found)
+    if masks is None:
+        return found.verdict(), None
+    options = s.deal.plan.options
+    trump = s.deal.trump
+    pool = meld_pool(s, seat)
+    fresh = fresh_cards(s)
+    for decl, mask in zip(melds, masks, strict=True):
+        kind = decl.kind
+        cards = _names(mask, pool)
+        if not meld_fits(kind, mask, trump, options.bezique_pair):
+            rules = ["fildinski.meld.kinds"]
+            hint = ""
+            if kind in (MeldKind.BEZIQUE, MeldKind.DOUBLE_BEZIQUE):
+                rules.append("fildinski.meld.bezique-pair")
+                queen, jack = bezique_kinds(trump, options.bezique_pair)
+                hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
+            for rule in rules:
+                found.add(rule, f"{cards} is not a {kind.label}{hint}")
+            continue
+        if not mask & fresh:
+            found.add(
+                "fildinski.meld.fresh-card",
+                f"the {kind.label} {cards} holds neither card of trick {s.tricks_done} "
+                f"({_names(s.fresh, pool) or 'none left'})",
+            )
+        again = mask & reused(s, kind)
+        if again:
+            found.add(
+                "fildinski.meld.same-kind-once",
+                f"{_names(again, pool)} already served in a {kind.label} this deal",
+            )
+        if mask & outranked(s, kind):
+            found.add(
+                "fildinski.meld.class-order",
+                f"a card of a scored {_OUTRANKED_BY[kind].label} cannot later form a {kind.label}",
+            )
+    shared = shared_cards(masks[0], masks[1]) if len(masks) == MAX_MELDS else 0
+    if shared:
+        found.add(_PER_STEP, f"the two melds share {_names(shared, pool)}")
+    if found:
+        return found.verdict(), None
+    named = " and ".join(f"{d.kind.label} ({d.kind.points})" for d in melds)
+    resolved = tuple(zip((d.kind for d in melds), masks, strict=True))
+    return Verdict(True, _MELDS, f"{format_seat(seat)} melds {named}"), resolved
+
+
+def _resolve(
+    s: st.FildinskiState, seat: int, melds: tuple[MeldDecl, ...], found: Findings
+) -> list[int] | None:
+    """The id bitmask of each declared meld, or ``None`` when a card cannot be placed (``found`` says why).
+
+    fildinski.meld.from-won-cards: every card from the melder's won pile;
+    fildinski.meld.copy-choice: a copy named where it matters (:func:`copy_matters`).
+    """
+    pool = meld_pool(s, seat)
+    taken = 0
+    out = []
+    actor = format_seat(seat)
+    ok = True
+    for decl in melds:
+        mask = 0
+        plain = [card_kind(r.card) for r in decl.cards if r.copy is None and isinstance(r.card, Card)]
+        for ref in decl.cards:
+            kind = card_kind(ref.card) if isinstance(ref.card, Card) else None
+            if kind is None:
+                found.add(ACTION_KNOWN, f"{ref} is not a card of the Fildinski deck (7 to ace only)")
+                return None
+            if ref.copy is not None:
+                card = 2 * kind + ref.copy - 1
+                if not (pool & ~mask) >> card & 1:
+                    ok = False
+                    found.add(_FROM_WON, _not_in_pile(s, seat, card, mask))
+                    continue
+            else:
+                here = pool >> (2 * kind) & 3
+                avail = here & ~(mask >> (2 * kind)) & 3
+                if not avail:
+                    ok = False
+                    found.add(_FROM_WON, _not_in_pile(s, seat, 2 * kind, mask))
+                    continue
+                if here == 3 and plain.count(kind) < 2 and copy_matters(s, 2 * kind, pool):
+                    ok = False
+                    found.add(
+                        "fildinski.meld.copy-choice",
+                        f"{actor}'s won pile holds both {kind_card(kind)} and they differ "
+                        f"({_copy_difference(s, 2 * kind)}): write {kind_card(kind)}#1 or "
+                        f"{kind_card(kind)}#2",
+                    )
+                    continue
+                free = avail & ~(taken >> (2 * kind))
+                pick = free if free else avail  # a card another meld took: per-step reports it
+                card = 2 * kind + (0 if pick & 1 else 1)
+            mask |= 1 << card
+        taken |= mask
+        out.append(mask)
+    if not ok:
+        if _FROM_WON in found.rules:
+            found.also(CARDS_HELD)
+        return None
+    return out
+
+
+def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
+    actor = format_seat(seat)
+    name = card_of(card).pretty()
+    if s.won[seat] >> card & 1 and used >> card & 1:
+        return f"{actor} names {name} twice in one meld"
+    if used >> card & 1 or used >> (card ^ 1) & 1:
+        return f"{actor} names {name} more often than the won pile holds it"
+    if s.retired[seat] >> card & 1 or s.retired[seat] >> (card ^ 1) & 1:
+        return f"{name} was retired after an earlier meld and cannot be melded again"
+    if s.hands[seat] >> (card & ~1) & 3:
+        return f"{name} is in {actor}'s hand, and melds are made only from won cards"
+    return f"{name} is not in {actor}'s won pile"
+
+
+def _copy_difference(s: st.FildinskiState, card: int) -> str:
+    fresh = s.fresh >> card & 1, s.fresh >> (card ^ 1) & 1
+    if fresh[0] != fresh[1]:
+        return f"#{1 if fresh[0] else 2} was won in the trick just won"
+    return "one of them has already been in a meld"
+
+
+def _names(mask: int, pool: int) -> str:
+    """Cards in canonical meld order, naming the copy (``QS#2``) when ``pool`` holds both."""
+    return " ".join(str(r) for r in meld_refs(ids_in(mask), pool))
+
+
+# -- the declaration's transition -----------------------------------------------------------------
+
+
+def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
+    """The state after ``seat`` ends its meld step with ``melds`` (resolved by :func:`judge_melds`).
+
+    Each meld scores (fildinski.meld.kinds) and joins the meld history; under
+    ``melded_cards = removed`` its cards leave the won pile
+    (fildinski.meld.after-scoring). Then both players draw while the stock
+    lasts (:func:`~cardrules.games.fildinski.tricks.draw`); after trick 32 the deal ends.
+    """
+    points, used, events, won, retired = s.points, s.used, s.melds, s.won, s.retired
+    if melds:
+        points = score_melds(points, seat, tuple(kind for kind, _ in melds))
+        used_list = list(used)
+        events_list = list(events)
+        pile, gone = won[seat], retired[seat]
+        removed = s.deal.plan.options.melded_cards is MeldedCards.REMOVED
+        for kind, mask in melds:
+            used_list[kind.order] |= mask
+            events_list.append(MeldEvent(seat, kind, mask, s.tricks_done))
+            if removed:  # fildinski.meld.after-scoring
+                pile &= ~mask
+                gone |= mask
+        used, events = tuple(used_list), tuple(events_list)
+        won = (pile, won[1]) if seat == 0 else (won[0], pile)
+        retired = (gone, retired[1]) if seat == 0 else (retired[0], gone)
+    hands, drawn = tricks.draw(s, seat)
+    after = st.make_state(
+        s.deal, hands, won, retired, drawn, s.turnup, s.trick, s.leader, s.tricks_done,
+        False, 0, s.dix_done, points, used, events, s.dix, s.history, s.current_player,
+    )  # fmt: skip
+    if s.tricks_done == DEAL_TRICKS:
+        return st.end_deal(after)
+    return after

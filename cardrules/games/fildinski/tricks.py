@@ -1,0 +1,348 @@
+"""Card play, in the stock phase (tricks 1-24) and the last eight tricks: legal cards, verdicts, the trick.
+
+Each rule's condition is written once and serves the legal set, the verdict
+and the fast path of ``apply``: :func:`legal_mask` (which gives the whole
+hand under fildinski.play.free-play and fildinski.endgame.free-discard, and
+:func:`legal_follow` for the endgame follower), :func:`follower_wins`
+(fildinski.play.trick-winner), :func:`meld_step_follows` (whether the
+winner's meld step comes next) and :func:`draw` (fildinski.play.draw-order).
+
+Everything works on the ids and bitmasks of
+:mod:`cardrules.games.fildinski.cards`, so the engine and the proofs'
+refinement tests can call the trick functions on millions of tricks.
+
+>>> from cardrules.games.fildinski.tricks import follower_wins, legal_follow
+>>> follower_wins(0, 1, 3)  # the two 7s of clubs: the first played wins
+False
+>>> legal_follow(0b1100_0000 | 1 << 40, 0b10, 2) == 0b1100_0000  # 8♣ led: head it with a J♣
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules.cards import Card
+from cardrules.game import TERMINAL, Action
+from cardrules.games.fildinski import state as st
+from cardrules.games.fildinski.actions import PlayCard
+from cardrules.games.fildinski.cards import (
+    DEAL_TRICKS,
+    DRAWS,
+    SUIT_IDS,
+    SUIT_NAMES,
+    SUIT_SINGULAR,
+    card_kind,
+    ids_in,
+    kind_card,
+)
+from cardrules.games.fildinski.deal import top_two
+from cardrules.games.fildinski.scoring import score_trick
+from cardrules.judging import Findings, not_held, out_of_turn, unknown_action
+from cardrules.notation import format_seat
+from cardrules.rules import RuleId
+from cardrules.verdict import Verdict
+
+__all__ = [
+    "NO_CARD",
+    "draw",
+    "follow_duty",
+    "follower_wins",
+    "higher_in_suit",
+    "judge_play",
+    "legal_follow",
+    "legal_mask",
+    "legal_plays",
+    "meld_step_follows",
+    "play",
+    "playable",
+]
+
+NO_CARD: Final = -1
+"""What :func:`judge_play` resolves an illegal play to: no id."""
+
+_HIGHER: Final[tuple[int, ...]] = tuple(
+    ((0xFFFF << (2 * (strength + 1))) & 0xFFFF) << (16 * suit) for suit in range(4) for strength in range(8)
+)
+_EVEN: Final = 0x5555_5555_5555_5555
+_PLAYS: Final[tuple[tuple[PlayCard, ...], ...]] = tuple(
+    tuple(PlayCard(seat, kind_card(k)) for k in range(32)) for seat in (0, 1)
+)
+_PRETTY: Final[tuple[str, ...]] = tuple(kind_card(k).pretty() for k in range(32))
+_MUST_HEAD: Final = "fildinski.endgame.must-head"
+_MUST_FOLLOW: Final = "fildinski.endgame.must-follow"
+_MUST_TRUMP: Final = "fildinski.endgame.must-trump"
+_FREE_DISCARD: Final = "fildinski.endgame.free-discard"
+_LEGAL_SET: Final = "fildinski.endgame.legal-set"
+_FREE_PLAY: Final = (RuleId("fildinski.play.free-play"),)
+_TRICK_CYCLE: Final = (RuleId("fildinski.play.trick-cycle"),)
+_LEADS_IN_ENDGAME: Final = (RuleId(_FREE_DISCARD),)
+
+
+# -- the trick: who wins, who may play what -------------------------------------------------------
+
+
+def higher_in_suit(led: int) -> int:
+    """The ids of the led card's suit whose strength is strictly higher than its own."""
+    return _HIGHER[led >> 1]
+
+
+def follower_wins(led: int, follow: int, trump: int) -> bool:
+    """fildinski.play.trick-winner: whether the follower's card beats the led card.
+
+    The follower wins with a higher card of the suit led, or with a trump on a
+    non-trump lead; otherwise (identical cards included) the leader wins.
+    """
+    led_suit = led >> 4
+    follow_suit = follow >> 4
+    if follow_suit == led_suit:
+        return (follow >> 1) & 7 > (led >> 1) & 7
+    return follow_suit == trump
+
+
+def legal_follow(hand: int, led: int, trump: int) -> int:
+    """fildinski.endgame.legal-set: the endgame follower's legal cards (an id bitmask).
+
+    The higher cards of the suit led if any (must-head), else the cards of that
+    suit (must-follow), else the trumps (must-trump), else the whole hand
+    (free-discard). Never empty when the hand is not.
+    """
+    same = hand & SUIT_IDS[led >> 4]
+    if same:
+        higher = same & _HIGHER[led >> 1]
+        return higher if higher else same
+    trumps = hand & SUIT_IDS[trump]
+    return trumps if trumps else hand
+
+
+def follow_duty(legal: int, led: int, trump: int) -> str:
+    """The duty a legal set of :func:`legal_follow` answers: the rule id that chose it.
+
+    A legal set holding a higher card of the suit led is fildinski.endgame.must-head's;
+    one holding the suit led, must-follow's; one holding trumps, must-trump's;
+    any other is the whole hand of fildinski.endgame.free-discard.
+    """
+    if legal & _HIGHER[led >> 1]:
+        return _MUST_HEAD
+    if legal & SUIT_IDS[led >> 4]:
+        return _MUST_FOLLOW
+    if legal & SUIT_IDS[trump]:
+        return _MUST_TRUMP
+    return _FREE_DISCARD
+
+
+def legal_mask(s: st.FildinskiState) -> int:
+    """The ids the player to act may play (0 in a meld step or when the game is over).
+
+    fildinski.play.free-play and fildinski.endgame.free-discard: the whole hand;
+    for the endgame follower, :func:`legal_follow` (fildinski.endgame.legal-set).
+    """
+    seat = s.current_player
+    if seat == TERMINAL or s.in_meld_step:
+        return 0
+    hand = s.hands[seat]
+    if s.trick and s.drawn >= DRAWS:
+        return legal_follow(hand, s.trick[0], s.deal.trump)
+    return hand
+
+
+def legal_plays(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
+    """The legal card plays of ``seat``, the player to act outside a meld step, in kind order."""
+    mask = legal_mask(s)
+    kinds = (mask | (mask >> 1)) & _EVEN
+    row = _PLAYS[seat]
+    found: list[Action] = []
+    while kinds:
+        low = kinds & -kinds
+        found.append(row[(low.bit_length() - 1) >> 1])
+        kinds ^= low
+    return tuple(found)
+
+
+def playable(s: st.FildinskiState, action: PlayCard) -> int:
+    """The id ``action`` plays when it is legal here (the lower copy held), else :data:`NO_CARD`.
+
+    The fast path of ``apply``: the test is :func:`legal_mask`'s.
+    """
+    if action.seat != s.current_player:
+        return NO_CARD
+    kind = card_kind(action.card)
+    if kind is None:
+        return NO_CARD
+    legal = legal_mask(s) >> (2 * kind) & 3
+    if not legal:
+        return NO_CARD
+    return 2 * kind + (0 if legal & 1 else 1)
+
+
+# -- verdicts -------------------------------------------------------------------------------------
+
+
+def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
+    """The verdict on a card play (the game not over), and the id it plays (:data:`NO_CARD` if illegal).
+
+    A card held by the player to act outside a meld step is legal exactly when
+    :func:`legal_mask` holds it.
+    """
+    seat, card = action.seat, action.card
+    kind = card_kind(card) if isinstance(card, Card) else None
+    if kind is None:
+        return unknown_action(f"{card} is not a card of the Fildinski deck (7 to ace only)"), NO_CARD
+    to_act = s.current_player
+    held = s.hands[seat] >> (2 * kind) & 3
+    if seat != to_act or s.in_meld_step or not held:
+        if seat == to_act and held:  # only fildinski.play.trick-cycle is broken
+            return Verdict(False, _TRICK_CYCLE, _end_the_step_first(s, seat)), NO_CARD
+        found = Findings()
+        if seat != to_act:
+            out_of_turn(found, seat, to_act)
+        elif s.in_meld_step:
+            found.add(_TRICK_CYCLE[0], _end_the_step_first(s, seat))
+        if not held:
+            not_held(found, seat, _PRETTY[kind])
+        return found.verdict(), NO_CARD
+    mask = legal_mask(s)
+    legal = mask >> (2 * kind) & 3
+    if not legal:
+        return _refused_follow(s, seat, kind, mask), NO_CARD
+    actor = format_seat(seat)
+    name = _PRETTY[kind]
+    endgame = s.drawn >= DRAWS
+    if not s.trick:
+        if endgame:
+            verdict = Verdict(True, _LEADS_IN_ENDGAME, f"{actor} leads {name}; a leader may lead any card")
+        else:
+            verdict = Verdict(True, _FREE_PLAY, f"{actor} leads {name}")
+    elif not endgame:
+        verdict = Verdict(
+            True, _FREE_PLAY, f"{actor} plays {name}; while the stock lasts any card may be played"
+        )
+    else:
+        verdict = _allowed_follow(s, actor, name, mask)
+    return verdict, 2 * kind + (0 if legal & 1 else 1)
+
+
+def _end_the_step_first(s: st.FildinskiState, seat: int) -> str:
+    """Why ``seat``, in its meld step, may not play a card yet (fildinski.play.trick-cycle)."""
+    actor = format_seat(seat)
+    return (
+        f"{actor} won trick {s.tricks_done} and must first end the meld step "
+        f"(declare melds or '{actor} meld none') before the next card is played"
+    )
+
+
+def _allowed_follow(s: st.FildinskiState, actor: str, name: str, mask: int) -> Verdict:
+    """The verdict on a card of the endgame follower's legal set ``mask``, naming the duty it meets."""
+    led = s.trick[0]
+    duty = follow_duty(mask, led, s.deal.trump)
+    if duty == _MUST_HEAD:
+        reason = f"{actor} heads {_PRETTY[led >> 1]} with {name}"
+    elif duty == _MUST_FOLLOW:
+        reason = f"{actor} cannot beat {_PRETTY[led >> 1]} and follows suit with {name}"
+    elif duty == _MUST_TRUMP:
+        reason = f"{actor} has no {SUIT_NAMES[led >> 4]} and trumps with {name}"
+    else:
+        reason = f"{actor} has neither the suit led nor a trump and may discard {name}"
+    return Verdict.allowed((duty, _LEGAL_SET), reason)
+
+
+def _refused_follow(s: st.FildinskiState, seat: int, kind: int, mask: int) -> Verdict:
+    """The verdict on a held card outside the endgame follower's legal set ``mask``."""
+    led = s.trick[0]
+    duty = follow_duty(mask, led, s.deal.trump)
+    actor = format_seat(seat)
+    card = _PRETTY[kind]
+    led_suit = SUIT_NAMES[led >> 4]
+    should = _pretty_kinds(mask)
+    one = _count_kinds(mask) == 1
+    which = should if one else "one of them"
+    if duty == _MUST_HEAD:
+        rules = (_MUST_HEAD, _MUST_FOLLOW, _LEGAL_SET) if kind >> 3 != led >> 4 else (_MUST_HEAD, _LEGAL_SET)
+        word = "a higher " + SUIT_SINGULAR[led >> 4] if one else f"higher {led_suit}"
+        return Verdict.illegal(
+            rules,
+            f"{_PRETTY[led >> 1]} was led and {actor} holds {should}, {word}, so must head the trick "
+            f"with {which} instead of {card}",
+        )
+    if duty == _MUST_FOLLOW:
+        return Verdict.illegal(
+            (_MUST_FOLLOW, _LEGAL_SET),
+            f"{led_suit} were led and {actor} holds {should}, so must follow suit with {which} "
+            f"instead of {card}",
+        )
+    return Verdict.illegal(
+        (_MUST_TRUMP, _LEGAL_SET),
+        f"{actor} has no {led_suit} but holds the trump{'' if one else 's'} {should}, "
+        f"so must trump with {which} instead of {card}",
+    )
+
+
+def _pretty_kinds(mask: int) -> str:
+    kinds = sorted({i >> 1 for i in ids_in(mask)})
+    return " ".join(_PRETTY[k] for k in kinds)
+
+
+def _count_kinds(mask: int) -> int:
+    return len({i >> 1 for i in ids_in(mask)})
+
+
+# -- transitions ----------------------------------------------------------------------------------
+
+
+def meld_step_follows(s: st.FildinskiState) -> bool:
+    """Whether the winner of the trick being played has a meld step after it.
+
+    fildinski.play.trick-cycle: after every trick while the stock lasts;
+    fildinski.endgame.no-melding: after the last draw only under ``meld_in_endgame``.
+    """
+    return s.drawn < DRAWS or s.deal.plan.options.meld_in_endgame
+
+
+def play(s: st.FildinskiState, seat: int, card: int) -> st.FildinskiState:
+    """The state after ``seat`` plays the id ``card``, a legal play.
+
+    A lead starts the trick; a follow completes it (fildinski.play.trick-cycle,
+    fildinski.endgame.trick-cycle): the winner (:func:`follower_wins`) scores the
+    trick's points and takes both cards, then has its meld step
+    (:func:`meld_step_follows`) or leads the next trick; after trick 32 the deal ends.
+    """
+    bit = 1 << card
+    hands = (s.hands[0] & ~bit, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] & ~bit)
+    history = (s.history, seat, card)
+    if not s.trick:
+        return st.make_state(
+            s.deal, hands, s.won, s.retired, s.drawn, s.turnup, (card,), s.leader, s.tricks_done,
+            s.in_meld_step, s.fresh, s.dix_done, s.points, s.used, s.melds, s.dix, history, 1 - seat,
+        )  # fmt: skip
+    led = s.trick[0]
+    context = s.deal
+    leader = s.leader
+    winner = seat if follower_wins(led, card, context.trump) else leader
+    number = s.tricks_done + 1
+    points = score_trick(s.points, (led, card), leader, winner, context.trump, context.plan.options, number)
+    taken = (1 << led) | bit
+    won = (s.won[0] | taken, s.won[1]) if winner == 0 else (s.won[0], s.won[1] | taken)
+    step = meld_step_follows(s)
+    after = st.make_state(
+        context, hands, won, s.retired, s.drawn, s.turnup, (), winner, number,
+        step, taken if step else 0, s.dix_done, points, s.used, s.melds, s.dix, history, winner,
+    )  # fmt: skip
+    if not step and number == DEAL_TRICKS:
+        return st.end_deal(after)
+    return after
+
+
+def draw(s: st.FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
+    """The hands and the count of cards drawn once the meld step of ``seat``, the trick's winner, ends.
+
+    fildinski.play.draw-order: while the stock lasts the winner takes its top
+    card and the loser the next (after trick 24, the turn-up); after the last
+    draw nobody draws.
+    """
+    if s.drawn >= DRAWS:
+        return s.hands, s.drawn
+    first, second = top_two(s.deal, s.drawn, s.turnup)
+    hands = s.hands
+    if seat == 0:
+        return (hands[0] | 1 << first, hands[1] | 1 << second), s.drawn + 2
+    return (hands[0] | 1 << second, hands[1] | 1 << first), s.drawn + 2
