@@ -55,7 +55,9 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
         raise InvalidArgumentError(f"{cls.__name__} has a field name that is not an identifier")
     namespace: dict[str, object] = {"_new": object.__new__, "_cls": cls}
     for name in names:
-        namespace[f"_set_{name}"] = cls.__dict__[name].__set__
+        # A field inherited from a slotted base class has its slot in that class.
+        owner = next(klass for klass in cls.__mro__ if name in klass.__dict__)
+        namespace[f"_set_{name}"] = owner.__dict__[name].__set__
     lines = [f"def build({', '.join(names)}):", "    value = _new(_cls)"]
     lines += [f"    _set_{name}(value, {name})" for name in names]
     lines.append("    return value")

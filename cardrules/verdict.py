@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from cardrules.errors import InvalidArgumentError
 from cardrules.rules import RuleId
@@ -32,14 +33,15 @@ class Verdict:
     @classmethod
     def allowed(cls, rule_ids: tuple[str, ...], reason: str) -> Verdict:
         """A verdict for a legal action, naming the rules that permit it."""
-        return cls(True, tuple(RuleId(r) for r in rule_ids), reason)
+        # RuleId is a NewType: at run time the ids are the strings themselves.
+        return cls(True, cast("tuple[RuleId, ...]", tuple(rule_ids)), reason)
 
     @classmethod
     def illegal(cls, rule_ids: tuple[str, ...], reason: str) -> Verdict:
         """A verdict for an illegal action, naming every rule it breaks."""
         if not rule_ids:
             raise InvalidArgumentError("an illegal verdict must name at least one rule")
-        return cls(False, tuple(RuleId(r) for r in rule_ids), reason)
+        return cls(False, cast("tuple[RuleId, ...]", tuple(rule_ids)), reason)
 
     def __bool__(self) -> bool:
         return self.legal

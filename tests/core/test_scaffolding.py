@@ -85,6 +85,17 @@ def test_fast_constructor_builds_the_same_frozen_value() -> None:
     assert pickle.loads(pickle.dumps(fast)) == slow
 
 
+@dataclass(frozen=True, slots=True)
+class _Labelled(_Pair):
+    label: str
+
+
+def test_fast_constructor_writes_inherited_slots_too() -> None:
+    make = fast_constructor(_Labelled)
+    assert make(1, (), "x") == _Labelled(1, (), "x")
+    assert make(1, (), "x") != _Labelled(2, (), "x")
+
+
 def test_fast_constructor_needs_every_field() -> None:
     make = fast_constructor(_Pair)
     with pytest.raises(TypeError):
