@@ -71,7 +71,7 @@ def _rank_not_held(state: BackstabFishState) -> tuple[Action, str] | None:
     seat = state.current_player
     if state.phase != ASK:
         return None
-    absent = [FishRank(r) for r, n in enumerate(state.hand_counts(seat)) if not n and state.table.copies[r]]
+    absent = [FishRank(r) for r, n in enumerate(state.hand_counts(seat)) if not n and state.deal.copies[r]]
     if not absent:
         return None
     rank = absent[-1]
