@@ -23,8 +23,8 @@ import itertools
 from typing import TYPE_CHECKING, Final
 
 from cardrules.game import Action
-from cardrules.games.backstab_fish import state as _state
-from cardrules.games.backstab_fish import turn
+from cardrules.games.backstab_fish import state as _state  # (these two modules import this one;
+from cardrules.games.backstab_fish import turn  # their names are read at call time)
 from cardrules.games.backstab_fish.actions import ASK, LAY_DOWN, MAX_SEATS, SEAT_TEXT, EndTurn, LayDown
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, set_count
 from cardrules.games.backstab_fish.observation import EventChain

@@ -3,7 +3,7 @@
 backstab_fish.info.hidden and backstab_fish.info.public: a seat sees its own
 hand; of the others only how many cards they hold; of the stock only its size;
 and every public event. The state keeps those events as a chain of small
-tuples, newest first (:data:`EventChain`), which the phase modules extend as
+tuples, newest first (``EventChain``), which the phase modules extend as
 the turn goes; :func:`events_of` reads the chain back as
 :class:`PublicEvent` values, oldest first.
 
@@ -50,8 +50,11 @@ END_RULES: Final = (ALL_EMPTY, SOLE_HOLDER, STALL_LIMIT)
 Event: TypeAlias = tuple[str, int, int, int, int, int]
 """A public event, internally: ``(kind, seat, other seat, rank, count, packed sets)``."""
 
-EventChain: TypeAlias = "tuple[EventChain, Event] | None"
-"""The public events so far, newest first, as a chain of ``(earlier, event)`` links."""
+EventChain: TypeAlias = "tuple[EventChain, tuple[str, int, int, int, int, int]] | None"
+"""The public events so far, newest first, as a chain of ``(earlier, event)`` links of ``Event``.
+
+(The event's tuple is written out, so that the alias reads back wherever it is imported.)
+"""
 
 
 @dataclass(frozen=True, slots=True)

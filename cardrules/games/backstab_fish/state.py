@@ -29,7 +29,7 @@ from cardrules.cards import Card
 from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotationError
 from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action, Outcome
-from cardrules.games.backstab_fish import lay_down, turn
+from cardrules.games.backstab_fish import lay_down, turn  # modules: they build states with make
 from cardrules.games.backstab_fish.actions import ASK, LAY_DOWN, Ask, EndTurn, LayDown, read_action
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, counts_of, set_ranks
 from cardrules.games.backstab_fish.deal import DealContext, dealt_hands, first_player

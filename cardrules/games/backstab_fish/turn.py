@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Final
 
 from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action
-from cardrules.games.backstab_fish import lay_down
-from cardrules.games.backstab_fish import state as _state
+from cardrules.games.backstab_fish import lay_down  # (these two modules import this one;
+from cardrules.games.backstab_fish import state as _state  # their names are read at call time)
 from cardrules.games.backstab_fish.actions import ASK, LAY_DOWN, MAX_COUNT, MAX_SEATS, SEAT_TEXT, Ask
 from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
 from cardrules.games.backstab_fish.observation import (
@@ -358,32 +358,18 @@ def finish(
     turns = state.turns + 1
     end = end_rule(stock == size, sizes, stall, deal.limit)
     if end is not None:
+        following = TERMINAL
         history = (history, ("end", -1, -1, -1, END_RULES.index(end), 0))
         if deal.final_lay_down:
             laid, points, history = lay_down.final_lay_down(hands, sizes, laid, points, history)
-        return _state.make(
-            deal,
-            tuple(hands),
-            tuple(sizes),
-            stock,
-            laid,
-            points,
-            TERMINAL,
-            ASK,
-            -1,
-            False,
-            stall,
-            turns,
-            end,
-            history,
-        )
-    # backstab_fish.turn.next, backstab_fish.turn.skip-empty
-    following = target
-    if not sizes[following]:
-        players = deal.players
-        while not sizes[following]:
-            history = (history, ("skip", following, -1, -1, 0, 0))
-            following = (following + 1) % players
+    else:
+        # backstab_fish.turn.next, backstab_fish.turn.skip-empty
+        following = target
+        if not sizes[following]:
+            players = deal.players
+            while not sizes[following]:
+                history = (history, ("skip", following, -1, -1, 0, 0))
+                following = (following + 1) % players
     return _state.make(
         deal,
         tuple(hands),
@@ -397,6 +383,6 @@ def finish(
         False,
         stall,
         turns,
-        None,
+        end,
         history,
     )
