@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final
 from cardrules.game import Action
 from cardrules.games.backstab_fish import state as _state  # (these two modules import this one;
 from cardrules.games.backstab_fish import turn  # their names are read at call time)
-from cardrules.games.backstab_fish.actions import ASK, LAY_DOWN, MAX_SEATS, SEAT_TEXT, EndTurn, LayDown
+from cardrules.games.backstab_fish.actions import LAY_DOWN, MAX_SEATS, SEAT_TEXT, EndTurn, LayDown
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, set_count
 from cardrules.games.backstab_fish.observation import EventChain
 from cardrules.games.backstab_fish.scoring import points_for
@@ -117,7 +117,7 @@ def check_decision(state: BackstabFishState, action: LayDown | EndTurn) -> Verdi
     found = Findings()
     if seat != state.current_player:
         out_of_turn(found, seat, state.current_player)
-    elif state.phase == ASK:
+    elif turn.asking(state):
         if state.deal.compulsory:
             reason = f"{actor} must ask first, and under lay_down=compulsory sets are laid automatically"
         else:

@@ -30,7 +30,7 @@ from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotati
 from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.backstab_fish import lay_down, turn  # modules: they build states with make
-from cardrules.games.backstab_fish.actions import ASK, LAY_DOWN, Ask, EndTurn, LayDown, read_action
+from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, read_action
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, counts_of, set_ranks
 from cardrules.games.backstab_fish.deal import DealContext, dealt_hands, first_player
 from cardrules.games.backstab_fish.observation import (
@@ -225,9 +225,9 @@ class BackstabFishState:
         """
         if self.current_player == TERMINAL:
             return ()
-        if self.phase == LAY_DOWN:
-            return lay_down.legal_choices(self)
-        return turn.legal_asks(self)
+        if turn.asking(self):
+            return turn.legal_asks(self)
+        return lay_down.legal_choices(self)
 
     def check(self, action: Action) -> Verdict:
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises.
@@ -263,9 +263,9 @@ class BackstabFishState:
         kind = type(action)
         if kind is Ask:
             assert isinstance(action, Ask)
-            if self.phase == ASK and turn.ask_allowed(self, action):
+            if turn.asking(self) and turn.ask_allowed(self, action):
                 return turn.ask(self, action.seat, action.target, action.rank, action.count)
-        elif kind is EndTurn and self.phase == LAY_DOWN and action.seat == self.current_player:
+        elif kind is EndTurn and not turn.asking(self) and action.seat == self.current_player:
             return lay_down.end_turn(self, action.seat)
         verdict = self.check(action)
         if not verdict.legal:

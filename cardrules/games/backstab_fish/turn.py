@@ -1,5 +1,6 @@
 """The ask, its answer, and the rest of the turn after it (backstab_fish.turn.sequence).
 
+Which step a turn is at is :func:`asking` (backstab_fish.turn.sequence).
 Step 1 of a turn is P's one ask (target, rank, count). Its three rules each
 have one condition here, used alike by the legal set (:func:`legal_asks`), the
 check (:func:`check_ask`) and the fast path of ``apply`` (:func:`ask_allowed`):
@@ -33,7 +34,7 @@ from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action
 from cardrules.games.backstab_fish import lay_down  # (these two modules import this one;
 from cardrules.games.backstab_fish import state as _state  # their names are read at call time)
-from cardrules.games.backstab_fish.actions import ASK, LAY_DOWN, MAX_COUNT, MAX_SEATS, SEAT_TEXT, Ask
+from cardrules.games.backstab_fish.actions import ASK, MAX_COUNT, MAX_SEATS, SEAT_TEXT, Ask
 from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
 from cardrules.games.backstab_fish.observation import (
     ALL_EMPTY,
@@ -58,6 +59,7 @@ __all__ = [
     "ask_allowed",
     "ask_rows",
     "askable_ranks",
+    "asking",
     "check_ask",
     "count_allowed",
     "end_reason",
@@ -79,7 +81,16 @@ _verdict: Final[Callable[[bool, tuple[RuleId, ...], str], Verdict]] = fast_const
 
 _UNITS: Final = int("1" * 14, 16)
 
-# -- the three ask rules ------------------------------------------------------
+# -- the order of a turn and the three ask rules ------------------------------
+
+
+def asking(state: BackstabFishState) -> bool:
+    """backstab_fish.turn.sequence: whether the player to act is at step 1, to ask.
+
+    Otherwise P has asked and is at step 3, the lay-down decision: P gets no
+    second ask, and sets are laid only after the answer.
+    """
+    return state.phase == ASK
 
 
 def may_ask(seat: int, target: int, sizes: tuple[int, ...], open_targets: bool) -> bool:
@@ -217,7 +228,7 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
     found = Findings()
     if seat != state.current_player:
         out_of_turn(found, seat, state.current_player)
-    elif state.phase == LAY_DOWN:
+    elif not asking(state):
         found.add(
             SEQUENCE,
             f"{actor} has already asked this turn and gets no second ask; lay down sets or end the turn",
