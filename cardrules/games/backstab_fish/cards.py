@@ -163,9 +163,9 @@ def counts_of(hand: int) -> tuple[int, ...]:
     return tuple(hand >> (rank << 2) & 15 for rank in range(14))
 
 
-def pack(counts: Mapping[int, int] | tuple[int, ...]) -> int:
+def pack(counts: dict[int, int] | tuple[int, ...]) -> int:
     """Counts per rank (a tuple indexed by rank code, or a mapping) as a packed hand."""
-    items = counts.items() if isinstance(counts, Mapping) else enumerate(counts)
+    items = counts.items() if isinstance(counts, dict) else enumerate(counts)
     hand = 0
     for rank, count in items:
         if not 0 <= count <= 15:
