@@ -124,14 +124,14 @@ def _values(state: BackstabFishState, rank: int, *, undo_final: bool = False) ->
                 points[event.seat] -= len(event.sets)
     values = {
         "players": players,
-        "deck": state.table.size,
+        "deck": state.deal.size,
         "copies": options.copies[rank],
         "give_all": int(options.give is Give.ALL_OF_RANK),
         "empty_ok": int(options.empty_target is EmptyTarget.ALLOWED),
         "compulsory": int(options.lay_down is LayDownRule.COMPULSORY),
         "limit": 0 if options.stall_limit is None else options.stall_limit,
         "stock": state.stock_size,
-        "stock_r": sum(1 for r in state.table.ranks[state.stock :] if r == rank),
+        "stock_r": sum(1 for r in state.deal.ranks[state.stock :] if r == rank),
         "turn": state.current_player,
         "stall": state.stall,
         "over": int(state.is_terminal),
@@ -148,7 +148,7 @@ def _values(state: BackstabFishState, rank: int, *, undo_final: bool = False) ->
 def _inputs(before: BackstabFishState, ask: Ask, after: BackstabFishState, rank: int) -> dict[str, int]:
     """The turn's choices, read from the public events and the dealt deck order."""
     events = after.events[len(before.events) :]
-    ranks = before.table.ranks
+    ranks = before.deal.ranks
     position = before.stock
     moved = drawn_r = refill_t = refill_p = lay_r = lay_o = 0
     for event in events:
@@ -322,7 +322,7 @@ def test_random_games_end_within_the_proved_bound(options: dict[str, str], seed:
     limit = state.options.stall_limit
     assert limit is not None
     start = state.stock_size
-    sets = state.table.size // model.SET
+    sets = state.deal.size // model.SET
     bound = (start + sets + 1) * limit
     rng = random.Random(policy)
     while not state.is_terminal:
@@ -340,7 +340,7 @@ def test_the_bound_with_the_defaults_is_41200_turns() -> None:
     assert isinstance(state, BackstabFishState)
     limit = state.options.stall_limit
     assert limit == 400
-    assert (state.stock_size + state.table.size // model.SET + 1) * limit == 41_200
+    assert (state.stock_size + state.deal.size // model.SET + 1) * limit == 41_200
 
 
 def test_the_model_decks_are_the_engine_decks() -> None:

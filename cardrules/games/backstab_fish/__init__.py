@@ -5,8 +5,26 @@ The rules are those of the library's specification (see the rules reference);
 ``cardrules.get_game("backstab_fish")``.
 """
 
-from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown
-from cardrules.games.backstab_fish.game import DECKS, BackstabFishGame
+from cardrules.games.backstab_fish.actions import ASK, LAY_DOWN, Ask, EndTurn, LayDown
+from cardrules.games.backstab_fish.cards import (
+    DECKS,
+    FishRank,
+    counts_of,
+    pack,
+    parse_rank,
+    rank_of_card,
+    set_count,
+)
+from cardrules.games.backstab_fish.deal import DealContext
+from cardrules.games.backstab_fish.game import BackstabFishGame
+from cardrules.games.backstab_fish.lay_down import sets_in
+from cardrules.games.backstab_fish.observation import (
+    ALL_EMPTY,
+    SOLE_HOLDER,
+    STALL_LIMIT,
+    BackstabFishObservation,
+    PublicEvent,
+)
 from cardrules.games.backstab_fish.options import (
     BackstabFishOptions,
     Deck,
@@ -16,20 +34,9 @@ from cardrules.games.backstab_fish.options import (
     LayDownRule,
     parse_options,
 )
-from cardrules.games.backstab_fish.ranks import FishRank, counts_of, pack, parse_rank, rank_of_card
 from cardrules.games.backstab_fish.rules import RULES
-from cardrules.games.backstab_fish.scoring import set_count, sets_in, winners
-from cardrules.games.backstab_fish.state import (
-    ALL_EMPTY,
-    ASK,
-    LAY_DOWN,
-    SOLE_HOLDER,
-    STALL_LIMIT,
-    BackstabFishObservation,
-    BackstabFishState,
-    PublicEvent,
-    Table,
-)
+from cardrules.games.backstab_fish.scoring import winners
+from cardrules.games.backstab_fish.state import BackstabFishState
 
 __all__ = [
     "ALL_EMPTY",
@@ -44,6 +51,7 @@ __all__ = [
     "BackstabFishObservation",
     "BackstabFishOptions",
     "BackstabFishState",
+    "DealContext",
     "Deck",
     "EmptyTarget",
     "EndTurn",
@@ -53,7 +61,6 @@ __all__ = [
     "LayDown",
     "LayDownRule",
     "PublicEvent",
-    "Table",
     "counts_of",
     "pack",
     "parse_options",

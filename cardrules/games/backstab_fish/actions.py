@@ -7,6 +7,9 @@ Canonical text:
   (one rank per set, in rank order).
 - ``p0 end turn``: p0 lays nothing down and ends the turn.
 
+Which of them is due is the state's phase: :data:`ASK` (an ask) or
+:data:`LAY_DOWN` (a lay-down or ending the turn, after an ask).
+
 >>> read_action("p0 ask p3 for 2 kings", None)
 Ask(seat=0, target=3, rank=<FishRank.KING: 11>, count=2)
 >>> str(read_action("lay down K 7 K", 1)), str(read_action("p2 end turn", None))
@@ -20,13 +23,32 @@ from typing import Final
 
 from cardrules.errors import InvalidNotationError
 from cardrules.game import Action
-from cardrules.games.backstab_fish.ranks import FishRank, parse_rank
+from cardrules.games.backstab_fish.cards import FishRank, parse_rank
 from cardrules.notation import format_seat, parse_seat, split_actor
 
-__all__ = ["Ask", "EndTurn", "LayDown", "read_action"]
+__all__ = [
+    "ASK",
+    "LAY_DOWN",
+    "MAX_COUNT",
+    "MAX_SEATS",
+    "SEAT_TEXT",
+    "Ask",
+    "EndTurn",
+    "LayDown",
+    "read_action",
+]
+
+ASK: Final = 0
+"""Phase: the player to act must ask (step 1 of backstab_fish.turn.sequence)."""
+LAY_DOWN: Final = 1
+"""Phase: the player to act has asked and decides what to lay down (step 3)."""
 
 MAX_SEATS: Final = 10
+"""The most seats a game has (backstab_fish.setup.players)."""
 MAX_COUNT: Final = 8
+"""The most cards of one rank a deck holds, so the largest count an ask can name."""
+SEAT_TEXT: Final = tuple(format_seat(seat) for seat in range(MAX_SEATS))
+"""Each seat's actor token (``p0`` to ``p9``), written once for the checks' reasons."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import ClassVar, Final
 
 from cardrules.base import GameBase
-from cardrules.cards import JOKER, STANDARD_DECK, Card
+from cardrules.cards import Card
 from cardrules.game import GameInfo
+from cardrules.games.backstab_fish.cards import DECKS, rank_of_card
+from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.options import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -18,20 +19,10 @@ from cardrules.games.backstab_fish.options import (
     Deck,
     parse_options,
 )
-from cardrules.games.backstab_fish.ranks import rank_of_card
 from cardrules.games.backstab_fish.rules import RULES
-from cardrules.games.backstab_fish.state import BackstabFishState, Table
+from cardrules.games.backstab_fish.state import BackstabFishState
 
-__all__ = ["DECKS", "INFO", "BackstabFishGame"]
-
-DECKS: Final[Mapping[Deck, tuple[Card, ...]]] = MappingProxyType(
-    {
-        Deck.DOUBLE: STANDARD_DECK * 2,
-        Deck.DOUBLE_JOKERS: STANDARD_DECK * 2 + (JOKER,) * 4,
-        Deck.SINGLE: STANDARD_DECK,
-    }
-)
-"""backstab_fish.setup.deck: each deck in a fixed order (two packs, two packs and four jokers, one pack)."""
+__all__ = ["INFO", "BackstabFishGame"]
 
 INFO: Final = GameInfo(
     name="backstab_fish",
@@ -109,4 +100,4 @@ class BackstabFishGame(GameBase[BackstabFishOptions, BackstabFishState]):
 
     def _start(self, order: tuple[Card, ...], dealer: int) -> BackstabFishState:
         ranks = tuple(int(rank_of_card(card)) for card in order)
-        return BackstabFishState.deal(Table(self.options, dealer, order, ranks))
+        return BackstabFishState.start(DealContext(self.options, dealer, order, ranks))

@@ -96,7 +96,7 @@ def check_state(state: BackstabFishState, game: BackstabFishGame) -> None:
             total[rank] += n
         for rank, n in enumerate(state.laid_counts(seat)):
             laid[rank] += 4 * n
-    for rank in state.table.ranks[state.stock :]:
+    for rank in state.deal.ranks[state.stock :]:
         total[rank] += 1
     assert tuple(t + n for t, n in zip(total, laid, strict=True)) == copies
     # backstab_fish.invariant.rank-multiples: hands and stock hold a multiple of 4 of every rank.

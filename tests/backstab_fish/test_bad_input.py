@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from cardrules import CardRulesError, IllegalActionError, InvalidNotationError, InvalidOptionError, get_game
 from cardrules.games.backstab_fish import Ask, BackstabFishGame, BackstabFishState, EndTurn, FishRank, LayDown
-from tests.test_backstab_fish_rules import situation
+from tests.backstab_fish.test_rules import situation
 
 
 def _state() -> BackstabFishState:

@@ -1,10 +1,10 @@
 """Backstab Fish records: golden disputed records, the complete example, and random round trips.
 
-The disputed records under ``tests/records/backstab_fish/`` are real random
+The disputed records under ``tests/backstab_fish/records/`` are real random
 games (fixed options, seed and policy) with one illegal action slipped in;
 a strict check must find that step, its actor, its action text and the rule
 ids, and every file must be in canonical form. ``python -m
-tests.test_backstab_fish_records --write`` regenerates them and the complete
+tests.backstab_fish.test_records --write`` regenerates them and the complete
 example ``examples/records/backstab_fish-complete.toml`` from the recipes below.
 """
 
@@ -45,8 +45,8 @@ from cardrules.records import (
 )
 from tests.support.golden import assert_rejected_at
 
-REPO: Final = Path(__file__).resolve().parents[1]
-DISPUTED: Final = REPO / "tests" / "records" / "backstab_fish"
+REPO: Final = Path(__file__).resolve().parents[2]
+DISPUTED: Final = REPO / "tests" / "backstab_fish" / "records"
 EXAMPLE: Final = REPO / "examples" / "records" / "backstab_fish-complete.toml"
 
 Finder = Callable[[BackstabFishState], "tuple[Action, str] | None"]
@@ -71,7 +71,7 @@ def _rank_not_held(state: BackstabFishState) -> tuple[Action, str] | None:
     seat = state.current_player
     if state.phase != ASK:
         return None
-    absent = [FishRank(r) for r, n in enumerate(state.hand_counts(seat)) if not n and state.table.copies[r]]
+    absent = [FishRank(r) for r, n in enumerate(state.hand_counts(seat)) if not n and state.deal.copies[r]]
     if not absent:
         return None
     rank = absent[-1]
@@ -356,4 +356,4 @@ if __name__ == "__main__":
         write_all()
         print(f"wrote {len(RECIPES) + 2} disputed records and the complete example")
     else:
-        print("usage: python -m tests.test_backstab_fish_records --write")
+        print("usage: python -m tests.backstab_fish.test_records --write")

@@ -4,7 +4,7 @@ Opening situations come from explicit deals: the hands (as rank tokens) and the
 top of the stock are turned into a deck order (``deal_order``) and dealt with
 ``game.from_deal(order, dealer=...)``. Situations later in a game (an empty
 stock, empty hands, laid sets) are built directly with ``situation``, which
-makes a consistent state value: its table's deck holds exactly the cards of
+makes a consistent state value: its deal's deck holds exactly the cards of
 the hands, the laid sets and the stock, so conservation holds in it too.
 Whole-game properties play complete games with random legal actions.
 """
@@ -32,11 +32,11 @@ from cardrules.games.backstab_fish import (
     Ask,
     BackstabFishGame,
     BackstabFishState,
+    DealContext,
     Deck,
     EndTurn,
     FishRank,
     LayDown,
-    Table,
     counts_of,
     pack,
     parse_rank,
@@ -114,7 +114,7 @@ def situation(
         cards += [card_of(rank, i) for i, rank in enumerate(ranks(text))]
     stock_ranks = ranks(stock)
     cards += [card_of(rank, i) for i, rank in enumerate(stock_ranks)]
-    table = Table(
+    deal = DealContext(
         chosen.options,
         (to_act - 1) % len(hands) if dealer is None else dealer,
         tuple(cards),
@@ -124,7 +124,7 @@ def situation(
     laid_sets = [pack(dict(Counter(int(r) for r in ranks(text)[::4]))) for text in laid_text]
     points = tuple(len(ranks(text)) // 4 for text in laid_text)
     return BackstabFishState(
-        table,
+        deal,
         tuple(hand_counts),
         tuple(len(ranks(text)) for text in hands),
         len(cards) - len(stock_ranks),

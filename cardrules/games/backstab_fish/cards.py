@@ -1,0 +1,218 @@
+"""The Backstab Fish deck: ranks, the only thing about a card that matters, and packed counts.
+
+A :class:`FishRank` is a small int: 0 for the deuce up to 12 for the ace, and
+13 for the joker rank of the ``double-jokers`` deck. Its text is the rank
+letter of :mod:`cardrules.cards` (``2``-``9``, ``T``, ``J``, ``Q``, ``K``,
+``A``) or ``JK`` for the jokers. :data:`DECKS` holds each deck the ``deck``
+option names (backstab_fish.setup.deck), and :func:`rank_of_card` maps a card
+to its rank.
+
+The engine keeps a hand as a packed int holding a 4-bit count per rank (rank
+``r`` in bits ``4r`` to ``4r + 3``; no count ever exceeds 8), which is cheap to
+copy and to update. Laid sets are packed the same way, one field per rank
+holding its number of sets, and so are sets of ranks (a field of 0 or 1).
+
+>>> from cardrules.cards import parse_card
+>>> rank_of_card(parse_card("QS")), FishRank.QUEEN.plural, FishRank.SIX.named(1)
+(<FishRank.QUEEN: 10>, 'queens', 'six')
+>>> parse_rank("10"), parse_rank("jk")
+(<FishRank.TEN: 8>, <FishRank.JOKER: 13>)
+>>> hand = pack({FishRank.KING: 8, FishRank.SEVEN: 5})
+>>> count_of(hand, FishRank.KING), set_count(pack({FishRank.KING: 2, FishRank.SEVEN: 1}))
+(8, 3)
+>>> counts_text(pack({FishRank.KING: 2, FishRank.SEVEN: 1})), unit_ranks(pack({FishRank.ACE: 1, 0: 1}))
+('7 K K', (0, 12))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import IntEnum
+from types import MappingProxyType
+from typing import Final
+
+from cardrules.cards import JOKER, STANDARD_DECK, Card, Joker
+from cardrules.errors import InvalidNotationError
+from cardrules.games.backstab_fish.options import Deck
+
+__all__ = [
+    "ALL_RANKS",
+    "DECKS",
+    "PLURALS",
+    "RANK_CODES",
+    "FishRank",
+    "count_of",
+    "counts_of",
+    "counts_text",
+    "pack",
+    "parse_rank",
+    "rank_of_card",
+    "set_count",
+    "set_ranks",
+    "unit_ranks",
+]
+
+DECKS: Final[Mapping[Deck, tuple[Card, ...]]] = MappingProxyType(
+    {
+        Deck.DOUBLE: STANDARD_DECK * 2,
+        Deck.DOUBLE_JOKERS: STANDARD_DECK * 2 + (JOKER,) * 4,
+        Deck.SINGLE: STANDARD_DECK,
+    }
+)
+"""backstab_fish.setup.deck: each deck in a fixed order (two packs, two packs and four jokers, one pack)."""
+
+
+class FishRank(IntEnum):
+    """The fourteen ranks: the thirteen of a pack (deuce 0 .. ace 12) and the jokers (13)."""
+
+    TWO = 0
+    THREE = 1
+    FOUR = 2
+    FIVE = 3
+    SIX = 4
+    SEVEN = 5
+    EIGHT = 6
+    NINE = 7
+    TEN = 8
+    JACK = 9
+    QUEEN = 10
+    KING = 11
+    ACE = 12
+    JOKER = 13
+
+    @property
+    def token(self) -> str:
+        """The canonical text: ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A`` or ``JK``."""
+        return _TOKENS[self]
+
+    @property
+    def plural(self) -> str:
+        """The name a player reads for several cards of the rank: ``kings``, ``tens``, ``jokers``."""
+        return PLURALS[self]
+
+    def named(self, count: int) -> str:
+        """The rank's name for ``count`` cards: ``king`` for one, ``kings`` otherwise."""
+        return _SINGULARS[self] if count == 1 else PLURALS[self]
+
+    def __str__(self) -> str:
+        return _TOKENS[self]
+
+
+ALL_RANKS: Final[tuple[FishRank, ...]] = tuple(FishRank)
+"""Every rank in code order."""
+
+RANK_CODES: Final[tuple[int, ...]] = tuple(range(14))
+"""Every rank code, 0 to 13, as plain ints."""
+
+_TOKENS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "JK")
+PLURALS: Final[tuple[str, ...]] = (
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+    "jokers",
+)
+"""Each rank's name for several cards, by rank code (:attr:`FishRank.plural`)."""
+_SINGULARS: Final = tuple("six" if plural == "sixes" else plural[:-1] for plural in PLURALS)
+_BY_TEXT: Final[dict[str, FishRank]] = {
+    **{token: FishRank(code) for code, token in enumerate(_TOKENS)},
+    **{plural.upper(): FishRank(code) for code, plural in enumerate(PLURALS)},
+    "10": FishRank.TEN,
+    "JOKER": FishRank.JOKER,
+    "🃏": FishRank.JOKER,
+}
+
+
+def parse_rank(text: str) -> FishRank:
+    """Read a rank: ``K``, ``k``, ``kings``, ``10``, ``T``, ``JK`` or ``joker``.
+
+    Raises:
+        InvalidNotationError: the text is not a rank, quoted.
+    """
+    rank = _BY_TEXT.get(text.strip().upper())
+    if rank is None:
+        raise InvalidNotationError(
+            f"{text!r} is not a rank: write 2-9, T or 10, J, Q, K, A, or JK for the jokers"
+        )
+    return rank
+
+
+def rank_of_card(card: Card) -> FishRank:
+    """The rank of a card; every joker has the joker rank."""
+    if isinstance(card, Joker):
+        return FishRank.JOKER
+    return ALL_RANKS[card.rank - 2]
+
+
+def count_of(hand: int, rank: int) -> int:
+    """How many cards of ``rank`` a packed hand holds."""
+    return hand >> (rank << 2) & 15
+
+
+def counts_of(hand: int) -> tuple[int, ...]:
+    """A packed hand as 14 counts, one per rank code."""
+    return tuple(hand >> (rank << 2) & 15 for rank in range(14))
+
+
+def pack(counts: dict[int, int] | tuple[int, ...]) -> int:
+    """Counts per rank (a tuple indexed by rank code, or a mapping) as a packed hand."""
+    items = counts.items() if isinstance(counts, dict) else enumerate(counts)
+    hand = 0
+    for rank, count in items:
+        if not 0 <= count <= 15:
+            raise ValueError(f"a packed hand holds 0 to 15 cards of a rank, not {count}")
+        hand += count << (rank << 2)
+    return hand
+
+
+_ONES: Final = int("1" * 14, 16)
+_TWOS: Final = int("2" * 14, 16)
+
+
+def set_count(sets: int) -> int:
+    """How many sets a packed set vector holds (each field is 0, 1 or 2)."""
+    return (sets & _ONES).bit_count() + 2 * (sets & _TWOS).bit_count()
+
+
+def set_ranks(sets: int) -> tuple[FishRank, ...]:
+    """A packed vector as one rank per unit, in rank order: laid sets as one rank per set."""
+    out: list[FishRank] = []
+    for rank in ALL_RANKS:
+        out.extend((rank,) * (sets >> (rank << 2) & 15))
+    return tuple(out)
+
+
+def counts_text(sets: int) -> str:
+    """A packed vector as rank tokens, one per unit, in rank order (``7 K K``)."""
+    return " ".join(rank.token for rank in set_ranks(sets))
+
+
+def _spread(bits: int) -> int:
+    """Seven bits as a packed vector of seven fields of 0 or 1 (bit i into field i)."""
+    return sum(1 << (i << 2) for i in range(7) if bits >> i & 1)
+
+
+_LOW_UNITS: Final[Mapping[int, tuple[int, ...]]] = MappingProxyType(
+    {_spread(bits): tuple(i for i in range(7) if bits >> i & 1) for bits in range(128)}
+)
+_HIGH_UNITS: Final[Mapping[int, tuple[int, ...]]] = MappingProxyType(
+    {_spread(bits): tuple(i + 7 for i in range(7) if bits >> i & 1) for bits in range(128)}
+)
+_LOW_FIELDS: Final = (1 << 28) - 1
+
+
+def unit_ranks(units: int) -> tuple[int, ...]:
+    """The rank codes of the fields set to 1 in a packed vector of 0s and 1s, in rank order.
+
+    Two table look-ups, one per seven ranks, rather than a test per rank.
+    """
+    return _LOW_UNITS[units & _LOW_FIELDS] + _HIGH_UNITS[units >> 28]

@@ -1,0 +1,399 @@
+"""The ask, its answer, and the rest of the turn after it (backstab_fish.turn.sequence).
+
+Which step a turn is at is :func:`asking` (backstab_fish.turn.sequence).
+Step 1 of a turn is P's one ask (target, rank, count). Its three rules each
+have one condition here, used alike by the legal set (:func:`legal_asks`), the
+check (:func:`check_ask`) and the fast path of ``apply`` (:func:`ask_allowed`):
+
+- backstab_fish.ask.target: :func:`may_ask`;
+- backstab_fish.ask.rank: :func:`askable_ranks`;
+- backstab_fish.ask.count: :func:`count_allowed`, which also fills the table of
+  the asks each deck allows (:func:`ask_rows`).
+
+Step 2, the answer, follows by rule in :func:`ask` (a hand-over or go fish,
+and the target's refill); step 3, the lay-down decision, is
+:mod:`~cardrules.games.backstab_fish.lay_down`'s; steps 4 and 5, the end checks
+and the passing of the turn, are :func:`finish`, which every turn ends with.
+
+>>> count_allowed(8, 8), count_allowed(5, 4), count_allowed(0, 8)
+(True, False, False)
+>>> from cardrules.games.backstab_fish.cards import FishRank, pack, unit_ranks
+>>> unit_ranks(askable_ranks(pack({FishRank.KING: 5, FishRank.TWO: 1})))
+(0, 11)
+>>> may_ask(0, 0, (3, 3, 3, 3), False), may_ask(0, 2, (3, 3, 0, 3), False), may_ask(0, 2, (3, 3, 0, 3), True)
+(False, False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final
+
+from cardrules.frozen import fast_constructor
+from cardrules.game import TERMINAL, Action
+from cardrules.games.backstab_fish import lay_down  # (these two modules import this one;
+from cardrules.games.backstab_fish import state as _state  # their names are read at call time)
+from cardrules.games.backstab_fish.actions import ASK, MAX_COUNT, MAX_SEATS, SEAT_TEXT, Ask
+from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
+from cardrules.games.backstab_fish.observation import (
+    ALL_EMPTY,
+    END_RULES,
+    SOLE_HOLDER,
+    STALL_LIMIT,
+    EventChain,
+)
+from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
+from cardrules.judging import Findings, out_of_turn, unknown_action
+from cardrules.rules import RuleId
+from cardrules.verdict import Verdict
+
+if TYPE_CHECKING:
+    from cardrules.games.backstab_fish.deal import DealContext
+    from cardrules.games.backstab_fish.state import BackstabFishState
+
+__all__ = [
+    "REFILL",
+    "AskRows",
+    "ask",
+    "ask_allowed",
+    "ask_rows",
+    "askable_ranks",
+    "asking",
+    "check_ask",
+    "count_allowed",
+    "end_reason",
+    "end_rule",
+    "finish",
+    "legal_asks",
+    "may_ask",
+]
+
+REFILL: Final = 7
+"""backstab_fish.refill.seven: an emptied hand draws this many cards (or the rest of the stock)."""
+
+SEQUENCE: Final = "backstab_fish.turn.sequence"
+TARGET: Final = "backstab_fish.ask.target"
+RANK: Final = "backstab_fish.ask.rank"
+COUNT: Final = "backstab_fish.ask.count"
+_ASK_RULES: Final = (RuleId(TARGET), RuleId(RANK), RuleId(COUNT))
+_verdict: Final[Callable[[bool, tuple[RuleId, ...], str], Verdict]] = fast_constructor(Verdict)
+
+_UNITS: Final = int("1" * 14, 16)
+
+# -- the order of a turn and the three ask rules ------------------------------
+
+
+def asking(state: BackstabFishState) -> bool:
+    """backstab_fish.turn.sequence: whether the player to act is at step 1, to ask.
+
+    Otherwise P has asked and is at step 3, the lay-down decision: P gets no
+    second ask, and sets are laid only after the answer.
+    """
+    return state.phase == ASK
+
+
+def may_ask(seat: int, target: int, sizes: tuple[int, ...], open_targets: bool) -> bool:
+    """backstab_fish.ask.target: ``seat`` may ask ``target`` (a seat of the game).
+
+    T is another player, and holds a card unless ``empty_target=allowed``
+    (``open_targets``); ``sizes`` are the hand sizes.
+    """
+    return target != seat and (sizes[target] > 0 or open_targets)
+
+
+def askable_ranks(hand: int) -> int:
+    """backstab_fish.ask.rank: the ranks P may ask for, those P's packed ``hand`` holds a card of.
+
+    The answer is packed like a hand, with 1 in the field of each such rank, so
+    ``askable_ranks(hand) >> (rank << 2) & 1`` says whether ``rank`` may be
+    asked for, and :func:`~cardrules.games.backstab_fish.cards.unit_ranks`
+    lists them.
+    """
+    return (hand | hand >> 1 | hand >> 2 | hand >> 3) & _UNITS
+
+
+def count_allowed(count: int, copies: int) -> bool:
+    """backstab_fish.ask.count: ``count`` lies in 1..C_r, where ``copies`` is C_r."""
+    return 1 <= count <= copies
+
+
+# -- the legal asks -----------------------------------------------------------
+
+AskRows = tuple[tuple[tuple[tuple[Ask, ...], ...], ...], ...]
+"""Per asker, per target, per rank code, the asks a deck allows by count, in count order."""
+
+# One shared Ask per (asker, target, rank, count), so listing legal asks allocates none.
+_ASKS: Final[AskRows] = tuple(
+    tuple(
+        tuple(tuple(Ask(seat, target, rank, count) for count in range(MAX_COUNT + 1)) for rank in ALL_RANKS)
+        for target in range(MAX_SEATS)
+    )
+    for seat in range(MAX_SEATS)
+)
+
+
+def _rows_for(copies: tuple[int, ...]) -> AskRows:
+    return tuple(
+        tuple(
+            tuple(
+                tuple(ask for ask in row[rank] if count_allowed(ask.count, copies[rank]))
+                for rank in RANK_CODES
+            )
+            for row in by_target
+        )
+        for by_target in _ASKS
+    )
+
+
+_ROWS: Final[Mapping[tuple[int, ...], AskRows]] = MappingProxyType(
+    {copies: _rows_for(copies) for copies in {BackstabFishOptions(deck=deck).copies for deck in Deck}}
+)
+"""The ask table of each deck, by its copies per rank (shared by every game with that deck)."""
+
+
+def ask_rows(copies: tuple[int, ...]) -> AskRows:
+    """The asks a deck with ``copies`` (C_r per rank code) allows, by asker, target and rank.
+
+    Each row holds the asks for the counts :func:`count_allowed` lets through;
+    the same rows serve every game with that deck.
+    """
+    return _ROWS[copies]
+
+
+def legal_asks(state: BackstabFishState) -> tuple[Action, ...]:
+    """Every legal ask of the player to act, by target, then rank, then count."""
+    seat = state.current_player
+    deal = state.deal
+    held = unit_ranks(askable_ranks(state.hands[seat]))
+    rows = deal.ask_rows[seat]
+    sizes = state.sizes
+    open_targets = deal.open_targets
+    out: list[Action] = []
+    for target in range(deal.players):
+        if may_ask(seat, target, sizes, open_targets):
+            row = rows[target]
+            for rank in held:
+                out += row[rank]
+    return tuple(out)
+
+
+def ask_allowed(state: BackstabFishState, action: Ask) -> bool:
+    """Whether ``action`` is a legal ask in ``state``, in the ask phase: the fast test ``apply`` uses.
+
+    It takes the same conditions as :func:`check_ask`, without building a verdict.
+    """
+    seat = action.seat
+    target = action.target
+    rank = action.rank
+    count = action.count
+    deal = state.deal
+    return (
+        seat == state.current_player
+        and type(target) is int
+        and 0 <= target < deal.players
+        and may_ask(seat, target, state.sizes, deal.open_targets)
+        and type(rank) is FishRank
+        and askable_ranks(state.hands[seat]) >> (rank << 2) & 1 == 1
+        and type(count) is int
+        and count_allowed(count, deal.copies[rank])
+    )
+
+
+def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
+    """The verdict on ``action`` (an ask by a seat of the game) in ``state``, which is not over.
+
+    An ask naming no seat, rank or count of this game is unknown
+    (common.action.known); otherwise it names every rule it breaks: the turn
+    (common.turn.player-to-act, or backstab_fish.turn.sequence for a second
+    ask) and the three ask rules.
+    """
+    seat, target, rank, count = action.seat, action.target, action.rank, action.count
+    deal = state.deal
+    players = deal.players
+    if type(target) is not int or not 0 <= target < players:
+        return unknown_action(f"{target!r} is not a seat of this game: its seats are p0-p{players - 1}")
+    if not isinstance(rank, int) or not 0 <= rank < 14:
+        return unknown_action(f"{rank!r} is not a rank")
+    rank = ALL_RANKS[rank]
+    plural = PLURALS[rank]
+    copies = deal.copies[rank]
+    if not copies:
+        return unknown_action(
+            f"this deck ({deal.options.deck.value}) has no {plural}, so nobody can ask for them"
+        )
+    if type(count) is not int:
+        return unknown_action(f"{count!r} is not a count")
+    actor, asked = SEAT_TEXT[seat], SEAT_TEXT[target]
+    found = Findings()
+    if seat != state.current_player:
+        out_of_turn(found, seat, state.current_player)
+    elif not asking(state):
+        found.add(
+            SEQUENCE,
+            f"{actor} has already asked this turn and gets no second ask; lay down sets or end the turn",
+        )
+    if not may_ask(seat, target, state.sizes, deal.open_targets):
+        if target == seat:
+            found.add(TARGET, f"{actor} cannot ask themselves: ask another player")
+        else:
+            found.add(TARGET, f"{asked} holds no cards and cannot be asked")
+    if not askable_ranks(state.hands[seat]) >> (rank << 2) & 1:
+        found.add(RANK, f"{actor} holds no {plural}, so cannot ask for them")
+    if not count_allowed(count, copies):
+        found.add(
+            COUNT,
+            f"a count of {count} is out of range: ask for 1 to {copies} {plural}, as the deck holds {copies}",
+        )
+    if found:
+        return found.verdict()
+    return _verdict(True, _ASK_RULES, f"{actor} holds {plural} and may ask {asked} for {count} of them")
+
+
+# -- the answer and the rest of the turn --------------------------------------
+
+
+def _draw(deal: DealContext, stock: int, taken: int) -> int:
+    """The packed hand of the ``taken`` cards from the top of the stock at ``stock``."""
+    hand = 0
+    for drawn in deal.ranks[stock : stock + taken]:
+        hand += 1 << (drawn << 2)
+    return hand
+
+
+def ask(state: BackstabFishState, seat: int, target: int, rank: int, count: int) -> BackstabFishState:
+    """Steps 2 and 3 of a turn for a legal ask, and the rest of the turn when no decision is due.
+
+    backstab_fish.answer.give or backstab_fish.answer.go-fish, the target's
+    refill (backstab_fish.refill.seven), then step 3 (backstab_fish.sets.lay-down)
+    when the asker's hand can form a set.
+    """
+    deal = state.deal
+    shift = rank << 2
+    hands = list(state.hands)
+    sizes = list(state.sizes)
+    stock = state.stock
+    size = deal.size
+    history: EventChain = (state.history, ("ask", seat, target, rank, count, 0))
+    productive = False
+    held = hands[target] >> shift & 15
+    if held >= count:
+        # backstab_fish.answer.give: exactly the count asked, or all of the rank.
+        give = count if deal.exact else held
+        moved = give << shift
+        hands[target] -= moved
+        hands[seat] += moved
+        sizes[target] -= give
+        sizes[seat] += give
+        history = (history, ("give", target, seat, rank, give, 0))
+        if not sizes[target] and stock < size:
+            # backstab_fish.refill.seven, at step 2.
+            taken = min(REFILL, size - stock)
+            hands[target] += _draw(deal, stock, taken)
+            sizes[target] = taken
+            stock += taken
+            productive = True
+            history = (history, ("refill", target, -1, -1, taken, 0))
+    else:
+        # backstab_fish.answer.go-fish: the top card of the stock, if any.
+        drawn_count = 0
+        if stock < size:
+            hands[seat] += 1 << (deal.ranks[stock] << 2)
+            sizes[seat] += 1
+            stock += 1
+            drawn_count = 1
+            productive = True
+        history = (history, ("go-fish", target, seat, rank, drawn_count, 0))
+    sets = lay_down.sets_in(hands[seat])
+    if sets:
+        return lay_down.step_three(state, seat, target, hands, sizes, stock, productive, history, sets)
+    # backstab_fish.sets.lay-down: with no set to form, step 3 passes with no decision.
+    return finish(state, seat, target, hands, sizes, stock, state.laid, state.points, productive, history)
+
+
+def end_rule(stock_empty: bool, sizes: list[int], stall: int, limit: int | None) -> str | None:
+    """Step 4, the end checks, in their order: the end rule that ends the game now, or ``None``.
+
+    backstab_fish.end.all-empty and backstab_fish.end.sole-holder when the
+    stock is empty and no one, or one player only, holds cards;
+    backstab_fish.end.stall-limit when ``stall`` has reached K (``limit``).
+    """
+    if stock_empty:
+        holders = len(sizes) - sizes.count(0)
+        if holders == 0:
+            return ALL_EMPTY
+        if holders == 1:
+            return SOLE_HOLDER
+    if limit is not None and stall >= limit:
+        return STALL_LIMIT
+    return None
+
+
+def end_reason(rule: str | None, limit: int | None) -> str:
+    """Why the game ended under the end rule ``rule``, in words (``limit`` is K)."""
+    if rule == ALL_EMPTY:
+        return "the stock and every hand are empty"
+    if rule == SOLE_HOLDER:
+        return "the stock is empty and only one player holds cards"
+    return f"{limit} turns in a row took no card from the stock and laid no set"
+
+
+def finish(
+    state: BackstabFishState,
+    seat: int,
+    target: int,
+    hands: list[int],
+    sizes: list[int],
+    stock: int,
+    laid: tuple[int, ...],
+    points: tuple[int, ...],
+    productive: bool,
+    history: EventChain,
+) -> BackstabFishState:
+    """The rest of ``seat``'s turn after step 3: the asker's refill, the end checks and the next turn.
+
+    ``hands``, ``sizes``, ``stock``, ``laid``, ``points``, ``productive`` and
+    ``history`` are where the turn has got to; ``state`` is where it began.
+    """
+    deal = state.deal
+    size = deal.size
+    if not sizes[seat] and stock < size:
+        # backstab_fish.refill.seven, at step 3.
+        taken = min(REFILL, size - stock)
+        hands[seat] = _draw(deal, stock, taken)
+        sizes[seat] = taken
+        stock += taken
+        productive = True
+        history = (history, ("refill", seat, -1, -1, taken, 0))
+    stall = 0 if productive else state.stall + 1
+    turns = state.turns + 1
+    end = end_rule(stock == size, sizes, stall, deal.limit)
+    if end is not None:
+        following = TERMINAL
+        history = (history, ("end", -1, -1, -1, END_RULES.index(end), 0))
+        if deal.final_lay_down:
+            laid, points, history = lay_down.final_lay_down(hands, sizes, laid, points, history)
+    else:
+        # backstab_fish.turn.next, backstab_fish.turn.skip-empty
+        following = target
+        if not sizes[following]:
+            players = deal.players
+            while not sizes[following]:
+                history = (history, ("skip", following, -1, -1, 0, 0))
+                following = (following + 1) % players
+    return _state.make(
+        deal,
+        tuple(hands),
+        tuple(sizes),
+        stock,
+        laid,
+        points,
+        following,
+        ASK,
+        -1,
+        False,
+        stall,
+        turns,
+        end,
+        history,
+    )
