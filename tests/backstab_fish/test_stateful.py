@@ -17,7 +17,6 @@ default final lay-down, so that the scores add up to the deck's sets.
 from __future__ import annotations
 
 import random
-from dataclasses import fields, replace
 from typing import Final
 
 import pytest
@@ -32,7 +31,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from cardrules import TERMINAL, Action, IllegalActionError, get_game
+from cardrules import TERMINAL, Action, get_game
 from cardrules.games.backstab_fish import (
     ALL_EMPTY,
     ASK,
@@ -47,6 +46,7 @@ from cardrules.games.backstab_fish import (
     FishRank,
     LayDown,
 )
+from tests.support.machines import assert_refused
 
 SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -265,16 +265,7 @@ class BackstabFishMachine(RuleBasedStateMachine):
 
     def _expect_refused(self, action: Action, rule_ids: tuple[str, ...]) -> None:
         state = self.state
-        copy = replace(state)
-        identities = [id(getattr(state, f.name)) for f in fields(state)]
-        verdict = state.check(action)
-        assert not verdict.legal
-        assert verdict.rule_ids == rule_ids, (str(action), verdict)
-        with pytest.raises(IllegalActionError) as info:
-            state.apply(action)
-        assert info.value.verdict == verdict and info.value.action == str(action)
-        assert state == copy
-        assert [id(getattr(state, f.name)) for f in fields(state)] == identities
+        assert_refused(state, action, rule_ids)
         assert self.state is state
 
     def _asking(self) -> bool:

@@ -35,7 +35,7 @@ from hypothesis.stateful import (
     rule,
 )
 
-from cardrules import Action, IllegalActionError, get_game
+from cardrules import Action, get_game
 from cardrules.cards import Card, card_at, cards_in
 from cardrules.games.calabresella import (
     DECK,
@@ -52,6 +52,7 @@ from cardrules.games.calabresella import (
     ReturnCard,
 )
 from tests.calabresella.test_rules import OPTION_VALUES
+from tests.support.machines import assert_refused
 
 DECK_MASK: Final = sum(card.bit for card in DECK)
 RANK_VALUE: Final = {"A": 3, "3": 1, "2": 1, "K": 1, "Q": 1, "J": 1}
@@ -227,17 +228,8 @@ class CalabresellaMachine(RuleBasedStateMachine):
     # -- illegal actions ------------------------------------------------------
 
     def _refused(self, action: Action, rule_id: str) -> None:
-        state = self.state
-        verdict = state.check(action)
-        assert not verdict.legal and rule_id in verdict.rule_ids, (action, verdict)
-        before = replace(state)
-        try:
-            state.apply(action)
-        except IllegalActionError as error:
-            assert error.verdict == verdict
-        else:  # pragma: no cover - the assertion above makes this unreachable
-            raise AssertionError(f"{action} was applied")
-        assert state == before
+        verdict = assert_refused(self.state, action)
+        assert rule_id in verdict.rule_ids, (action, verdict)
 
     @precondition(lambda self: not self.state.is_terminal)
     @rule(data=st.data())

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Final
 
 import pytest
@@ -39,6 +39,7 @@ from cardrules.games.felagsvist import (
     round_kind,
 )
 from tests.conftest import FELAGSVIST_OPTIONS, oracle_score, oracle_winner
+from tests.support.machines import assert_refused
 
 PACK: Final = Counter(card.index for card in STANDARD_DECK)
 """The pack as a multiset of card indices: every card exactly once."""
@@ -279,20 +280,12 @@ class FelagsvistMachine(RuleBasedStateMachine):
 
     def _expect_refused(self, action: Action, rule_ids: tuple[str, ...]) -> None:
         state = self.state
-        copy = replace(state)
         fingerprint = hash(state)
-        identities = [id(getattr(state, f.name)) for f in fields(state)]
-        verdict = state.check(action)
-        assert not verdict.legal
-        assert verdict.rule_ids == rule_ids, (str(action), verdict)
         with pytest.raises(IllegalActionError) as info:
             state.apply(action)
-        assert info.value.verdict == verdict
         assert all(rule_id in str(info.value) for rule_id in rule_ids)
-        assert info.value.action == str(action)
-        assert state == copy
+        assert_refused(state, action, rule_ids)
         assert hash(state) == fingerprint
-        assert [id(getattr(state, f.name)) for f in fields(state)] == identities
         assert self.state is state
 
     @precondition(lambda self: not self.state.is_terminal)
