@@ -30,7 +30,6 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from cardrules.cards import Card, Rank, Suit
-from cardrules.deals import read_deck
 
 __all__ = [
     "DEAL_TRICKS",
@@ -48,7 +47,6 @@ __all__ = [
     "card_kind",
     "card_of",
     "cards_of",
-    "check_deck",
     "copy_of",
     "deck_cards",
     "ids_in",
@@ -199,16 +197,3 @@ def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
     kinds = [k for k in range(32) for _ in (0, 1)]
     rng.shuffle(kinds)
     return label_deck(kinds)
-
-
-def check_deck(deck: Sequence[Card | str], deal_number: int) -> tuple[int, ...]:
-    """common.deal.permutation: the ids of a deck order holding every kind exactly twice.
-
-    Raises:
-        InvalidDealError: the order is not a multiset permutation of the 64-card
-            deck; the message names the missing and the extra cards.
-        InvalidNotationError: a card cannot be read.
-    """
-    cards = read_deck(deck, PACK, deal_number=deal_number, pack_name=PACK_NAME)
-    kinds = [card_kind(card) for card in cards]
-    return label_deck(k for k in kinds if k is not None)

@@ -48,7 +48,6 @@ __all__ = [
     "draw",
     "follow_duty",
     "follower_wins",
-    "higher_in_suit",
     "judge_play",
     "legal_follow",
     "legal_mask",
@@ -80,11 +79,6 @@ _LEADS_IN_ENDGAME: Final = (RuleId(_FREE_DISCARD),)
 
 
 # -- the trick: who wins, who may play what -------------------------------------------------------
-
-
-def higher_in_suit(led: int) -> int:
-    """The ids of the led card's suit whose strength is strictly higher than its own."""
-    return _HIGHER[led >> 1]
 
 
 def follower_wins(led: int, follow: int, trump: int) -> bool:
