@@ -54,19 +54,6 @@ if TYPE_CHECKING:
         states,
     )
 
-_STRATEGIES = frozenset(
-    {
-        "Played",
-        "game_options",
-        "illegal_actions",
-        "legal_actions",
-        "option_values",
-        "plays",
-        "records",
-        "states",
-    }
-)
-
 __all__ = [
     "LegalSetDiff",
     "Played",
@@ -86,6 +73,7 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     """The strategies, imported when first asked for (they need Hypothesis)."""
-    if name in _STRATEGIES:
+    # Called only for names not defined here: in __all__, that is the strategies.
+    if name in __all__:
         return getattr(importlib.import_module("cardrules.testing.strategies"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
