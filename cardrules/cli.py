@@ -27,6 +27,7 @@ import typing
 from collections.abc import Sequence
 from pathlib import Path
 
+from cardrules import __version__
 from cardrules.errors import CardRulesError, InvalidOptionError
 from cardrules.game import Action, AnyGame
 from cardrules.games import GAMES, get_game
@@ -205,6 +206,9 @@ _RECORD_HELP = "the record file, TOML or JSON (- reads standard input)"
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardrules", description="Rules reference and adjudication for card games.")
+    parser.add_argument(
+        "--version", action="version", version=f"cardrules {__version__}", help="print the version and exit"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     rules = sub.add_parser("rules", help="print a game's rule book, or one rule")
     rules.add_argument("game", choices=sorted(GAMES))

@@ -76,3 +76,20 @@ def test_rules_lists_the_whole_book() -> None:
     ids = [line.split()[0] for line in done.stdout.splitlines()]
     assert "felagsvist.trick.winner" in ids and "common.game.over" in ids
     assert len(ids) == 35
+
+
+def test_python_dash_m_cardrules_is_the_command_and_says_its_version() -> None:
+    import cardrules
+
+    command = [sys.executable, "-m", "cardrules", "--version"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"cardrules {cardrules.__version__}"
+    rules = subprocess.run(
+        [sys.executable, "-m", "cardrules", "rules", "felagsvist"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert rules.returncode == 0 and "felagsvist.play.must-follow" in rules.stdout
