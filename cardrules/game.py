@@ -150,15 +150,22 @@ class State(Protocol[ObsT_co]):
         """Every legal action in canonical order; empty exactly when terminal."""
         ...
 
-    def check(self, action: Action) -> Verdict:
-        """Adjudicate ``action`` here without applying it. Never raises."""
+    def check(self, action: Action | str) -> Verdict:
+        """Adjudicate ``action`` here without applying it. Never raises.
+
+        ``action`` may be text, read in this state's context; text that is no
+        action of the game gets a refusal naming ``common.action.known``.
+        """
         ...
 
-    def apply(self, action: Action) -> State[ObsT_co]:
-        """The state after ``action``; raises ``IllegalActionError`` if it is illegal."""
+    def apply(self, action: Action | str) -> State[ObsT_co]:
+        """The state after ``action`` (an action, or text read here); ``IllegalActionError`` if illegal.
+
+        ``apply`` accepts exactly what :meth:`check` finds legal.
+        """
         ...
 
-    def attempt(self, action: Action) -> tuple[Verdict, State[ObsT_co] | None]:
+    def attempt(self, action: Action | str) -> tuple[Verdict, State[ObsT_co] | None]:
         """Judge ``action`` once and, when it is legal, apply it: the verdict and the next state.
 
         The next state is ``None`` for an illegal action. Equal to

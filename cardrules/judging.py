@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, cast
 
-from cardrules.errors import InvalidArgumentError
+from cardrules.errors import CardRulesError, InvalidArgumentError
 from cardrules.frozen import fast_constructor
+from cardrules.game import Action, AnyState
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict
@@ -34,6 +35,7 @@ __all__ = [
     "game_over",
     "not_held",
     "out_of_turn",
+    "read_text",
     "unknown_action",
 ]
 
@@ -110,3 +112,24 @@ def game_over(why: str) -> Verdict:
 def unknown_action(reason: str) -> Verdict:
     """common.action.known: ``reason`` says what the action is not (``x is not a Fildinski action: ...``)."""
     return Verdict.illegal((ACTION_KNOWN,), reason)
+
+
+def read_text(state: AnyState, text: str) -> Action | Verdict:
+    """Action text read in ``state``'s context, or the refusal of text that cannot be read there.
+
+    ``check``, ``attempt`` and ``apply`` take text as well as actions: they read
+    it here, then judge the action as if it had been given parsed. Text that is
+    no action of the game is refused under common.action.known, naming why.
+
+    >>> import cardrules
+    >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
+    >>> read_text(state, "p1 play 2C")
+    PlayCard(seat=1, card=Card(rank=Rank.TWO, suit=Suit.CLUBS))
+    >>> print(read_text(state, "p1 castle long"))
+    illegal: 'p1 castle long' is no action here: 'p1 castle long' is not a Félagsvist action: \
+write [actor] play CARD, as in 'p2 play QS' [common.action.known]
+    """
+    try:
+        return state.parse_action(text)
+    except CardRulesError as error:
+        return unknown_action(f"{text!r} is no action here: {error}")

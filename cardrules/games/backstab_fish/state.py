@@ -42,7 +42,7 @@ from cardrules.games.backstab_fish.observation import (
 )
 from cardrules.games.backstab_fish.options import BackstabFishOptions
 from cardrules.games.backstab_fish.scoring import winners
-from cardrules.judging import game_over, unknown_action
+from cardrules.judging import game_over, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict
@@ -229,7 +229,7 @@ class BackstabFishState:
             return turn.legal_asks(self)
         return lay_down.legal_choices(self)
 
-    def check(self, action: Action) -> Verdict:
+    def check(self, action: Action | str) -> Verdict:
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises.
 
         This is the one judging of an action: :meth:`attempt` and :meth:`apply`
@@ -238,6 +238,9 @@ class BackstabFishState:
         if self.current_player == TERMINAL:
             return game_over(turn.end_reason(self.end_rule, self.deal.limit))
         if not isinstance(action, _ACTIONS):
+            if isinstance(action, str):
+                read = read_text(self, action)
+                return read if isinstance(read, Verdict) else self.check(read)
             return unknown_action(
                 f"{action} is not a Backstab Fish action: the actions are ask, lay down and end turn"
             )
@@ -249,12 +252,17 @@ class BackstabFishState:
             return turn.check_ask(self, action)
         return lay_down.check_decision(self, action)
 
-    def attempt(self, action: Action) -> tuple[Verdict, BackstabFishState | None]:
+    def attempt(self, action: Action | str) -> tuple[Verdict, BackstabFishState | None]:
         """Judge ``action`` and, when it is legal, apply it: the verdict and the next state (or ``None``)."""
+        if isinstance(action, str):
+            read = read_text(self, action)
+            if isinstance(read, Verdict):
+                return read, None
+            action = read
         verdict = self.check(action)
         return verdict, (self._take(action) if verdict.legal else None)
 
-    def apply(self, action: Action) -> BackstabFishState:
+    def apply(self, action: Action | str) -> BackstabFishState:
         """The state after ``action``.
 
         Raises:
@@ -265,8 +273,15 @@ class BackstabFishState:
             assert isinstance(action, Ask)
             if turn.asking(self) and turn.ask_allowed(self, action):
                 return turn.ask(self, action.seat, action.target, action.rank, action.count)
-        elif kind is EndTurn and not turn.asking(self) and action.seat == self.current_player:
-            return lay_down.end_turn(self, action.seat)
+        elif kind is EndTurn and not turn.asking(self):
+            assert isinstance(action, EndTurn)
+            if action.seat == self.current_player:
+                return lay_down.end_turn(self, action.seat)
+        if isinstance(action, str):
+            read = read_text(self, action)
+            if isinstance(read, Verdict):
+                raise IllegalActionError(read, action, self.compact())
+            action = read
         verdict = self.check(action)
         if not verdict.legal:
             raise IllegalActionError(verdict, str(action), self.compact())

@@ -59,7 +59,7 @@ from cardrules.games.calabresella.deal import (
 from cardrules.games.calabresella.observation import CalabresellaObservation, observe
 from cardrules.games.calabresella.options import CalabresellaOptions
 from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
-from cardrules.judging import Findings, game_over, out_of_turn, unknown_action
+from cardrules.judging import Findings, game_over, out_of_turn, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.rules import RuleId
@@ -357,16 +357,21 @@ class CalabresellaState:
             return auction.legal(self)
         return exchange.legal(self)
 
-    def check(self, action: Action) -> Verdict:
+    def check(self, action: Action | str) -> Verdict:
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
         return _judge(self, action)
 
-    def attempt(self, action: Action) -> tuple[Verdict, CalabresellaState | None]:
+    def attempt(self, action: Action | str) -> tuple[Verdict, CalabresellaState | None]:
         """Judge ``action`` once and, when it is legal, apply it: the verdict and the next state (or None)."""
+        if isinstance(action, str):
+            read = read_text(self, action)
+            if isinstance(read, Verdict):
+                return read, None
+            action = read
         verdict = _judge(self, action)
         return verdict, (_advance(self, action) if verdict.legal else None)
 
-    def apply(self, action: Action) -> CalabresellaState:
+    def apply(self, action: Action | str) -> CalabresellaState:
         """The state after ``action``.
 
         Raises:
@@ -380,6 +385,11 @@ class CalabresellaState:
                 index = card.index
                 if play.playable(self.hands[seat], self.trick, self.context.plan.options) >> index & 1:
                     return play.play(self, seat, index)
+        if isinstance(action, str):
+            read = read_text(self, action)
+            if isinstance(read, Verdict):
+                raise IllegalActionError(read, action, self.compact())
+            action = read
         verdict = _judge(self, action)
         if not verdict.legal:
             raise IllegalActionError(verdict, str(action), self.compact())
@@ -475,7 +485,7 @@ _IN_PHASE: Final[dict[Phase, tuple[type[Action], ...]]] = {
 """calabresella.procedure.phases: the kinds of action each phase has."""
 
 
-def _judge(state: CalabresellaState, action: Action) -> Verdict:
+def _judge(state: CalabresellaState, action: Action | str) -> Verdict:
     """The one judgement of ``action`` in ``state``, for check, attempt and apply.
 
     The common refusals first (common.game.over, common.action.known,
@@ -485,6 +495,9 @@ def _judge(state: CalabresellaState, action: Action) -> Verdict:
     """
     if state.current_player == TERMINAL:
         return game_over(state._end_reason())
+    if isinstance(action, str):
+        read = read_text(state, action)
+        return read if isinstance(read, Verdict) else _judge(state, read)
     why = malformed(action)
     if why is not None:
         return unknown_action(why)

@@ -33,7 +33,7 @@ from cardrules.games.felagsvist.cards import PRETTY, SUIT_MASKS, SUIT_NAMES, pre
 from cardrules.games.felagsvist.deal import DEAL_TRICKS, MAX_DEALS, DealContext, Tally, new_tally
 from cardrules.games.felagsvist.options import Tiebreak
 from cardrules.games.felagsvist.scoring import winning_side
-from cardrules.judging import Findings, game_over, not_held, out_of_turn, unknown_action
+from cardrules.judging import Findings, game_over, not_held, out_of_turn, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict
@@ -108,7 +108,7 @@ def legal_actions(state: FelagsvistState) -> tuple[Action, ...]:
 # -- the check -----------------------------------------------------------------
 
 
-def check(state: FelagsvistState, action: Action) -> Verdict:
+def check(state: FelagsvistState, action: Action | str) -> Verdict:
     """Adjudicate ``action`` here, naming every rule it breaks. Never raises.
 
     The one judging function: :func:`~cardrules.games.felagsvist.play.attempt`
@@ -127,6 +127,9 @@ def check(state: FelagsvistState, action: Action) -> Verdict:
         or not 0 <= action.seat < 4
         or not isinstance(action.card, Card)
     ):
+        if isinstance(action, str):
+            read = read_text(state, action)
+            return read if isinstance(read, Verdict) else check(state, read)
         return unknown_action(f"{action} is not a Félagsvist action: the only action is a card play by p0-p3")
     seat = action.seat
     card = action.card.index
@@ -160,8 +163,13 @@ def check(state: FelagsvistState, action: Action) -> Verdict:
 # -- the transition ------------------------------------------------------------
 
 
-def attempt(state: FelagsvistState, action: Action) -> tuple[Verdict, FelagsvistState | None]:
+def attempt(state: FelagsvistState, action: Action | str) -> tuple[Verdict, FelagsvistState | None]:
     """Judge ``action`` once and, when it is legal, play it: the verdict and the next state (or ``None``)."""
+    if isinstance(action, str):
+        read = read_text(state, action)
+        if isinstance(read, Verdict):
+            return read, None
+        action = read
     verdict = check(state, action)
     if not verdict.legal:
         return verdict, None
@@ -169,7 +177,7 @@ def attempt(state: FelagsvistState, action: Action) -> tuple[Verdict, Felagsvist
     return verdict, play_card(state, play.seat, play.card.index)
 
 
-def apply(state: FelagsvistState, action: Action) -> FelagsvistState:
+def apply(state: FelagsvistState, action: Action | str) -> FelagsvistState:
     """The state after ``action``.
 
     Raises:
@@ -181,6 +189,11 @@ def apply(state: FelagsvistState, action: Action) -> FelagsvistState:
         card = action.card.index
         if playable(state.hands[seat], state.trick) >> card & 1:
             return play_card(state, seat, card)
+    if isinstance(action, str):
+        read = read_text(state, action)
+        if isinstance(read, Verdict):
+            raise IllegalActionError(read, action, state.compact())
+        return apply(state, read)
     verdict = check(state, action)
     if verdict.legal:  # pragma: no cover - the fast path takes every legal action
         return play_card(state, seat, cast("PlayCard", action).card.index)

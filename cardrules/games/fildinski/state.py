@@ -49,7 +49,7 @@ from cardrules.games.fildinski.scoring import (
     opening_points,
     seat_totals,
 )
-from cardrules.judging import game_over, unknown_action
+from cardrules.judging import game_over, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.rules import RuleId
@@ -272,18 +272,23 @@ class FildinskiState:
             return meld_step.legal_actions(self, seat)
         return tricks.legal_plays(self, seat)
 
-    def check(self, action: Action) -> Verdict:
+    def check(self, action: Action | str) -> Verdict:
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
         return self._judge(action)[0]
 
-    def attempt(self, action: Action) -> tuple[Verdict, FildinskiState | None]:
+    def attempt(self, action: Action | str) -> tuple[Verdict, FildinskiState | None]:
         """Judge ``action`` once and apply it if legal: the verdict and the next state (or ``None``)."""
+        if isinstance(action, str):
+            read = read_text(self, action)
+            if isinstance(read, Verdict):
+                return read, None
+            action = read
         verdict, resolved = self._judge(action)
         if not verdict.legal:
             return verdict, None
         return verdict, self._enact(action, resolved)
 
-    def apply(self, action: Action) -> FildinskiState:
+    def apply(self, action: Action | str) -> FildinskiState:
         """The state after ``action``.
 
         A legal card play takes the fast path, the legal set's own test
@@ -297,12 +302,17 @@ class FildinskiState:
             card = tricks.playable(self, action)
             if card >= 0:
                 return tricks.play(self, action.seat, card)
+        if isinstance(action, str):
+            read = read_text(self, action)
+            if isinstance(read, Verdict):
+                raise IllegalActionError(read, action, self.compact())
+            action = read
         verdict, resolved = self._judge(action)
         if not verdict.legal:
             raise IllegalActionError(verdict, str(action), self.compact())
         return self._enact(action, resolved)
 
-    def _judge(self, action: Action) -> tuple[Verdict, _Resolved]:
+    def _judge(self, action: Action | str) -> tuple[Verdict, _Resolved]:
         """The verdict on ``action`` and what judging it resolved (``None`` or -1 when illegal)."""
         if self.current_player == TERMINAL:
             return game_over(self._end_reason()), None
@@ -314,6 +324,9 @@ class FildinskiState:
                 return meld_step.judge_melds(self, action)
             if isinstance(action, Dix):
                 return meld_step.judge_dix(self, action)
+        if isinstance(action, str):
+            read = read_text(self, action)
+            return (read, None) if isinstance(read, Verdict) else self._judge(read)
         return unknown_action(
             f"{action} is not a Fildinski action: a card play, a dix or a meld declaration by p0 or p1"
         ), None
