@@ -11,11 +11,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, Literal, cast, overload
 
 from cardrules.errors import InvalidArgumentError, UnknownGameError
 from cardrules.game import Game, GameFactory, State
 from cardrules.rules import RuleBook
+
+if TYPE_CHECKING:  # for the types of get_game only: nothing here imports a game at run time
+    from cardrules.games.backstab_fish import BackstabFishGame
+    from cardrules.games.calabresella import CalabresellaGame
+    from cardrules.games.felagsvist import FelagsvistGame
+    from cardrules.games.fildinski import FildinskiGame
 
 __all__ = ["GAMES", "get_game", "rule_books"]
 
@@ -40,11 +46,25 @@ def _factory(name: object) -> GameFactory:
     return cast("GameFactory", getattr(importlib.import_module(module_name), class_name))
 
 
+@overload
+def get_game(name: Literal["felagsvist"], **options: object) -> FelagsvistGame: ...
+@overload
+def get_game(name: Literal["fildinski"], **options: object) -> FildinskiGame: ...
+@overload
+def get_game(name: Literal["calabresella"], **options: object) -> CalabresellaGame: ...
+@overload
+def get_game(name: Literal["backstab_fish"], **options: object) -> BackstabFishGame: ...
+@overload
+def get_game(name: str, **options: object) -> Game[State[object]]: ...
+
+
 def get_game(name: str, **options: object) -> Game[State[object]]:
     """The game called ``name`` with the given options (the rest take their defaults).
 
     Option values may be the option's enum members or their strings
-    (``scoring="odd-tricks"``).
+    (``scoring="odd-tricks"``). Called with a game's name as a literal, the
+    result is typed as that game's class, so a type checker knows its state
+    and observation types (``get_game("fildinski").new_game(seed=1).observation(0).hand``).
 
     >>> get_game("felagsvist", scoring="odd-tricks").options_dict()["scoring"]
     'odd-tricks'

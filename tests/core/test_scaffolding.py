@@ -132,7 +132,7 @@ def test_get_game_refuses_unknown_names_and_non_strings_with_library_errors() ->
     with pytest.raises(UnknownGameError, match="no game called 'chess'"):
         get_game("chess")
     with pytest.raises(InvalidArgumentError) as info:
-        get_game(5)  # type: ignore[arg-type]
+        get_game(5)  # type: ignore[call-overload]
     assert isinstance(info.value, CardRulesError) and isinstance(info.value, TypeError)
 
 
@@ -284,3 +284,11 @@ def test_every_deliberate_error_of_the_core_is_a_library_error() -> None:
             attempt()
     with pytest.raises(InvalidArgumentError):
         cardrules.Card("Q", "S")  # type: ignore[arg-type]
+
+
+def test_get_game_by_a_literal_name_is_typed_as_that_game() -> None:
+    # mypy --strict checks this file: the attribute below exists only on Fildinski's observation.
+    hand = cardrules.get_game("fildinski").new_game(seed=1).observation(0).hand
+    assert len(hand) == 8 and all(isinstance(card, cardrules.Card) for card in hand)
+    tricks = cardrules.get_game("felagsvist").new_game(seed=1).observation(0).tricks
+    assert tricks == (0, 0)
