@@ -5,7 +5,7 @@ its own virtualenv with the package and the extras it needs. ``nox -s bench``
 runs the benchmark, which is never part of the default run.
 
 ``nox --no-venv`` runs the sessions in the current environment instead, without
-installing anything: that environment must already hold ``.[dev]``
+installing anything: that environment must already hold the ``dev`` group
 (``.ci/run`` sets one up that way). Arguments after ``--`` go to the session's
 main tool, e.g. ``nox -s tests -- -k felagsvist -x``.
 """
@@ -36,6 +36,8 @@ def _install(session: nox.Session, *requirements: str) -> None:
     if _passthrough(session):
         session.log("no virtualenv (--no-venv): using the current environment, installing nothing")
         return
+    # Dependency groups (--group) need pip 25.1 or newer.
+    session.install("--upgrade", "pip>=25.1")
     session.install(*requirements)
 
 
@@ -47,7 +49,7 @@ def _python(session: nox.Session) -> str:
 @nox.session
 def tests(session: nox.Session) -> None:
     """Run the test suite with pytest (no tests collected counts as a failure)."""
-    _install(session, ".[test,proofs]")
+    _install(session, "-e", ".", "--group", "test")
     try:
         session.run(_python(session), "-m", "pytest", *session.posargs)
     except CommandFailed as failure:
@@ -59,21 +61,21 @@ def tests(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """Type-check the library, the tests and the proofs with mypy --strict."""
-    _install(session, ".[dev]")
+    _install(session, "-e", ".", "--group", "dev")
     session.run(_python(session), "-m", "mypy", "--strict", *(session.posargs or TYPED_TREES))
 
 
 @nox.session
 def lint(session: nox.Session) -> None:
     """Lint everything with ruff."""
-    _install(session, "ruff>=0.5")  # the floor of the dev extra in pyproject.toml
+    _install(session, "ruff>=0.5")  # the floor of the dev group in pyproject.toml
     session.run(_python(session), "-m", "ruff", "check", *(session.posargs or ["."]))
 
 
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the documentation (HTML, warnings are errors) and run its doctests."""
-    _install(session, ".[docs,test,proofs]")
+    _install(session, "-e", ".", "--group", "docs")
     python = _python(session)
     session.run(python, "-m", "sphinx", *SPHINX_FLAGS, "-b", "html", "docs", "docs/_build/html")
     session.run(python, "-m", "sphinx", *SPHINX_FLAGS, "-b", "doctest", "docs", "docs/_build/doctest")
