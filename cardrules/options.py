@@ -30,14 +30,20 @@ class OptionsDataclass(Protocol):
 T = TypeVar("T", bound=OptionsDataclass)
 
 
+def _spelling(text: str) -> str:
+    """An option value as compared: case, surrounding blanks, and ``-`` against ``_`` do not matter."""
+    return text.strip().lower().replace("_", "-")
+
+
 def _convert(game: str, name: str, kind: object, value: object) -> object:
     """``value`` as the option's type; ``name`` is the option as the caller spelled it."""
     if isinstance(kind, type) and issubclass(kind, Enum):
         if isinstance(value, kind):
             return value
         if isinstance(value, str):
+            wanted = _spelling(value)
             for member in kind:
-                if str(member.value).lower() == value.strip().lower():
+                if _spelling(str(member.value)) == wanted:
                     return member
         allowed = ", ".join(str(m.value) for m in kind)
         raise InvalidOptionError(name, f"{game} option {name} takes {allowed}; not {value!r}")

@@ -928,3 +928,18 @@ def test_action_text_round_trips() -> None:
         assert state.parse_action(str(parsed)) == parsed
     assert str(Ask(0, 3, K, 2)) == "p0 ask p3 for 2 K" and str(LayDown(1, (K, SEVEN))) == "p1 lay down 7 K"
     assert counts_of(pack({K: 2})) == tuple(2 if r == K else 0 for r in range(14))
+
+
+@pytest.mark.rule("common.action.known")
+def test_rank_words_are_read_singular_or_plural() -> None:
+    from cardrules.games.backstab_fish.cards import parse_rank
+
+    for singular, plural in (("ace", "aces"), ("six", "sixes"), ("king", "kings"), ("joker", "jokers")):
+        assert parse_rank(singular) == parse_rank(plural) == parse_rank(singular.upper())
+    state = game().new_game(seed=1)
+    ask = state.legal_actions()[0]
+    assert isinstance(ask, Ask)
+    word = ask.rank.named(1) if ask.count == 1 else ask.rank.plural
+    other = ask.rank.plural if ask.count == 1 else ask.rank.named(1)
+    text = f"p{ask.seat} ask p{ask.target} for {ask.count} {other}"
+    assert state.parse_action(text) == ask, (word, text)

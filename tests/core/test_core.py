@@ -373,3 +373,13 @@ def test_state_fields_hold_only_immutable_values() -> None:
         value = getattr(state, f.name)
         assert not isinstance(value, list | dict | set | bytearray), f.name
         hash(value)
+
+
+def test_option_values_read_hyphens_and_underscores_alike() -> None:
+    fildinski = get_game("fildinski", dix_exchange="from-trick", last_trick_bonus="STOCK-END")
+    assert fildinski.options_dict()["dix_exchange"] == "from_trick"
+    assert fildinski.options_dict()["last_trick_bonus"] == "stock_end"
+    assert get_game("felagsvist", scoring="odd_tricks").options_dict()["scoring"] == "odd-tricks"
+    assert get_game("calabresella", return_timing="before_monte").options_dict()["return_timing"] == (
+        "before-monte"
+    )

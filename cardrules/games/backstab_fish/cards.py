@@ -126,6 +126,7 @@ _SINGULARS: Final = tuple("six" if plural == "sixes" else plural[:-1] for plural
 _BY_TEXT: Final[dict[str, FishRank]] = {
     **{token: FishRank(code) for code, token in enumerate(_TOKENS)},
     **{plural.upper(): FishRank(code) for code, plural in enumerate(PLURALS)},
+    **{singular.upper(): FishRank(code) for code, singular in enumerate(_SINGULARS)},
     "10": FishRank.TEN,
     "JOKER": FishRank.JOKER,
     "🃏": FishRank.JOKER,
@@ -133,7 +134,7 @@ _BY_TEXT: Final[dict[str, FishRank]] = {
 
 
 def parse_rank(text: str) -> FishRank:
-    """Read a rank: ``K``, ``k``, ``kings``, ``10``, ``T``, ``JK`` or ``joker``.
+    """Read a rank: ``K``, ``k``, ``king``, ``kings``, ``10``, ``T``, ``JK`` or ``joker``.
 
     Raises:
         InvalidNotationError: the text is not a rank, quoted.
