@@ -16,15 +16,13 @@ illegal: it is p1's turn, not p2's; p2 does not hold Q♠ [common.turn.player-to
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final, cast
+from typing import cast
 
 from cardrules.errors import CardRulesError, InvalidArgumentError
-from cardrules.frozen import fast_constructor
 from cardrules.game import Action, AnyState
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
-from cardrules.verdict import Verdict
+from cardrules.verdict import Verdict, make_verdict
 
 __all__ = [
     "ACTION_KNOWN",
@@ -39,8 +37,6 @@ __all__ = [
     "unknown_action",
 ]
 
-_verdict: Final[Callable[[bool, tuple[RuleId, ...], str], Verdict]] = fast_constructor(Verdict)
-"""``Verdict(legal, rule_ids, reason)`` built without ``__init__`` (refusals are judged millions of times)."""
 
 PLAYER_TO_ACT = "common.turn.player-to-act"
 CARDS_HELD = "common.cards.held"
@@ -82,7 +78,7 @@ class Findings:
         if not self.rules:
             raise InvalidArgumentError("nothing was found: a legal action has no illegal verdict")
         rules = cast("tuple[RuleId, ...]", tuple(dict.fromkeys(self.rules)))
-        return _verdict(False, rules, "; ".join(self.reasons))
+        return make_verdict(False, rules, "; ".join(self.reasons))
 
 
 def out_of_turn(found: Findings, seat: int, to_act: int, doing: str = "") -> None:

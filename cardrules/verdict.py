@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import cast
+from typing import Final, cast
 
 from cardrules.errors import InvalidArgumentError
+from cardrules.frozen import fast_constructor
 from cardrules.rules import RuleId
 
-__all__ = ["Verdict"]
+__all__ = ["Verdict", "make_verdict"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,3 +51,10 @@ class Verdict:
     def __str__(self) -> str:
         head = "legal" if self.legal else "illegal"
         return f"{head}: {self.reason} [{', '.join(self.rule_ids)}]"
+
+
+make_verdict: Final[Callable[[bool, tuple[RuleId, ...], str], Verdict]] = fast_constructor(Verdict)
+"""``Verdict(legal, rule_ids, reason)`` built without ``__init__``, for the engines' hot paths.
+
+The caller passes a tuple of rule ids (and, for an illegal verdict, at least one).
+"""

@@ -26,11 +26,10 @@ and the passing of the turn, are :func:`finish`, which every turn ends with.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action
 from cardrules.games.backstab_fish import lay_down  # (these two modules import this one;
 from cardrules.games.backstab_fish import state as _state  # their names are read at call time)
@@ -46,7 +45,7 @@ from cardrules.games.backstab_fish.observation import (
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
 from cardrules.judging import Findings, out_of_turn, unknown_action
 from cardrules.rules import RuleId
-from cardrules.verdict import Verdict
+from cardrules.verdict import Verdict, make_verdict
 
 if TYPE_CHECKING:
     from cardrules.games.backstab_fish.deal import DealContext
@@ -77,7 +76,6 @@ TARGET: Final = "backstab_fish.ask.target"
 RANK: Final = "backstab_fish.ask.rank"
 COUNT: Final = "backstab_fish.ask.count"
 _ASK_RULES: Final = (RuleId(TARGET), RuleId(RANK), RuleId(COUNT))
-_verdict: Final[Callable[[bool, tuple[RuleId, ...], str], Verdict]] = fast_constructor(Verdict)
 
 _UNITS: Final = int("1" * 14, 16)
 
@@ -247,7 +245,7 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
         )
     if found:
         return found.verdict()
-    return _verdict(True, _ASK_RULES, f"{actor} holds {plural} and may ask {asked} for {count} of them")
+    return make_verdict(True, _ASK_RULES, f"{actor} holds {plural} and may ask {asked} for {count} of them")
 
 
 # -- the answer and the rest of the turn --------------------------------------

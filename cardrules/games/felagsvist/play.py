@@ -20,12 +20,11 @@ ones directly as its methods (``state.apply(action)`` is ``apply(state, action)`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
-from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.felagsvist import state as _state
 from cardrules.games.felagsvist.actions import PLAYS, PlayCard
@@ -36,7 +35,7 @@ from cardrules.games.felagsvist.scoring import winning_side
 from cardrules.judging import Findings, game_over, not_held, out_of_turn, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
-from cardrules.verdict import Verdict
+from cardrules.verdict import Verdict, make_verdict
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.state import FelagsvistState, History
@@ -59,8 +58,6 @@ _LEAD_ANY: Final = (RuleId("felagsvist.play.lead-any"),)
 _MUST_FOLLOW: Final = (RuleId("felagsvist.play.must-follow"),)
 _VOID_ANY: Final = (RuleId("felagsvist.play.void-any"),)
 
-_verdict: Final[Callable[[bool, tuple[RuleId, ...], str], Verdict]] = fast_constructor(Verdict)
-"""``Verdict(legal, rule_ids, reason)`` without ``__init__``, for the verdict on every legal play."""
 
 # -- the legal set -------------------------------------------------------------
 
@@ -138,11 +135,11 @@ def check(state: FelagsvistState, action: Action | str) -> Verdict:
     legal = playable(hand, trick)
     if seat == to_act and legal >> card & 1:
         if not trick:
-            return _verdict(True, _LEAD_ANY, f"{format_seat(seat)} leads {PRETTY[card]}")
+            return make_verdict(True, _LEAD_ANY, f"{format_seat(seat)} leads {PRETTY[card]}")
         led = SUIT_NAMES[trick[0] // 13]
         if card // 13 == trick[0] // 13:
-            return _verdict(True, _MUST_FOLLOW, f"{format_seat(seat)} follows {led} with {PRETTY[card]}")
-        return _verdict(
+            return make_verdict(True, _MUST_FOLLOW, f"{format_seat(seat)} follows {led} with {PRETTY[card]}")
+        return make_verdict(
             True,
             _VOID_ANY,
             f"{format_seat(seat)} has no {led} and may play any card, {PRETTY[card]} included",
