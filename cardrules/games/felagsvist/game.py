@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
@@ -54,7 +53,7 @@ class FelagsvistGame(GameBase[FelagsvistOptions, FelagsvistState]):
         """felagsvist.deal.first-dealer: fixed by the option, or drawn from the seed."""
         choice = self.options.first_dealer
         if choice is FirstDealer.RANDOM:
-            return random.Random(f"felagsvist/{seed}/first-dealer").randrange(4)
+            return GameBase._first_dealer(self, seed)  # the seeded draw every game shares
         return SEAT_NAMES.index(choice.value)
 
     def _check_dealer(self, dealer: int) -> None:
