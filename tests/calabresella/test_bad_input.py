@@ -6,9 +6,6 @@ wrong, and never leaves a stray traceback on the command line.
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,6 +14,7 @@ from cardrules import get_game
 from cardrules.errors import CardRulesError, InvalidDealError, InvalidNotationError, InvalidOptionError
 from cardrules.games.calabresella import DECK, CalabresellaGame, CalabresellaOptions
 from tests.calabresella.test_rules import base
+from tests.support.cli import run_cardrules
 
 
 @pytest.mark.parametrize(
@@ -73,34 +71,15 @@ def test_bad_decks_are_invalid_deals() -> None:
 
 
 def test_the_command_line_refuses_bad_options_in_one_line() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "cardrules.cli", "simulate", "calabresella", "--option", "stakes=3,2,1"],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_cardrules("simulate", "calabresella", "--option", "stakes=3,2,1")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "stakes" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_the_command_line_simulates_with_options() -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "cardrules.cli",
-            "simulate",
-            "calabresella",
-            "--games",
-            "20",
-            "--option",
-            "stakes=2,4,8",
-            "--option",
-            "auction=single-round",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
+    result = run_cardrules(
+        "simulate", "calabresella", "--games", "20",
+        "--option", "stakes=2,4,8", "--option", "auction=single-round",
     )
     assert result.returncode == 0, result.stderr
     assert "stakes=2,4,8" in result.stdout and "every game ended with no legal action left" in result.stdout

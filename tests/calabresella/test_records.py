@@ -10,8 +10,6 @@ through the record text (TOML and JSON) and back and replay to the same state.
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Final
 
@@ -24,6 +22,7 @@ from cardrules.game import Action
 from cardrules.games.calabresella import CalabresellaGame, CalabresellaState, Phase
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
 from tests.calabresella.test_stateful import OPTIONS
+from tests.support.cli import run_cardrules
 from tests.support.golden import assert_rejected_at
 
 REPO: Final = Path(__file__).resolve().parents[2]
@@ -100,12 +99,7 @@ def test_the_verdicts_speak_in_the_players_terms() -> None:
 
 @pytest.mark.rule("calabresella.play.follow")
 def test_the_command_line_check_rejects_the_revoke() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "cardrules.cli", "check", str(DISPUTED / "revoke.toml")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_cardrules("check", str(DISPUTED / "revoke.toml"))
     assert result.returncode == 1, result.stderr
     assert "calabresella.play.follow" in result.stdout
 

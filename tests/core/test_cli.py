@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-
-def _cardrules(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "cardrules.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+from tests.support.cli import run_cardrules
 
 
 def test_simulate_plays_complete_games_and_reports_throughput() -> None:
-    done = _cardrules("simulate", "felagsvist", "--games", "5", "--seed", "3")
+    done = run_cardrules("simulate", "felagsvist", "--games", "5", "--seed", "3")
     assert done.returncode == 0, done.stderr
     assert "5 random legal games of felagsvist" in done.stdout
     assert "games/s" in done.stdout
@@ -32,13 +21,13 @@ def test_simulate_plays_complete_games_and_reports_throughput() -> None:
 
 
 def test_simulate_is_deterministic_for_a_seed() -> None:
-    first = _cardrules("simulate", "felagsvist", "--games", "3", "--seed", "9").stdout
-    second = _cardrules("simulate", "felagsvist", "--games", "3", "--seed", "9").stdout
+    first = run_cardrules("simulate", "felagsvist", "--games", "3", "--seed", "9").stdout
+    second = run_cardrules("simulate", "felagsvist", "--games", "3", "--seed", "9").stdout
     assert first.splitlines()[:6] == second.splitlines()[:6]
 
 
 def test_simulate_takes_options() -> None:
-    done = _cardrules("simulate", "felagsvist", "--games", "2", "--option", "scoring=odd-tricks")
+    done = run_cardrules("simulate", "felagsvist", "--games", "2", "--option", "scoring=odd-tricks")
     assert done.returncode == 0, done.stderr
     assert "scoring=odd-tricks" in done.stdout
 
@@ -56,7 +45,7 @@ def test_simulate_takes_options() -> None:
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], needle: str) -> None:
-    done = _cardrules(*args)
+    done = run_cardrules(*args)
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0]
@@ -65,14 +54,14 @@ def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], needle: str) ->
 
 @pytest.mark.rule("felagsvist.play.must-follow")
 def test_rules_prints_one_rule_with_its_fields() -> None:
-    done = _cardrules("rules", "felagsvist", "felagsvist.play.must-follow")
+    done = run_cardrules("rules", "felagsvist", "felagsvist.play.must-follow")
     assert done.returncode == 0
     assert done.stdout.startswith("felagsvist.play.must-follow\n")
     assert "kind: legality" in done.stdout and "source:" in done.stdout
 
 
 def test_rules_lists_the_whole_book() -> None:
-    done = _cardrules("rules", "felagsvist")
+    done = run_cardrules("rules", "felagsvist")
     ids = [line.split()[0] for line in done.stdout.splitlines()]
     assert "felagsvist.trick.winner" in ids and "common.game.over" in ids
     assert len(ids) == 35
@@ -81,15 +70,8 @@ def test_rules_lists_the_whole_book() -> None:
 def test_python_dash_m_cardrules_is_the_command_and_says_its_version() -> None:
     import cardrules
 
-    command = [sys.executable, "-m", "cardrules", "--version"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    done = run_cardrules("--version", module="cardrules")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"cardrules {cardrules.__version__}"
-    rules = subprocess.run(
-        [sys.executable, "-m", "cardrules", "rules", "felagsvist"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    rules = run_cardrules("rules", "felagsvist", module="cardrules")
     assert rules.returncode == 0 and "felagsvist.play.must-follow" in rules.stdout

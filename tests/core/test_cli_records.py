@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Final
 
 import pytest
 
 from cardrules.records import MAX_RECORD_SIZE, check, dumps, load
+from tests.support.cli import run_cardrules
 
 TESTS: Final = Path(__file__).resolve().parents[1]
 DISPUTED: Final = TESTS / "felagsvist" / "records"
@@ -45,18 +45,7 @@ REPORT_FIELDS: Final = {
 VIOLATION_FIELDS: Final = {"step", "actor", "action", "comment", "verdict", "state", "message"}
 
 
-def _cardrules(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [sys.executable, "-m", "cardrules.cli", *args],
-        capture_output=True,
-        input=stdin.decode("utf-8", "surrogateescape") if stdin is not None else None,
-        text=True,
-        encoding="utf-8",
-        timeout=120,
-        check=False,
-    )
-    assert "Traceback" not in done.stderr, done.stderr
-    return done
+
 
 
 def _bad_input(done: subprocess.CompletedProcess[str], needle: str) -> None:
@@ -71,7 +60,7 @@ def _bad_input(done: subprocess.CompletedProcess[str], needle: str) -> None:
 
 
 def test_check_of_a_clean_record_exits_0() -> None:
-    done = _cardrules("check", str(EXAMPLES / "felagsvist-complete.toml"))
+    done = run_cardrules("check", str(EXAMPLES / "felagsvist-complete.toml"))
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "result: ok"
     assert "all 624 steps are legal" in done.stdout and "claimed scores match" in done.stdout
@@ -79,7 +68,7 @@ def test_check_of_a_clean_record_exits_0() -> None:
 
 
 def test_check_json_of_a_clean_record_has_every_documented_field() -> None:
-    done = _cardrules("check", "--json", str(EXAMPLES / "felagsvist-complete.json"))
+    done = run_cardrules("check", "--json", str(EXAMPLES / "felagsvist-complete.json"))
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert set(data) == REPORT_FIELDS
@@ -92,7 +81,7 @@ def test_check_json_of_a_clean_record_has_every_documented_field() -> None:
 @pytest.mark.rule("felagsvist.play.must-follow")
 def test_acceptance_a_revoke_gives_exit_1_with_the_step_actor_card_and_rule() -> None:
     record = str(DISPUTED / "revoke.toml")
-    done = _cardrules("check", record)
+    done = run_cardrules("check", record)
     assert done.returncode == 1, done.stderr
     line = done.stdout.splitlines()[1]
     assert line.startswith("step 37: p0 play 7H is illegal: ")
@@ -100,7 +89,7 @@ def test_acceptance_a_revoke_gives_exit_1_with_the_step_actor_card_and_rule() ->
     assert "stopped at step 37: 38 of 624 steps checked" in done.stdout
     assert done.stdout.splitlines()[-1] == "result: 1 finding"
 
-    as_json = _cardrules("check", "--json", record)
+    as_json = run_cardrules("check", "--json", record)
     assert as_json.returncode == 1
     data = json.loads(as_json.stdout)
     assert set(data) == REPORT_FIELDS and data["ok"] is False
@@ -119,31 +108,31 @@ def test_acceptance_a_revoke_gives_exit_1_with_the_step_actor_card_and_rule() ->
 @pytest.mark.rule("common.turn.player-to-act")
 def test_check_lenient_goes_on_after_an_illegal_step() -> None:
     # p2 played out of turn at step 5; skipped, the record goes on legally: p0, p1, then p2 again.
-    done = _cardrules("check", "--lenient", "--json", str(DISPUTED / "out-of-turn.toml"))
+    done = run_cardrules("check", "--lenient", "--json", str(DISPUTED / "out-of-turn.toml"))
     assert done.returncode == 1
     data = json.loads(done.stdout)
     assert data["mode"] == "lenient" and data["checked"] == data["steps"] == 9
     assert [(v["step"], v["verdict"]["rule_ids"]) for v in data["violations"]] == [
         (5, ["common.turn.player-to-act"])
     ]
-    revoke = json.loads(_cardrules("check", "--lenient", "--json", str(DISPUTED / "revoke.toml")).stdout)
+    revoke = json.loads(run_cardrules("check", "--lenient", "--json", str(DISPUTED / "revoke.toml")).stdout)
     assert revoke["checked"] == 624 and len(revoke["violations"]) > 1
 
 
 @pytest.mark.rule("felagsvist.score.totals")
 def test_check_of_a_wrong_claimed_score_exits_1_naming_the_seats() -> None:
     record = str(DISPUTED / "claimed-score-off-by-one.toml")
-    done = _cardrules("check", record)
+    done = run_cardrules("check", record)
     assert done.returncode == 1
     assert "claimed scores differ: p0 claimed 69 but scored 68; p2 claimed 69 but scored 68" in done.stdout
-    data = json.loads(_cardrules("check", "--json", record).stdout)
+    data = json.loads(run_cardrules("check", "--json", record).stdout)
     assert data["violations"] == [] and data["claims_match"] is False
     assert data["mismatched_seats"] == ["p0", "p2"]
 
 
 def test_check_reads_standard_input() -> None:
     text = (DISPUTED / "card-already-played.toml").read_bytes()
-    done = _cardrules("check", "-", stdin=text)
+    done = run_cardrules("check", "-", stdin=text)
     assert done.returncode == 1
     assert done.stdout.startswith("-: felagsvist, 9 steps, strict check")
     assert "step 6: p3 play 6S is illegal: p3 does not hold 6♠ [common.cards.held]" in done.stdout
@@ -177,27 +166,27 @@ def test_check_of_a_malformed_record_is_one_line_and_exit_2(
     }
     path = tmp_path / "record.toml"
     path.write_text(replacements.get(content, content), encoding="utf-8")
-    _bad_input(_cardrules("check", str(path)), needle)
+    _bad_input(run_cardrules("check", str(path)), needle)
 
 
 def test_check_of_a_missing_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
-    _bad_input(_cardrules("check", str(tmp_path / "nothing.toml")), "No such file")
+    _bad_input(run_cardrules("check", str(tmp_path / "nothing.toml")), "No such file")
 
 
 def test_check_of_a_huge_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "huge.toml"
     path.write_bytes(b"#" * (MAX_RECORD_SIZE + 1))
-    _bad_input(_cardrules("check", str(path)), "larger than the limit")
+    _bad_input(run_cardrules("check", str(path)), "larger than the limit")
 
 
 def test_check_of_bytes_that_are_not_text_is_one_line_and_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "binary.toml"
     path.write_bytes(b"format = 1\n\xff\xfe\x00")
-    _bad_input(_cardrules("check", str(path)), "line 2, column 1: the record is not UTF-8 text")
+    _bad_input(run_cardrules("check", str(path)), "line 2, column 1: the record is not UTF-8 text")
 
 
 def test_check_without_a_record_is_a_usage_error() -> None:
-    done = _cardrules("check")
+    done = run_cardrules("check")
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
 
 
@@ -206,7 +195,7 @@ def test_check_without_a_record_is_a_usage_error() -> None:
 
 @pytest.mark.rule("felagsvist.play.must-follow")
 def test_explain_shows_what_the_actor_saw_what_was_legal_and_the_verdict() -> None:
-    done = _cardrules("explain", str(DISPUTED / "revoke.toml"), "--step", "37")
+    done = run_cardrules("explain", str(DISPUTED / "revoke.toml"), "--step", "37")
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "step 37 (steps 0 to 623): p0 play 7H"
@@ -221,7 +210,7 @@ def test_explain_shows_what_the_actor_saw_what_was_legal_and_the_verdict() -> No
 @pytest.mark.rule("felagsvist.play.lead-any")
 def test_explain_of_a_legal_step_exits_0() -> None:
     # Step 0 is the first action, explained in the initial state.
-    done = _cardrules("explain", str(EXAMPLES / "felagsvist-complete.toml"), "--step", "0")
+    done = run_cardrules("explain", str(EXAMPLES / "felagsvist-complete.toml"), "--step", "0")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("step 0 (steps 0 to 623): p2 play 7H\n")
     assert "before step 0, as p2 saw it (p2 was to act):" in done.stdout
@@ -232,12 +221,13 @@ def test_explain_of_a_legal_step_exits_0() -> None:
 
 @pytest.mark.parametrize("step", ["9", "10", "-1"])
 def test_explain_of_a_step_outside_the_record_is_exit_2(step: str) -> None:
-    _bad_input(_cardrules("explain", str(DISPUTED / "out-of-turn.toml"), "--step", step), "steps are 0 to 8")
+    done = run_cardrules("explain", str(DISPUTED / "out-of-turn.toml"), "--step", step)
+    _bad_input(done, "steps are 0 to 8")
 
 
 @pytest.mark.rule("felagsvist.play.must-follow")
 def test_explain_of_the_last_step_is_in_the_record() -> None:
-    done = _cardrules("explain", str(DISPUTED / "out-of-turn.toml"), "--step", "8")
+    done = run_cardrules("explain", str(DISPUTED / "out-of-turn.toml"), "--step", "8")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "step 8 (steps 0 to 8): p2 play 7S"
@@ -245,7 +235,7 @@ def test_explain_of_the_last_step_is_in_the_record() -> None:
 
 
 def test_explain_needs_a_step() -> None:
-    done = _cardrules("explain", str(DISPUTED / "out-of-turn.toml"))
+    done = run_cardrules("explain", str(DISPUTED / "out-of-turn.toml"))
     assert done.returncode == 2 and "--step" in done.stderr and len(done.stderr.strip().splitlines()) == 1
 
 
@@ -254,7 +244,7 @@ def test_explain_needs_a_step() -> None:
 
 def test_simulate_writes_one_canonical_record_per_game(tmp_path: Path) -> None:
     out = tmp_path / "records"
-    done = _cardrules("simulate", "felagsvist", "--games", "3", "--seed", "40", "--record-dir", str(out))
+    done = run_cardrules("simulate", "felagsvist", "--games", "3", "--seed", "40", "--record-dir", str(out))
     assert done.returncode == 0, done.stderr
     assert f"3 records written to {out}" in done.stdout
     names = sorted(path.name for path in out.iterdir())
@@ -271,8 +261,8 @@ def test_simulate_writes_one_canonical_record_per_game(tmp_path: Path) -> None:
 
 
 def test_simulate_records_the_same_games_as_without_records(tmp_path: Path) -> None:
-    plain = _cardrules("simulate", "felagsvist", "--games", "2", "--seed", "5")
-    recorded = _cardrules(
+    plain = run_cardrules("simulate", "felagsvist", "--games", "2", "--seed", "5")
+    recorded = run_cardrules(
         "simulate", "felagsvist", "--games", "2", "--seed", "5", "--record-dir", str(tmp_path)
     )
     assert plain.stdout.splitlines()[:6] == recorded.stdout.splitlines()[:6]
@@ -281,5 +271,5 @@ def test_simulate_records_the_same_games_as_without_records(tmp_path: Path) -> N
 def test_simulate_into_a_directory_that_cannot_be_made_is_exit_2(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a directory", encoding="utf-8")
-    done = _cardrules("simulate", "felagsvist", "--games", "1", "--record-dir", str(blocker / "sub"))
+    done = run_cardrules("simulate", "felagsvist", "--games", "1", "--record-dir", str(blocker / "sub"))
     _bad_input(done, str(blocker / "sub"))

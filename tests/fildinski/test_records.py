@@ -9,8 +9,6 @@ through the record text and back and replay to the same state.
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Final
 
@@ -23,6 +21,7 @@ from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games.fildinski import FildinskiState
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
 from tests.fildinski.test_stateful import OPTIONS
+from tests.support.cli import run_cardrules
 from tests.support.golden import assert_rejected_at
 
 REPO: Final = Path(__file__).resolve().parents[2]
@@ -74,12 +73,7 @@ def test_the_must_head_record_names_the_card_that_should_have_been_played() -> N
 
 @pytest.mark.rule("fildinski.endgame.must-head")
 def test_the_command_line_check_rejects_the_must_head_record() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "cardrules.cli", "check", str(DISPUTED / "endgame-must-head.toml")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_cardrules("check", str(DISPUTED / "endgame-must-head.toml"))
     assert result.returncode == 1, result.stderr
     assert "fildinski.endgame.must-head" in result.stdout
 
