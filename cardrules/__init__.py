@@ -20,8 +20,9 @@ from cardrules.errors import (
     InvalidOptionError,
     UnknownGameError,
 )
+from cardrules.position import InvalidPositionError
 from cardrules.game import TERMINAL, Action, Game, State
-from cardrules.games import GAMES, get_game
+from cardrules.games import GAMES, from_position, get_game
 from cardrules.records import RecordError
 from cardrules.rules import COMMON_RULES, Rule, RuleBook, RuleId, RuleKind
 from cardrules.verdict import Verdict
@@ -42,6 +43,7 @@ __all__ = [
     "InvalidDealError",
     "InvalidNotationError",
     "InvalidOptionError",
+    "InvalidPositionError",
     "Rank",
     "RecordError",
     "Rule",
@@ -53,6 +55,7 @@ __all__ = [
     "UnknownGameError",
     "Verdict",
     "__version__",
+    "from_position",
     "get_game",
     "parse_card",
     "parse_cards",

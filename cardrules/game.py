@@ -203,6 +203,10 @@ class State(Protocol[ObsT_co]):
         """A one-line text form of the whole state, for messages and logs."""
         ...
 
+    def position(self) -> str:
+        """The position as text, canonical: read it back with ``Game.from_position`` (see :mod:`cardrules.position`)."""
+        ...
+
 
 @runtime_checkable
 class Game(Protocol[StateT_co]):
@@ -257,6 +261,18 @@ class Game(Protocol[StateT_co]):
 
         ``later_deals`` gives the deck orders of the following deals; any deal
         beyond them is shuffled from ``seed``. ``dealer`` deals the first deal.
+        """
+        ...
+
+    def from_position(self, text: str) -> StateT_co:
+        """The state a position text describes (see :mod:`cardrules.position`).
+
+        The position's options apply; an option it leaves out keeps this game's value.
+
+        Raises:
+            InvalidPositionError: the text is malformed or the position cannot
+                arise; the error lists every problem, each with its section
+                and the rule it breaks.
         """
         ...
 

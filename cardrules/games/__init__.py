@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Literal, cast, overload
 
 from cardrules.errors import InvalidArgumentError, UnknownGameError
+from cardrules.position import InvalidPositionError, PositionProblem
 from cardrules.game import Game, GameFactory, State
 from cardrules.rules import RuleBook
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:  # for the types of get_game only: nothing here imports a game
     from cardrules.games.felagsvist import FelagsvistGame
     from cardrules.games.fildinski import FildinskiGame
 
-__all__ = ["GAMES", "get_game", "rule_books"]
+__all__ = ["GAMES", "from_position", "get_game", "rule_books"]
 
 GAMES: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
     {
@@ -74,6 +75,27 @@ def get_game(name: str, **options: object) -> Game[State[object]]:
         InvalidOptionError: the game has no such option, or not that value.
     """
     return _factory(name).with_options(options)
+
+
+def from_position(text: str) -> State[object]:
+    """The state a position text describes, in the game its first word names.
+
+    >>> state = get_game("felagsvist", first_dealer="N").new_game(seed=2)
+    >>> from_position(state.position()).position() == state.position()
+    True
+
+    Raises:
+        InvalidPositionError: the text names no game, is malformed, or
+            describes a position that cannot arise (every problem listed).
+    """
+    words = text.split(maxsplit=1) if isinstance(text, str) else []
+    name = words[0].rstrip(";").strip().lower() if words else ""
+    if name not in GAMES:
+        shown = repr(name[:40]) if name else "nothing"
+        raise InvalidPositionError(
+            [PositionProblem("position", f"a position starts with a game's name ({', '.join(GAMES)}), not {shown}")]
+        )
+    return get_game(name).from_position(text)
 
 
 def rule_books() -> dict[str, RuleBook]:

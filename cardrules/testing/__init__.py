@@ -14,6 +14,9 @@ The pieces:
   :func:`~cardrules.testing.assertions.assert_same_legal_actions` to compare
   another engine's legal set with the reference's, in the reference's
   notation;
+- :mod:`cardrules.testing.equivalence`:
+  :func:`~cardrules.testing.equivalence.assert_same_future`, whether two
+  states (a state and its position read back) have the same future;
 - :mod:`cardrules.testing.probing`: plausible illegal actions for any state;
 - :mod:`cardrules.testing.conformance`: the conformance kit, golden cases as
   plain JSON for engines written in other languages.
@@ -41,6 +44,7 @@ from cardrules.testing.assertions import (
     assert_same_legal_actions,
     compare_legal_actions,
 )
+from cardrules.testing.equivalence import assert_same_future, future_difference
 
 if TYPE_CHECKING:
     from cardrules.testing.strategies import (
@@ -59,8 +63,10 @@ __all__ = [
     "Played",
     "assert_illegal",
     "assert_legal",
+    "assert_same_future",
     "assert_same_legal_actions",
     "compare_legal_actions",
+    "future_difference",
     "game_options",
     "illegal_actions",
     "legal_actions",
