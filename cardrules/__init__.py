@@ -20,9 +20,9 @@ from cardrules.errors import (
     InvalidOptionError,
     UnknownGameError,
 )
-from cardrules.position import InvalidPositionError
 from cardrules.game import TERMINAL, Action, Game, State
 from cardrules.games import GAMES, from_position, get_game
+from cardrules.position import InvalidPositionError
 from cardrules.records import RecordError
 from cardrules.rules import COMMON_RULES, Rule, RuleBook, RuleId, RuleKind
 from cardrules.verdict import Verdict

@@ -192,4 +192,3 @@ class GameBase(Generic[OptionsT, StateT]):
     def _from_decks(self, decks: tuple[tuple[Card, ...], ...], dealer: int, seed: int) -> StateT:
         """The game's start from checked deck orders and dealer."""
         raise NotImplementedError
-

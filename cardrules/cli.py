@@ -5,12 +5,14 @@
 ``--record-dir``, writes the record of each; ``cardrules check RECORD``
 adjudicates a recorded game; ``cardrules explain RECORD --step N`` explains one
 step of it (steps are numbered from 0: step N is the record's actions[N], and
-the state shown is the one before it); ``cardrules export-conformance GAME DIR``
-writes a conformance kit and ``cardrules check-conformance DIR`` replays one.
+the state shown is the one before it); ``cardrules position RECORD --step N``
+prints the position before step N; ``cardrules judge POSITION ACTION`` judges
+one action in a position given on the command line; ``cardrules
+export-conformance GAME DIR`` writes a conformance kit and ``cardrules check-conformance DIR`` replays one.
 
 Exit status: 0 success (for check: every step legal and every claimed score
-right), 1 a finding (an illegal step or a wrong claimed score; for explain: the
-step's action is illegal), 2 bad input (one clear line on stderr, never a
+right), 1 a finding (an illegal step or a wrong claimed score; for explain and
+judge: the action is illegal), 2 bad input (one clear line on stderr, never a
 traceback).
 """
 
@@ -30,7 +32,7 @@ from pathlib import Path
 from cardrules import __version__
 from cardrules.errors import CardRulesError, InvalidOptionError
 from cardrules.game import Action, AnyGame
-from cardrules.games import GAMES, get_game
+from cardrules.games import GAMES, from_position, get_game
 from cardrules.records import (
     MAX_RECORD_SIZE,
     Record,
@@ -47,6 +49,9 @@ from cardrules.records import (
     write_atomically,
 )
 from cardrules.records.explain import steps_range
+from cardrules.records.replay import initial_state, steps
+from cardrules.records.report import statements
+from cardrules.records.validate import prepare
 from cardrules.rules import Rule
 from cardrules.testing.conformance import export_kit, replay_kit
 
@@ -176,6 +181,40 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     return 0 if explanation.verdict.legal else 1
 
 
+def _cmd_position(args: argparse.Namespace) -> int:
+    record = _read_record(args.record)
+    total = len(record.actions)
+    if not 0 <= args.step <= total:
+        raise RecordError(
+            [
+                (
+                    "--step",
+                    f"{args.step} is not a step of the record: {steps_range(total)} (or {total}: the end)",
+                )
+            ],
+            args.record,
+        )
+    prepared = prepare(record)
+    state = initial_state(prepared)
+    for taken in steps(prepared):
+        if taken.number == args.step:
+            break
+        state = taken.after
+    print(state.position())
+    return 0
+
+
+def _cmd_judge(args: argparse.Namespace) -> int:
+    text = sys.stdin.read(MAX_RECORD_SIZE + 1) if args.position == "-" else args.position
+    state = from_position(text.strip())
+    verdict = state.check(args.action)
+    print(f"{args.action}: {verdict}")
+    game = text.split(maxsplit=1)[0].rstrip(";").lower()
+    for rule, statement in statements(game, verdict.rule_ids):
+        print(f"  {rule}: {statement}")
+    return 0 if verdict.legal else 1
+
+
 def _cmd_export_conformance(args: argparse.Namespace) -> int:
     if args.cases < 1:
         raise CardRulesError(f"--cases takes a positive number, not {args.cases}")
@@ -248,6 +287,24 @@ def _parser() -> argparse.ArgumentParser:
         help="the step, counted from 0 like the actions array (step 0 is the first action)",
     )
     exp.set_defaults(run=_cmd_explain)
+    pos = sub.add_parser(
+        "position", help="print the position before one step of a record (to pose a dispute)"
+    )
+    pos.add_argument("record", metavar="RECORD", help=_RECORD_HELP)
+    pos.add_argument(
+        "--step",
+        type=int,
+        required=True,
+        metavar="N",
+        help="the step, counted from 0 (the position before it); the number of steps gives the last position",
+    )
+    pos.set_defaults(run=_cmd_position)
+    judge = sub.add_parser(
+        "judge", help="judge one action in a position: exit 0 legal, 1 illegal, 2 unreadable input"
+    )
+    judge.add_argument("position", metavar="POSITION", help="the position text (- reads standard input)")
+    judge.add_argument("action", metavar="ACTION", help="the action, such as 'p1 play 9H'")
+    judge.set_defaults(run=_cmd_judge)
     kit = sub.add_parser(
         "export-conformance",
         help="write a conformance kit: golden cases as JSON for testing another engine",

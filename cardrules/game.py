@@ -108,6 +108,9 @@ class GameInfo:
         pack_name: how messages name the pack (``"52-card pack"``).
         max_deals: how many deck orders one game may be given (``None``: no limit).
         dealer_stream: the name of the seeded draw of the first dealer.
+        phases: the names of the phases a state can be in, in the order play
+            meets them, ``"over"`` last (what :attr:`State.phase_name` says;
+            the testing toolkit draws positions per phase).
         sample_values: for whole-number options, the values tests try (every
             value of an enum or bool option is tried anyway).
     """
@@ -123,6 +126,7 @@ class GameInfo:
     max_deals: int | None = None
     dealer_stream: str = "first-dealer"
     sample_values: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
+    phases: tuple[str, ...] = ("play", "over")
 
     def __post_init__(self) -> None:
         # Kept read-only whatever mapping was given: GameInfo values are module-level tables.
@@ -144,6 +148,11 @@ class State(Protocol[ObsT_co]):
     @property
     def is_terminal(self) -> bool:
         """Whether the game is over (then :meth:`legal_actions` is empty)."""
+        ...
+
+    @property
+    def phase_name(self) -> str:
+        """The phase the game is in, one of its :attr:`GameInfo.phases` (``"over"`` once it is over)."""
         ...
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -204,7 +213,7 @@ class State(Protocol[ObsT_co]):
         ...
 
     def position(self) -> str:
-        """The position as text, canonical: read it back with ``Game.from_position`` (see :mod:`cardrules.position`)."""
+        """The position as canonical text, which ``Game.from_position`` reads back."""
         ...
 
 

@@ -166,7 +166,9 @@ class PositionReader:
         if not head:
             self.problem("position", f"a position starts with the game's name, {game}")
         elif head[0].lower() != game or len(head) > 1:
-            self.problem("position", f"a position starts with the game's name, {game}, not {_echo(' '.join(head))}")
+            self.problem(
+                "position", f"a position starts with the game's name, {game}, not {_echo(' '.join(head))}"
+            )
         for words in parts[1:]:
             if not words:
                 continue
@@ -251,7 +253,9 @@ class PositionReader:
             self.problem(section, f"{_echo(token)} is not {what}")
             return None
 
-    def items(self, section: str, tokens: Iterable[str], read: Callable[[str], T], what: str) -> tuple[T, ...] | None:
+    def items(
+        self, section: str, tokens: Iterable[str], read: Callable[[str], T], what: str
+    ) -> tuple[T, ...] | None:
         """Every token read with :meth:`item`; ``None`` if any of them is bad (each bad one reported)."""
         out: list[T] = []
         bad = False

@@ -14,8 +14,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Literal, cast, overload
 
 from cardrules.errors import InvalidArgumentError, UnknownGameError
-from cardrules.position import InvalidPositionError, PositionProblem
 from cardrules.game import Game, GameFactory, State
+from cardrules.position import InvalidPositionError, PositionProblem
 from cardrules.rules import RuleBook
 
 if TYPE_CHECKING:  # for the types of get_game only: nothing here imports a game at run time
@@ -93,7 +93,11 @@ def from_position(text: str) -> State[object]:
     if name not in GAMES:
         shown = repr(name[:40]) if name else "nothing"
         raise InvalidPositionError(
-            [PositionProblem("position", f"a position starts with a game's name ({', '.join(GAMES)}), not {shown}")]
+            [
+                PositionProblem(
+                    "position", f"a position starts with a game's name ({', '.join(GAMES)}), not {shown}"
+                )
+            ]
         )
     return get_game(name).from_position(text)
 

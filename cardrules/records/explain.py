@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from cardrules.errors import InvalidArgumentError
 from cardrules.records.model import Record, RecordedAction, seat_token
 from cardrules.records.replay import check_deals_reached, steps
+from cardrules.records.report import statements
 from cardrules.records.validate import prepare
 from cardrules.verdict import Verdict
 
@@ -47,6 +48,9 @@ class Explanation:
         to_act: the seat whose turn it was, or ``None`` when the game was over.
         verdict: the verdict for the action taken.
         skipped: the earlier steps that were illegal, and so skipped on the way.
+        position: the position before the step (:mod:`cardrules.position`),
+            to pose the dispute again with ``cardrules judge``.
+        statements: each rule id the verdict names, with the rule's statement.
     """
 
     step: int
@@ -59,6 +63,8 @@ class Explanation:
     to_act: int | None
     verdict: Verdict
     skipped: tuple[int, ...]
+    position: str = ""
+    statements: tuple[tuple[str, str], ...] = ()
 
 
 def explain(record: Record, step: int) -> Explanation:
@@ -93,6 +99,8 @@ def explain(record: Record, step: int) -> Explanation:
             to_act=None if before.is_terminal else before.current_player,
             verdict=taken.verdict,
             skipped=tuple(skipped),
+            position=before.position(),
+            statements=statements(prepared.record.game, taken.verdict.rule_ids),
         )
     raise AssertionError("unreachable: the walk yields every step")  # pragma: no cover
 
@@ -112,4 +120,7 @@ def format_explanation(explanation: Explanation) -> str:
     legal = ", ".join(e.legal_actions) if e.legal_actions else "none (the game is over)"
     lines.append(f"legal actions: {legal}")
     lines.append(f"verdict: {e.verdict}")
+    lines += [f"  {rule}: {statement}" for rule, statement in e.statements]
+    if e.position:
+        lines.append(f"position: {e.position}")
     return "\n".join(lines)

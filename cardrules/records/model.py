@@ -78,6 +78,12 @@ class Record:
         claimed_scores: ``(seat, score)`` pairs for the seats whose final score
             is claimed, in seat order; empty when nobody claims a score.
         format_version: the record format version (:data:`FORMAT_VERSION`).
+        position: the position the record starts from
+            (:mod:`cardrules.position`), or ``None`` when it starts from the
+            first deal. A record that starts from a position has no
+            ``deals`` (the position says where every later deal comes from),
+            and its ``dealer`` is the position's first dealer; a position and
+            one action is a complete dispute.
     """
 
     game: str
@@ -88,6 +94,7 @@ class Record:
     actions: tuple[RecordedAction, ...] = ()
     claimed_scores: tuple[tuple[int, int], ...] = ()
     format_version: int = FORMAT_VERSION
+    position: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", tuple((str(k), v) for k, v in self.options))
@@ -119,12 +126,14 @@ def record_of(
     *,
     names: Sequence[str] = (),
     claimed_scores: Sequence[int] | Mapping[int, int] | None = None,
+    position: str | None = None,
 ) -> Record:
     """The record of a game played with the library.
 
     ``state`` is the state reached after ``actions`` (all of them, from the
-    start of the game, in order); it gives the first dealer and the deck order
-    of every deal dealt so far. The game need not be over.
+    start of the game or from ``position``, in order); it gives the first
+    dealer and the deck order of every deal dealt so far. The game need not
+    be over.
 
     Args:
         game: the game the actions were played in (its options are recorded).
@@ -134,6 +143,9 @@ def record_of(
         claimed_scores: scores to record as claimed: one per seat in seat
             order, or a mapping from seat to score; ``None`` claims nothing.
             Pass ``state.scores()`` to record the result.
+        position: the position text the actions start from
+            (``start.position()``), for a game set up with
+            ``game.from_position``; ``None`` when they start from the first deal.
 
     >>> import cardrules
     >>> from cardrules.records import record_of
@@ -158,7 +170,8 @@ def record_of(
         options=tuple(game.options_dict().items()),
         seats=seats,
         dealer=state.first_dealer,
-        deals=state.dealt_decks(),
+        deals=() if position is not None else state.dealt_decks(),
         actions=tuple(RecordedAction(str(action)) for action in actions),
         claimed_scores=claims,
+        position=position,
     )

@@ -10,7 +10,9 @@ strict form: it yields the states and stops with an
 
 Steps are numbered from 0: :attr:`Step.number` ``n`` is ``record.actions[n]``.
 
-The record must give the deck order of every deal its actions reach. When
+A record that starts from a position (:attr:`Record.position
+<cardrules.records.model.Record.position>`) starts its walk there. Any other
+record must give the deck order of every deal its actions reach. When
 the actions run into a deal the record does not give, or the game ends
 before a deal the record gives, the record is malformed: a
 :class:`~cardrules.records.errors.RecordError` is raised at the first illegal
@@ -67,7 +69,7 @@ def _prepared(record: Record | Prepared) -> Prepared:
 
 
 def initial_state(record: Record | Prepared) -> AnyState:
-    """The state before step 0: the first deal dealt by the record's first dealer.
+    """The state before step 0: the record's position, or the first deal dealt by its first dealer.
 
     Raises:
         RecordError: the record does not fit its game.
@@ -81,6 +83,8 @@ def check_deals_reached(record: Record, state: AnyState, *, ended: bool) -> None
     Raises:
         RecordError: at ``deals``, saying which deal is missing or unused.
     """
+    if record.position is not None:
+        return  # the position says where every later deal comes from
     dealt = len(state.dealt_decks())
     given = len(record.deals)
     if dealt > given:

@@ -22,7 +22,9 @@ The JSON object has these fields:
     one object per illegal step, in order, with ``step`` (from 0), ``actor``
     (a seat token), ``action`` (canonical text), ``comment`` (string or
     ``null``), ``verdict`` (an object with ``legal``, always false here,
-    ``rule_ids``, every rule the action breaks, and ``reason``, a sentence),
+    ``rule_ids``, every rule the action breaks, ``reason``, a sentence, and
+    ``statements``, an object from each of those rule ids to the rule's
+    statement),
     ``state`` (the compact state it was taken in) and ``message`` (the line
     the text report prints for it).
 ``scores``
@@ -38,10 +40,25 @@ The JSON object has these fields:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from cardrules.games import get_game
 from cardrules.records.check import CheckReport, Violation
 from cardrules.records.model import seat_token
 
-__all__ = ["findings", "format_report", "report_to_data"]
+__all__ = ["findings", "format_report", "report_to_data", "statements"]
+
+
+def statements(game: str, rule_ids: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """Each rule id with its statement from ``game``'s rule book, so a reader need not look it up.
+
+    >>> statements("felagsvist", ["common.turn.player-to-act"])[0][1]
+    'Only the player whose turn it is may act.'
+    """
+    book = get_game(game).rules
+    return tuple(
+        (rule, book[rule].statement if rule in book else "(not in the rule book)") for rule in rule_ids
+    )
 
 
 def findings(report: CheckReport) -> int:
@@ -61,13 +78,18 @@ def format_report(report: CheckReport, source: str | None = None) -> str:
     """The report as the lines ``cardrules check`` prints (no final newline).
 
     Each illegal step is one line that names the step, the action (with its
-    actor and card) and every rule id it breaks.
+    actor and card) and every rule id it breaks, followed by one indented line
+    per rule id with the rule's statement.
     """
     name = f"{source}: " if source else ""
     plural = "" if report.steps == 1 else "s"
     lines = [f"{name}{report.game}, {report.steps} step{plural}, {report.mode} check"]
     for violation in report.violations:
         lines.append(str(violation))
+        lines += [
+            f"  {rule}: {statement}"
+            for rule, statement in statements(report.game, violation.verdict.rule_ids)
+        ]
         if violation.comment is not None:
             lines.append(f"  comment: {_one_line(violation.comment)}")
     if not report.violations:
@@ -100,7 +122,7 @@ def format_report(report: CheckReport, source: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def _violation_data(violation: Violation) -> dict[str, object]:
+def _violation_data(game: str, violation: Violation) -> dict[str, object]:
     return {
         "step": violation.step,
         "actor": seat_token(violation.actor),
@@ -110,6 +132,7 @@ def _violation_data(violation: Violation) -> dict[str, object]:
             "legal": violation.verdict.legal,
             "rule_ids": list(violation.verdict.rule_ids),
             "reason": violation.verdict.reason,
+            "statements": dict(statements(game, violation.verdict.rule_ids)),
         },
         "state": violation.state,
         "message": str(violation),
@@ -126,7 +149,7 @@ def report_to_data(report: CheckReport, source: str | None = None) -> dict[str, 
         "steps": report.steps,
         "checked": report.checked,
         "finished": report.finished,
-        "violations": [_violation_data(v) for v in report.violations],
+        "violations": [_violation_data(report.game, v) for v in report.violations],
         "scores": {seat_token(seat): score for seat, score in enumerate(report.scores)},
         "claimed_scores": {seat_token(seat): score for seat, score in report.claimed_scores},
         "claims_compared": report.claims_compared,

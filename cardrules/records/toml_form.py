@@ -20,6 +20,19 @@ that the short fields come first and the long arrays last::
         { action = "p0 play 5D", comment = "North says this was a revoke" },  # step 1
     ]
 
+A record that starts from a position writes ``position = "..."`` (the
+position's one line) where the others write ``dealer``, and has no ``deals``::
+
+    format = 1
+    game = "fildinski"
+    options = { target_score = 500, ... }
+    seats = { p0 = "", p1 = "" }
+    position = "fildinski ; options ... ; ..."
+
+    actions = [
+        "p1 play 9H",  # step 0
+    ]
+
 One action per line keeps a 624-step game readable and easy to compare line
 by line, and the ``# step n`` comment the writer puts at the end of each line
 lets a reader find step 37 with a text search. Steps count from 0, like the
@@ -123,8 +136,11 @@ def dumps_toml(record: Record) -> str:
         f"game = {toml_string(record.game)}",
         f"options = {_inline(record.options)}",
         f"seats = {_inline((seat_token(seat), name) for seat, name in enumerate(record.seats))}",
-        f"dealer = {toml_string(seat_token(record.dealer))}",
     ]
+    if record.position is not None:
+        lines.append(f"position = {toml_string(record.position)}")
+    else:
+        lines.append(f"dealer = {toml_string(seat_token(record.dealer))}")
     if record.claimed_scores:
         claims = _inline((seat_token(seat), score) for seat, score in record.claimed_scores)
         lines.append(f"claimed_scores = {claims}")
@@ -135,5 +151,7 @@ def dumps_toml(record: Record) -> str:
         else f"{{ action = {toml_string(entry.text)}, comment = {toml_string(entry.comment)} }}"
         for entry in record.actions
     ]
-    lines += ["", *_array("deals", deals, "deal", 1), "", *_array("actions", actions, "step", 0)]
+    if record.position is None:
+        lines += ["", *_array("deals", deals, "deal", 1)]
+    lines += ["", *_array("actions", actions, "step", 0)]
     return "\n".join(lines) + "\n"

@@ -14,14 +14,21 @@ this order:
     a table from seat token (``p0``, ``p1``, ...) to the player's name, ``""``
     when unknown; every seat is written. The reader treats a missing seat as
     unnamed.
+``position``
+    (only in a record that starts from a position) the position text
+    (:mod:`cardrules.position`). Such a record has no ``dealer`` and no
+    ``deals``: the position says who dealt and where every later deal comes
+    from. A position and one action is a complete dispute.
 ``dealer``
-    the seat token of the first dealer, such as ``"p2"``.
+    the seat token of the first dealer, such as ``"p2"`` (not in a record
+    that starts from a position).
 ``claimed_scores``
     (only when some score is claimed) a table from seat token to an integer.
 ``deals``
-    an array with one string per deal: its deck order, top card first, as
-    canonical card text separated by single spaces. The reader also takes an
-    array of card strings, commas, and any card text the library reads.
+    (not in a record that starts from a position) an array with one string
+    per deal: its deck order, top card first, as canonical card text
+    separated by single spaces. The reader also takes an array of card
+    strings, commas, and any card text the library reads.
 ``actions``
     an array with one entry per step (step ``n`` is ``actions[n]``, counted
     from 0): the action's canonical text (a string
@@ -49,6 +56,7 @@ FIELDS: Final[tuple[str, ...]] = (
     "game",
     "options",
     "seats",
+    "position",
     "dealer",
     "claimed_scores",
     "deals",
@@ -59,6 +67,8 @@ FIELDS: Final[tuple[str, ...]] = (
 _T = TypeVar("_T", str, int)
 
 _REQUIRED: Final = ("format", "game", "dealer", "deals", "actions")
+_FROM_DEALS: Final = ("dealer", "deals")
+"""The fields a record from a position leaves out."""
 _ACTION_FIELDS: Final = ("action", "comment")
 
 
@@ -73,11 +83,15 @@ def to_tree(record: Record) -> dict[str, object]:
         "game": record.game,
         "options": dict(record.options),
         "seats": {seat_token(seat): name for seat, name in enumerate(record.seats)},
-        "dealer": seat_token(record.dealer),
     }
+    if record.position is not None:
+        tree["position"] = record.position
+    else:
+        tree["dealer"] = seat_token(record.dealer)
     if record.claimed_scores:
         tree["claimed_scores"] = {seat_token(seat): score for seat, score in record.claimed_scores}
-    tree["deals"] = [" ".join(str(card) for card in deck) for deck in record.deals]
+    if record.position is None:
+        tree["deals"] = [" ".join(str(card) for card in deck) for deck in record.deals]
     tree["actions"] = [
         entry.text if entry.comment is None else {"action": entry.text, "comment": entry.comment}
         for entry in record.actions
@@ -124,9 +138,16 @@ def from_tree(tree: object, *, source: str | None = None) -> Record:
         if key not in FIELDS:
             problems.add(str(key), f"not a field of a record; the fields are {', '.join(FIELDS)}")
 
+    from_position = "position" in tree
+
     def get(key: str) -> object:
-        if key not in tree and key in _REQUIRED:
+        if key not in tree and key in _REQUIRED and not (from_position and key in _FROM_DEALS):
             problems.add(key, "missing: every record has this field")
+        if key in tree and from_position and key in _FROM_DEALS:
+            problems.add(
+                key, "a record that starts from a position has no dealer or deals: the position says them"
+            )
+            return None
         return tree.get(key)
 
     # In the written order, so that the problems come in the order of the file.
@@ -134,11 +155,14 @@ def from_tree(tree: object, *, source: str | None = None) -> Record:
     game = _string("game", get("game"), problems)
     options = _options(get("options"), problems)
     seats = _table("seats", get("seats"), str, 'a string (the player\'s name, or "")', problems)
+    position = _string("position", get("position"), problems) if from_position else None
     dealer = _string("dealer", get("dealer"), problems)
     claims = _table("claimed_scores", get("claimed_scores"), int, "a whole number", problems)
     deals = _deals(get("deals"), problems)
     actions = _actions(get("actions"), problems)
-    draft = Draft(format_version, game, options, seats, dealer, deals, actions, claims)
+    draft = Draft(
+        format_version, game, options, seats, dealer, deals, actions, claims, position, from_position
+    )
     prepared = settle(draft, problems)
     if prepared is None:
         raise RecordError(problems.items, source)

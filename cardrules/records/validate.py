@@ -24,6 +24,7 @@ from cardrules.cards import Card, Joker, parse_card
 from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealError, InvalidOptionError
 from cardrules.game import AnyGame, AnyState
 from cardrules.games import get_game
+from cardrules.position import InvalidPositionError, PositionReader
 from cardrules.records.errors import RecordError
 from cardrules.records.model import FORMAT_VERSION, Record, RecordedAction, read_seat_token, seat_token
 
@@ -81,6 +82,9 @@ class Draft:
     deals: tuple[tuple[str, ...] | None, ...] | None
     actions: tuple[tuple[str, str | None] | None, ...] | None
     claims: tuple[tuple[str, int], ...]
+    position: str | None = None
+    from_position: bool = False
+    """Whether the record starts from a position (its text may still be missing or ill-typed)."""
 
 
 def step_location(index: int) -> str:
@@ -104,6 +108,8 @@ def settle(draft: Draft, problems: Problems) -> Prepared | None:
             f"this library reads record format {FORMAT_VERSION}, not {draft.format_version}",
         )
     game = _game(draft, problems)
+    if draft.from_position:
+        return _settle_position(draft, game, problems)
     seats = game.num_players if game is not None else None
     names = _names(draft, seats, problems)
     dealer = _seat("dealer", draft.dealer, seats, problems) if draft.dealer is not None else None
@@ -135,6 +141,69 @@ def settle(draft: Draft, problems: Problems) -> Prepared | None:
         claimed_scores=claims,
     )
     return Prepared(record, game, start)
+
+
+def _settle_position(draft: Draft, game: AnyGame | None, problems: Problems) -> Prepared | None:
+    """:func:`settle` for a record that starts from a position (internal).
+
+    The position's options must agree with the record's (the record may
+    leave them out); the position is read by the game, and each of its
+    problems is reported at ``position``.
+    """
+    start: AnyState | None = None
+    if game is not None and draft.position is not None:
+        game = _position_game(draft.position, game, draft.options, problems)
+    if game is not None and draft.position is not None:
+        try:
+            start = game.from_position(draft.position)
+        except InvalidPositionError as error:
+            for problem in error.problems:
+                problems.add("position", str(problem))
+    seats = game.num_players if game is not None else None
+    names = _names(draft, seats, problems)
+    actions = _actions(draft, seats, start, problems)
+    claims = _claims(draft, seats, problems)
+    if problems or game is None or start is None or actions is None or draft.position is None:
+        if not problems:  # pragma: no cover - every None above notes a problem
+            problems.add("document", "the record is incomplete")
+        return None
+    record = Record(
+        game=game.name,
+        options=tuple(game.options_dict().items()),
+        seats=names,
+        dealer=start.first_dealer,
+        deals=(),
+        actions=actions,
+        claimed_scores=claims,
+        position=start.position(),
+    )
+    return Prepared(record, game, start)
+
+
+def _position_game(
+    position: str, game: AnyGame, written: tuple[tuple[str, str | int], ...], problems: Problems
+) -> AnyGame | None:
+    """The game with the position's options, checked against the options the record writes (internal)."""
+    reader = PositionReader(position, game.name)
+    given = reader.options({})
+    if given is None or not reader.ok:
+        for problem in reader.problems:
+            problems.add("position", str(problem))
+        return None
+    record_options = {name.replace("-", "_"): value for name, value in written}
+    for name, value in given.items():
+        if name in record_options and str(record_options[name]).lower() != str(value).lower():
+            problems.add(
+                f"options.{name}",
+                f"the record says {name}={record_options[name]} but its position says {name}={value}",
+            )
+    if problems:
+        return None
+    try:
+        return get_game(game.name, **{**record_options, **given})
+    except CardRulesError as error:
+        problems.add("position", f"options: {error}")
+        return None
 
 
 def _game(draft: Draft, problems: Problems) -> AnyGame | None:
@@ -317,6 +386,19 @@ def _claims(draft: Draft, seats: int | None, problems: Problems) -> tuple[tuple[
 def draft_of(record: Record) -> Draft:
     """The draft of a record built in Python, for :func:`settle` (internal)."""
     dealer = record.dealer
+    if record.position is not None:
+        return Draft(
+            format_version=record.format_version,
+            game=record.game,
+            options=record.options,
+            seats=tuple((seat_token(seat), name) for seat, name in enumerate(record.seats)),
+            dealer=None,
+            deals=None,
+            actions=tuple((entry.text, entry.comment) for entry in record.actions),
+            claims=tuple((seat_token(seat), score) for seat, score in record.claimed_scores),
+            position=record.position,
+            from_position=True,
+        )
     return Draft(
         format_version=record.format_version,
         game=record.game,

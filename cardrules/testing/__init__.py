@@ -3,7 +3,7 @@
 The pieces:
 
 - :mod:`cardrules.testing.strategies`: Hypothesis strategies for every
-  game's options, reachable positions
+  game's options, reachable positions (in every phase, or in one asked for)
   (:class:`~cardrules.testing.strategies.Played`), legal and illegal actions
   in a state, and complete records. They need Hypothesis, which the
   ``testing`` extra brings (``pip install 'cardrules[testing]'``);
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
         legal_actions,
         option_values,
         plays,
+        positions,
         records,
         states,
     )
@@ -72,6 +73,7 @@ __all__ = [
     "legal_actions",
     "option_values",
     "plays",
+    "positions",
     "records",
     "states",
 ]

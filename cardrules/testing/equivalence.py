@@ -55,7 +55,8 @@ def _differ_now(a: AnyState, b: AnyState) -> str | None:
         if va.legal:
             after_a, after_b = a.apply(action), b.apply(action)
             if after_a.position() != after_b.position():
-                return f"the position after {action}: {_short(after_a.position(), 160)} against {_short(after_b.position(), 160)}"
+                pa, pb = _short(after_a.position(), 160), _short(after_b.position(), 160)
+                return f"the position after {action}: {pa} against {pb}"
     return None
 
 

@@ -3,7 +3,12 @@
 - :func:`game_options`: option dictionaries a game accepts;
 - :func:`plays`: positions reached by legal play, as :class:`Played` values
   (the game, the seed, the actions and every state on the way), which shrink
-  towards fewer and earlier-listed actions;
+  towards fewer and earlier-listed actions. By default each example first
+  plays on to a phase of the game drawn at random (every phase of
+  :attr:`GameInfo.phases <cardrules.game.GameInfo.phases>` gets its share,
+  Fildinski's last eight tricks and Nóló deals included);
+- :func:`positions`: positions in one phase of the game, asked for by name
+  (``positions("fildinski", phase="endgame")``);
 - :func:`states`: the last state of such a play;
 - :func:`legal_actions` and :func:`illegal_actions`: actions for one state;
 - :func:`records`: records of complete games.
@@ -47,9 +52,11 @@ __all__ = [
     "legal_actions",
     "option_values",
     "plays",
+    "positions",
     "records",
     "states",
 ]
+
 
 def _game(game: AnyGame | str, options: Mapping[str, object] | None = None) -> AnyGame:
     return get_game(game, **dict(options or {})) if isinstance(game, str) else game
@@ -141,9 +148,47 @@ class Played:
         return record_of(self.game, final, self.actions, claimed_scores=claims)
 
     def __repr__(self) -> str:
-        options = ", ".join(f"{k}={v}" for k, v in self.game.options_dict().items())
-        texts = ", ".join(str(action) for action in self.actions)
-        return f"Played({self.game.name}({options}), seed={self.seed}, actions=[{texts}])"
+        # Short on purpose: this is what a failing test prints. The position
+        # (options included) sets the state up again with cardrules.from_position.
+        return f"Played(seed={self.seed}, actions={len(self.actions)}, position={self.state.position()!r})"
+
+    def _repr_pretty_(self, printer: typing.Any, cycle: bool) -> None:
+        """The short repr for Hypothesis and IPython (which would print every field of a dataclass)."""
+        printer.text(repr(self))
+
+
+def _seeded(state: AnyState, rng: random.Random) -> Action:
+    return rng.choice(state.legal_actions())
+
+
+def _phase_of_game(game: AnyGame, phase: str) -> str:
+    phases = game.info.phases
+    if phase not in phases:
+        raise InvalidArgumentError(f"{game.name} has the phases {', '.join(phases)}; not {phase!r}")
+    return phase
+
+
+def _play_to_phase(
+    state: AnyState, phase: str, rng: random.Random, take: typing.Callable[[Action], AnyState]
+) -> AnyState:
+    """Play seeded legal actions from ``state`` until the game is in ``phase`` or over."""
+    while state.phase_name != phase and not state.is_terminal:
+        state = take(_seeded(state, rng))
+    return state
+
+
+def _linger(
+    state: AnyState, phase: str, steps: int, rng: random.Random, take: typing.Callable[[Action], AnyState]
+) -> AnyState:
+    """Up to ``steps`` more seeded actions that keep the game in ``phase``."""
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        action = _seeded(state, rng)
+        if state.apply(action).phase_name != phase:
+            break
+        state = take(action)
+    return state
 
 
 @st.composite
@@ -153,10 +198,16 @@ def plays(
     *,
     options: Mapping[str, object] | None = None,
     max_steps: int = 60,
-    fast_forward: int = 0,
+    fast_forward: int | None = None,
     to_end: bool = False,
 ) -> Played:
     """Positions of ``game`` reached by legal play.
+
+    By default (``fast_forward=None``) each example draws one of the game's
+    phases, plays seeded legal actions until the game is in it and then a
+    few more that stay in it, and only then draws ``max_steps`` actions one
+    by one: so the examples reach every phase of every game, the ones late in
+    a game too. Shrinking goes towards the first phase and the fewest actions.
 
     Args:
         game: a game name or a :class:`~cardrules.game.Game`.
@@ -165,8 +216,9 @@ def plays(
         max_steps: at most this many actions are drawn one by one (each a
             choice among the legal actions, shrinking towards the first).
         fast_forward: before those, up to this many actions are chosen by a
-            seeded generator (shrinking towards none): a cheap way to reach
-            late positions of long games.
+            seeded generator (shrinking towards none); ``None`` (the
+            default) plays to a drawn phase instead, as said above, and ``0``
+            starts every example at the deal.
         to_end: after the drawn actions, finish the game with the generator.
     """
     if isinstance(game, str):
@@ -174,22 +226,29 @@ def plays(
     else:
         chosen = game
     seed = draw(st.integers(min_value=0, max_value=2**16), label="seed")
-    skip = draw(st.integers(min_value=0, max_value=fast_forward), label="fast_forward") if fast_forward else 0
     rng = random.Random(f"cardrules.testing/{seed}")
     state = chosen.new_game(seed)
     actions: list[Action] = []
     states: list[AnyState] = [state]
 
-    def take(action: Action) -> None:
+    def take(action: Action) -> AnyState:
         nonlocal state
         state = state.apply(action)
         actions.append(action)
         states.append(state)
+        return state
 
-    for _ in range(skip):
-        if state.is_terminal:
-            break
-        take(rng.choice(state.legal_actions()))
+    if fast_forward is None:
+        phase = draw(st.sampled_from(chosen.info.phases), label="phase")
+        _play_to_phase(state, phase, rng, take)
+        _linger(state, phase, draw(st.integers(min_value=0, max_value=_LINGER), label="linger"), rng, take)
+    else:
+        most = fast_forward
+        skip = draw(st.integers(min_value=0, max_value=most), label="fast_forward") if most else 0
+        for _ in range(skip):
+            if state.is_terminal:
+                break
+            take(_seeded(state, rng))
     steps = draw(st.integers(min_value=0, max_value=max_steps), label="steps")
     for _ in range(steps):
         if state.is_terminal:
@@ -197,8 +256,73 @@ def plays(
         legal = state.legal_actions()
         take(legal[draw(st.integers(min_value=0, max_value=len(legal) - 1))])
     while to_end and not state.is_terminal:
-        take(rng.choice(state.legal_actions()))
+        take(_seeded(state, rng))
     return Played(chosen, seed, tuple(actions), tuple(states))
+
+
+_LINGER: typing.Final = 40
+"""How many seeded actions at most :func:`plays` and :func:`positions` take inside the phase they reach."""
+
+_SEED_TRIES: typing.Final = 64
+"""How many seeds :func:`positions` tries for a phase a game may skip (an all-pass hand has no exchange)."""
+
+
+@st.composite
+def positions(
+    draw: st.DrawFn,
+    game: AnyGame | str,
+    *,
+    phase: str | None = None,
+    options: Mapping[str, object] | None = None,
+) -> Played:
+    """Positions of ``game`` in one of its phases (:attr:`GameInfo.phases <cardrules.game.GameInfo.phases>`).
+
+    ``phase`` names it (``"endgame"``, ``"auction"``, ``"empty-stock"``); by
+    default it is drawn. Each example plays seeded legal actions until the
+    game is in the phase, then up to a few dozen more that stay in it, so the
+    last state is always in the phase. A game that can skip the phase (a
+    Calabresella hand that everybody passes has no exchange) is dealt again
+    from the next seed.
+
+    >>> from hypothesis import find
+    >>> find(positions("fildinski", phase="endgame"), lambda p: True).state.phase_name
+    'endgame'
+
+    Raises:
+        InvalidArgumentError: the game has no phase of that name, or no game
+            from many seeds reaches it.
+    """
+    if isinstance(game, str):
+        chosen = _game(game, options if options is not None else draw(game_options(game)))
+    else:
+        chosen = game
+    wanted = _phase_of_game(chosen, phase) if phase is not None else draw(st.sampled_from(chosen.info.phases))
+    first = draw(st.integers(min_value=0, max_value=2**16), label="seed")
+    linger = draw(st.integers(min_value=0, max_value=_LINGER), label="linger")
+    for seed in range(first, first + _SEED_TRIES):
+        rng = random.Random(f"cardrules.testing/{seed}")
+        walk = _Walk([chosen.new_game(seed)], [])
+        reached = _play_to_phase(walk.states[0], wanted, rng, walk.take)
+        if reached.phase_name == wanted:
+            _linger(reached, wanted, linger, rng, walk.take)
+            return Played(chosen, seed, tuple(walk.actions), tuple(walk.states))
+    raise InvalidArgumentError(
+        f"no {chosen.name} game from seeds {first} to {first + _SEED_TRIES - 1} reaches the phase {wanted!r}"
+    )
+
+
+@dataclass(slots=True)
+class _Walk:
+    """The states and actions of one line of play, grown by :meth:`take`."""
+
+    states: list[AnyState]
+    actions: list[Action]
+
+    def take(self, action: Action) -> AnyState:
+        """Play ``action`` in the last state; the new state."""
+        self.states.append(self.states[-1].apply(action))
+        self.actions.append(action)
+        return self.states[-1]
 
 
 def states(
@@ -206,7 +330,7 @@ def states(
     *,
     options: Mapping[str, object] | None = None,
     max_steps: int = 60,
-    fast_forward: int = 0,
+    fast_forward: int | None = None,
 ) -> st.SearchStrategy[AnyState]:
     """The states of :func:`plays` (the position only, without the way there)."""
     return plays(game, options=options, max_steps=max_steps, fast_forward=fast_forward).map(

@@ -101,8 +101,15 @@ def test_acceptance_a_revoke_gives_exit_1_with_the_step_actor_card_and_rule() ->
         "legal": False,
         "rule_ids": ["felagsvist.play.must-follow"],
         "reason": "diamonds were led and p0 holds 2♦ 10♦, so 7♥ fails to follow suit",
+        "statements": {
+            "felagsvist.play.must-follow": "A player holding a card of the suit led must play a card of that suit."
+        },
     }
     assert violation["message"] == line
+    # the text report states the rule under its id, so the reader need not look it up
+    assert done.stdout.splitlines()[2] == (
+        "  felagsvist.play.must-follow: A player holding a card of the suit led must play a card of that suit."
+    )
 
 
 @pytest.mark.rule("common.turn.player-to-act")

@@ -31,6 +31,7 @@ INFO: Final = GameInfo(
     options_type=BackstabFishOptions,
     players=None,
     max_deals=1,
+    phases=("stock", "empty-stock", "over"),
     dealer_stream="dealer",
     sample_values={
         "players": tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),

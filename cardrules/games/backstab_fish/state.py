@@ -148,6 +148,13 @@ class BackstabFishState:
         return self.current_player == TERMINAL
 
     @property
+    def phase_name(self) -> str:
+        """``"stock"`` while the stock has cards, ``"empty-stock"`` once it is empty, or ``"over"``."""
+        if self.current_player == TERMINAL:
+            return "over"
+        return "stock" if self.stock < self.deal.size else "empty-stock"
+
+    @property
     def stock_size(self) -> int:
         """How many cards are left in the stock."""
         return self.deal.size - self.stock

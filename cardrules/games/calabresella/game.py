@@ -26,6 +26,7 @@ INFO: Final = GameInfo(
     pack=DECK,
     pack_name="40-card Calabresella deck",
     sample_values={"stakes": ("1,2,3", "1,3,9", "2,3,4")},
+    phases=("auction", "exchange", "play", "over"),
 )
 """Calabresella as data: three seats and the 40-card Italian pack."""
 

@@ -289,6 +289,15 @@ class CalabresellaState:
         """Whether the hand is over (settled or abandoned)."""
         return self.current_player == TERMINAL
 
+    @property
+    def phase_name(self) -> str:
+        """``"auction"``, ``"exchange"`` (the call, the return and the lay-aways), ``"play"`` or ``"over"``."""
+        if self.current_player == TERMINAL:
+            return "over"
+        if self.phase == Phase.AUCTION:
+            return "auction"
+        return "play" if self.phase == Phase.PLAY else "exchange"
+
     def scores(self) -> tuple[int, ...]:
         """Each seat's net payment in this hand (its balance for a one-hand session).
 

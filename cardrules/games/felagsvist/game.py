@@ -10,7 +10,7 @@ from cardrules.cards import STANDARD_DECK, Card
 from cardrules.errors import InvalidOptionError
 from cardrules.game import GameInfo
 from cardrules.games.felagsvist.actions import SEAT_NAMES
-from cardrules.games.felagsvist.deal import MAX_DEALS, DealPlan
+from cardrules.games.felagsvist.deal import CYCLE, MAX_DEALS, DealPlan
 from cardrules.games.felagsvist.options import FelagsvistOptions, FirstDealer
 from cardrules.games.felagsvist.rules import RULES
 from cardrules.games.felagsvist.state import FelagsvistState
@@ -27,6 +27,7 @@ INFO: Final = GameInfo(
     pack=STANDARD_DECK,
     pack_name="52-card pack",
     max_deals=MAX_DEALS,
+    phases=(*(kind.value for kind in CYCLE), "over"),
 )
 """Félagsvist as data: four seats N, E, S, W, one 52-card pack, at most 13 deals."""
 

@@ -164,6 +164,15 @@ class FelagsvistState:
         return self.current_player == TERMINAL
 
     @property
+    def phase_name(self) -> str:
+        """The kind of the deal being played (``"hearts"`` ... ``"nolo"``), or ``"over"``.
+
+        Félagsvist has one phase of play; what changes the rules from deal to
+        deal is the round kind (felagsvist.round.cycle), so that is what names it.
+        """
+        return "over" if self.current_player == TERMINAL else self.deal.plan.kind(self.deal.deal_number).value
+
+    @property
     def deal_scores(self) -> tuple[tuple[int, int], ...]:
         """The (NS, EW) scores of every finished deal, in order."""
         if self.current_player == TERMINAL:

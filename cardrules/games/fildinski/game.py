@@ -25,6 +25,7 @@ INFO: Final = GameInfo(
     pack=PACK,
     pack_name=PACK_NAME,
     sample_values={"target_score": (500, 100, 2000)},
+    phases=("stock", "meld-step", "endgame", "over"),
 )
 """Fildinski as data: two seats, a 64-card pack holding each card from 7 to ace twice."""
 

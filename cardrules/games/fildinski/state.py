@@ -131,6 +131,15 @@ class FildinskiState:
         return self.current_player == TERMINAL
 
     @property
+    def phase_name(self) -> str:
+        """``"stock"`` (tricks 1-24), ``"meld-step"``, ``"endgame"`` (tricks 25-32) or ``"over"``."""
+        if self.current_player == TERMINAL:
+            return "over"
+        if self.in_meld_step:
+            return "meld-step"
+        return "endgame" if self.drawn >= DRAWS else "stock"
+
+    @property
     def trump(self) -> Suit:
         """The trump suit of the current deal (fildinski.deal.turn-up)."""
         return Suit(self.deal.trump)
