@@ -34,6 +34,7 @@ is a position that cannot arise, the rule that forbids it
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeVar
@@ -59,6 +60,9 @@ EMPTY: Final = "-"
 
 MAX_POSITION_CHARS: Final = 20_000
 """The longest position text read; the longest real position is well under 2,000 characters."""
+
+_INTEGER: Final = re.compile(r"-?[0-9]{1,12}", re.ASCII)
+"""A whole number as a position writes it: an optional minus and at most twelve digits."""
 
 _MAX_SHOWN: Final = 12
 """How many problems an error message lists (all of them stay in ``problems``)."""
@@ -224,7 +228,7 @@ class PositionReader:
 
     def integer(self, section: str, token: str, low: int, high: int, what: str = "a number") -> int | None:
         """``token`` as an int in ``low..high``, or ``None`` (and a problem)."""
-        if not token.isascii() or not token.lstrip("-").isdigit() or len(token) > 12:
+        if _INTEGER.fullmatch(token) is None:
             self.problem(section, f"{what} is a whole number, not {_echo(token)}")
             return None
         value = int(token)

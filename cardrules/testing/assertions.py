@@ -56,7 +56,7 @@ def assert_legal(state: AnyState, action: Action | str) -> Verdict:
     if not verdict.legal:
         raise AssertionError(
             f"expected {chosen} to be legal, but the reference refuses it [{_rules(verdict)}]: "
-            f"{verdict.reason}\n  state: {state.compact()}"
+            f"{verdict.reason}\n  position: {state.position()}"
         )
     return verdict
 
@@ -72,14 +72,14 @@ def assert_illegal(state: AnyState, action: Action | str, rule: str | Sequence[s
     if verdict.legal:
         raise AssertionError(
             f"expected {chosen} to be illegal, but the reference allows it [{_rules(verdict)}]: "
-            f"{verdict.reason}\n  state: {state.compact()}"
+            f"{verdict.reason}\n  position: {state.position()}"
         )
     wanted = (rule,) if isinstance(rule, str) else tuple(rule or ())
     missing = [rule_id for rule_id in wanted if rule_id not in verdict.rule_ids]
     if missing:
         raise AssertionError(
             f"{chosen} is illegal by [{_rules(verdict)}], not by {', '.join(missing)}: "
-            f"{verdict.reason}\n  state: {state.compact()}"
+            f"{verdict.reason}\n  position: {state.position()}"
         )
     return verdict
 
@@ -155,8 +155,8 @@ def assert_same_legal_actions(state: AnyState, theirs: Iterable[Action | str]) -
     """Fail unless another engine's legal actions in ``state`` are exactly the reference's.
 
     The message lists every difference with its rule ids (see :class:`LegalSetDiff`)
-    and the state.
+    and the position, which sets the state up again (``cardrules.from_position``).
     """
     diff = compare_legal_actions(state, theirs)
     if not diff.agrees:
-        raise AssertionError(f"the legal sets differ:\n{diff}\n  state: {state.compact()}")
+        raise AssertionError(f"the legal sets differ:\n{diff}\n  position: {state.position()}")

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
 import cardrules
@@ -26,6 +26,7 @@ from cardrules.testing import (
     legal_actions,
     option_values,
     plays,
+    positions,
     records,
 )
 from tests.conftest import REPO_ROOT
@@ -206,3 +207,49 @@ def test_without_hypothesis_the_kit_probes_and_assertions_still_work() -> None:
 def test_the_strategies_module_needs_hypothesis_only() -> None:
     source = (Path(cardrules.__file__).parent / "testing" / "strategies.py").read_text(encoding="utf-8")
     assert "import pytest" not in source
+
+
+# -- phases: the default strategies and positions() reach every phase ------------
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_phase_gets_a_fair_share_of_the_default_examples(game: str) -> None:
+    # A fair share: at least a twelfth of the examples end in each phase, and
+    # at least a fifth pass through it (a phase a game may skip included).
+    from tests.support.phases import phase_shares
+
+    ended, passed = phase_shares(game, 120)
+    assert min(ended.values()) >= 1 / 12, ended
+    assert min(passed.values()) >= 1 / 5, passed
+
+
+@pytest.mark.parametrize(
+    ("game", "phase"),
+    [(game, phase) for game in GAME_NAMES for phase in get_game(game).info.phases],
+)
+@given(data=st.data())
+def test_positions_are_in_the_phase_asked_for_and_reached_by_legal_play(
+    game: str, phase: str, data: st.DataObject
+) -> None:
+    played = data.draw(positions(game, phase=phase))
+    assert played.state.phase_name == phase
+    state = played.states[0]
+    for action in played.actions:
+        assert state.check(action).legal
+        state = state.apply(action)
+    assert state.position() == played.state.position()
+
+
+def test_positions_refuses_a_phase_the_game_does_not_have() -> None:
+    with pytest.raises(cardrules.errors.InvalidArgumentError, match="fildinski has the phases stock, meld-step"):
+        find(positions("fildinski", phase="auction"), lambda played: True)
+
+
+def test_a_failing_example_prints_one_short_line_not_every_state() -> None:
+    from hypothesis.vendor.pretty import pretty
+
+    played = find(positions("fildinski", phase="endgame"), lambda played: True, settings=settings(database=None))
+    shown = pretty(played)
+    assert "\n" not in shown and len(shown) < 1200
+    assert shown.startswith(f"Played(seed={played.seed}, actions={len(played.actions)}, position='fildinski ; ")
+    assert cardrules.from_position(played.state.position()).position() == played.state.position()
