@@ -90,19 +90,23 @@ _TASKS: Final = {
 class DealPlan:
     """The options and where every hand's deck order comes from, fixed when a session starts.
 
-    Hand ``k`` of the session (1-based) uses ``decks[k - 1]`` when given,
+    Hand ``k`` of the session (1-based) uses ``decks[k - first]`` when given,
     otherwise a shuffle drawn from ``seed`` and ``k`` alone.
 
     Attributes:
         options: the game's options.
         seed: the seed of the shuffles not given explicitly.
-        decks: explicit deck orders (card indices, top first) of hands 1, 2, ...
+        decks: explicit deck orders (card indices, top first) of hands
+            ``first``, ``first + 1``, ...
+        first: the hand number of ``decks[0]``: 1 for a session dealt from
+            its start, the position's hand for a state read from a position.
         nxt: ``nxt[s]`` is next(s) under the ``direction`` option.
     """
 
     options: CalabresellaOptions
     seed: int
     decks: tuple[tuple[int, ...], ...] = ()
+    first: int = 1
     nxt: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -112,11 +116,16 @@ class DealPlan:
 
     def deck(self, hand_number: int) -> tuple[int, ...]:
         """The deck order (card indices, top first) of hand ``hand_number`` of the session."""
-        if hand_number <= len(self.decks):
-            return self.decks[hand_number - 1]
+        given = hand_number - self.first
+        if 0 <= given < len(self.decks):
+            return self.decks[given]
         order = list(DECK_INDICES)
         random.Random(f"calabresella/{self.seed}/hand/{hand_number}").shuffle(order)
         return tuple(order)
+
+    def later_decks(self, hand_number: int) -> tuple[tuple[int, ...], ...]:
+        """The explicit deck orders of the hands after ``hand_number`` (empty when they are all shuffled)."""
+        return self.decks[max(hand_number + 1 - self.first, 0) :]
 
 
 def deal_hands(deck: tuple[int, ...], dealer: int, nxt: tuple[int, int, int]) -> tuple[int, int, int]:

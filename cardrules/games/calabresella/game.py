@@ -12,6 +12,7 @@ from cardrules.game import GameInfo
 from cardrules.games.calabresella.cards import DECK
 from cardrules.games.calabresella.deal import DealPlan
 from cardrules.games.calabresella.options import CalabresellaOptions, options_from
+from cardrules.games.calabresella.position import read_position
 from cardrules.games.calabresella.rules import RULES
 from cardrules.games.calabresella.state import CalabresellaState
 
@@ -61,3 +62,17 @@ class CalabresellaGame(GameBase[CalabresellaOptions, CalabresellaState]):
     def _from_decks(self, decks: tuple[tuple[Card, ...], ...], dealer: int, seed: int) -> CalabresellaState:
         indices = tuple(tuple(card.index for card in deck) for deck in decks)
         return CalabresellaState.deal(DealPlan(self.options, seed, indices), dealer)
+
+    def from_position(self, text: str) -> CalabresellaState:
+        """The state a position text describes (see :mod:`cardrules.games.calabresella.position`).
+
+        The position's options apply; an option it leaves out keeps this game's
+        value. The hand is dealt again from the deck its zones and history go
+        back to, and the history is replayed with the engine's own check.
+
+        Raises:
+            InvalidPositionError: the text is malformed or the position cannot
+                arise; the error lists every problem, each with its section
+                and the rule it breaks.
+        """
+        return read_position(self, text)

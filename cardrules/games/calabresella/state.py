@@ -31,6 +31,7 @@ from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotati
 from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.calabresella import auction, exchange, play
+from cardrules.games.calabresella import position as _position
 from cardrules.games.calabresella.actions import (
     Bid,
     CallCard,
@@ -279,7 +280,16 @@ class CalabresellaState:
         return self.context.dealer
 
     def dealt_decks(self) -> tuple[tuple[Card, ...], ...]:
-        """The deck order of this game's one deal (top first)."""
+        """The deck order of this game's one deal (top first).
+
+        For a state read from a position
+        (:meth:`~cardrules.games.calabresella.game.CalabresellaGame.from_position`) the deck is
+        the canonical one the position goes back to: each seat's 12 dealt
+        cards in index order, in packets of four from the eldest hand
+        (calabresella.deal.packets), then the dealt monte in its order
+        (calabresella.deal.monte). The position's later deck orders are the
+        decks of the hands :meth:`next_hand` deals.
+        """
         return (tuple(card_at(c) for c in self.context.deck),)
 
     # -- the public protocol --------------------------------------------------
@@ -447,6 +457,16 @@ class CalabresellaState:
             f"{self.phase.name.lower()}, {to_act}; calls {calls}; contract {contract}; monte ({monte}); "
             f"trick ({trick}); tricks {self.tally.tricks_bidder}-{self.tally.tricks_opponents}; {hands}]"
         )
+
+    def position(self) -> str:
+        """The position as one line of text, canonical: read it back with ``game.from_position``.
+
+        The sections are those of :mod:`cardrules.games.calabresella.position`:
+        the options, the hand number, dealer, balances and seed (with any later
+        deck orders), the phase and seat to act, the hands, the monte, the
+        auction, the exchange, the tricks and, once settled, the score.
+        """
+        return _position.write_position(self)
 
     def __repr__(self) -> str:
         return f"CalabresellaState{self.compact()}"
