@@ -85,14 +85,19 @@ def trump_suit(kind: RoundKind) -> Suit | None:
 class DealPlan:
     """Where each deal's deck order comes from, fixed when the game starts.
 
-    Deal ``k`` uses ``decks[k - 1]`` when given, otherwise a shuffle drawn from
-    ``seed`` and ``k`` alone (so the same seed always gives the same game).
-    Also holds per-deal tables the engine looks up on every trick.
+    The given ``decks`` are those of deals ``first_deal``, ``first_deal + 1``,
+    ...: deal ``k`` uses ``decks[k - first_deal]`` when given, otherwise a
+    shuffle drawn from ``seed`` and ``k`` alone (so the same seed always gives
+    the same game). ``first_deal`` is 1 for a game started with ``new_game`` or
+    ``from_deal``, and the position's deal for a game read from a position
+    (whose earlier decks are not known). Also holds per-deal tables the engine
+    looks up on every trick.
     """
 
     options: FelagsvistOptions
     seed: int
     decks: tuple[tuple[int, ...], ...] = ()
+    first_deal: int = 1
     trick_tables: tuple[tuple[int | None, tuple[int, ...]], ...] = field(
         init=False, repr=False, compare=False
     )
@@ -110,8 +115,9 @@ class DealPlan:
 
     def deck(self, deal_number: int) -> tuple[int, ...]:
         """The deck order (card indices, top first) of deal ``deal_number``."""
-        if deal_number <= len(self.decks):
-            return self.decks[deal_number - 1]
+        given = deal_number - self.first_deal
+        if 0 <= given < len(self.decks):
+            return self.decks[given]
         order = list(range(52))
         random.Random(f"felagsvist/{self.seed}/deal/{deal_number}").shuffle(order)
         return tuple(order)

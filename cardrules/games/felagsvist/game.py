@@ -66,6 +66,30 @@ class FelagsvistGame(GameBase[FelagsvistOptions, FelagsvistState]):
                 f"but the deal names dealer p{dealer} [felagsvist.deal.first-dealer]",
             )
 
+    def from_position(self, text: str) -> FelagsvistState:
+        """The state a position text describes (see :mod:`~cardrules.games.felagsvist.position`).
+
+        The position's options apply; an option it leaves out keeps this
+        game's value. The state's
+        :meth:`~cardrules.games.felagsvist.state.FelagsvistState.dealt_decks` starts
+        at the position's deal.
+
+        >>> import cardrules
+        >>> game = cardrules.get_game("felagsvist", first_dealer="N")
+        >>> state = game.new_game(seed=1)
+        >>> game.from_position(state.position()).legal_actions() == state.legal_actions()
+        True
+
+        Raises:
+            InvalidPositionError: the text is malformed or the position cannot
+                arise; the error lists every problem, each with its section and
+                the rule it breaks.
+        """
+        # Imported here: the position module imports the play, which needs the state imported first.
+        from cardrules.games.felagsvist.position import read_position
+
+        return read_position(self, text)
+
     def _new_game(self, seed: int) -> FelagsvistState:
         return FelagsvistState.start(DealPlan(self.options, seed), self._first_dealer(seed))
 

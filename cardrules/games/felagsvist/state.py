@@ -124,9 +124,21 @@ class FelagsvistState:
         return self.deal.deck
 
     def dealt_decks(self) -> tuple[tuple[Card, ...], ...]:
-        """The deck order (top first) of every deal dealt so far, the current one last."""
+        """The deck order (top first) of every deal dealt so far, the current one last.
+
+        For a game started with ``new_game`` or ``from_deal`` that is one deck
+        per deal from deal 1. A state read from a position at deal ``k`` does
+        not know the earlier decks: it gives one deck per deal from deal ``k``
+        on, and deal ``k``'s deck is the canonical one that deals the hands the
+        deal started with (each seat's cards in index order; see
+        :mod:`~cardrules.games.felagsvist.position`), not necessarily the
+        order the cards were really dealt in. :attr:`first_dealer` is derived
+        from the current dealer as usual.
+        """
         plan = self.deal.plan
-        return tuple(tuple(card_at(c) for c in plan.deck(k)) for k in range(1, self.deal.deal_number + 1))
+        return tuple(
+            tuple(card_at(c) for c in plan.deck(k)) for k in range(plan.first_deal, self.deal.deal_number + 1)
+        )
 
     @property
     def round_kind(self) -> RoundKind:
@@ -231,6 +243,22 @@ class FelagsvistState:
             f"{format_seat(self.leader)}, tricks {self.tricks[0]}-{self.tricks[1]}, "
             f"totals {self.totals[0]}-{self.totals[1]}; {hands}]"
         )
+
+    def position(self) -> str:
+        """The position as one line of text, canonical; read it back with ``game.from_position``.
+
+        It holds the options, the deal, the seat to act, the hands, this
+        deal's plays by trick, the earlier deals' scores, the seed and any
+        explicit later decks (see :mod:`~cardrules.games.felagsvist.position`).
+
+        >>> import cardrules
+        >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=5)
+        >>> state.position().split(" ; ")[2:4]
+        ['deal 1 dealer p0 round hearts', 'turn p1']
+        """
+        from cardrules.games.felagsvist.position import write_position  # the module imports this one
+
+        return write_position(self)
 
     def __repr__(self) -> str:
         return f"FelagsvistState{self.compact()}"
