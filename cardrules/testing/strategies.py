@@ -205,9 +205,11 @@ def plays(
 
     By default (``fast_forward=None``) each example draws one of the game's
     phases, plays seeded legal actions until the game is in it and then a
-    few more that stay in it, and only then draws ``max_steps`` actions one
-    by one: so the examples reach every phase of every game, the ones late in
-    a game too. Shrinking goes towards the first phase and the fewest actions.
+    few more that stay in it, and only then draws up to ``max_steps``
+    actions one by one, as long as they keep the game in that phase: so the
+    examples reach every phase of every game in a fair share, the ones late
+    in a game too. Shrinking goes towards the first phase and the fewest
+    actions.
 
     Args:
         game: a game name or a :class:`~cardrules.game.Game`.
@@ -238,8 +240,13 @@ def plays(
         states.append(state)
         return state
 
+    phase: str | None = None
     if fast_forward is None:
-        phase = draw(st.sampled_from(chosen.info.phases), label="phase")
+        # The phase follows from the seed: Hypothesis varies a wide integer
+        # far more evenly than a short list, and shrinking the seed still
+        # goes towards the first phase.
+        phases = chosen.info.phases
+        phase = phases[seed % len(phases)]
         _play_to_phase(state, phase, rng, take)
         _linger(state, phase, draw(st.integers(min_value=0, max_value=_LINGER), label="linger"), rng, take)
     else:
@@ -254,7 +261,10 @@ def plays(
         if state.is_terminal:
             break
         legal = state.legal_actions()
-        take(legal[draw(st.integers(min_value=0, max_value=len(legal) - 1))])
+        action = legal[draw(st.integers(min_value=0, max_value=len(legal) - 1))]
+        if phase is not None and state.apply(action).phase_name != phase:
+            break  # the drawn actions stay in the phase drawn, so every phase keeps its share
+        take(action)
     while to_end and not state.is_terminal:
         take(_seeded(state, rng))
     return Played(chosen, seed, tuple(actions), tuple(states))

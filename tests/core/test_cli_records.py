@@ -209,9 +209,18 @@ def test_explain_shows_what_the_actor_saw_what_was_legal_and_the_verdict() -> No
     assert "before step 37, as p0 saw it (p0 was to act):" in lines
     assert "  hand: 2♦ 10♦ 7♥ 10♠" in lines and "  trick: p3 A♦" in lines
     assert "legal actions: p0 play 2D, p0 play TD" in lines
-    assert lines[-1].startswith("verdict: illegal: diamonds were led") and lines[-1].endswith(
+    assert lines[-3].startswith("verdict: illegal: diamonds were led") and lines[-3].endswith(
         "[felagsvist.play.must-follow]"
     )
+    # the rule's statement under its id, then the position to pose the dispute again
+    assert lines[-2] == (
+        "  felagsvist.play.must-follow: A player holding a card of the suit led must play a card of that suit."
+    )
+    assert lines[-1].startswith("position: felagsvist ; options ") and "; plays " in lines[-1]
+    position = lines[-1].removeprefix("position: ")
+    judged = run_cardrules("judge", position, "p0 play 7H")
+    assert judged.returncode == 1 and judged.stdout.splitlines()[0].endswith("[felagsvist.play.must-follow]")
+    assert run_cardrules("judge", position, "p0 play 2D").returncode == 0
 
 
 @pytest.mark.rule("felagsvist.play.lead-any")
@@ -222,7 +231,7 @@ def test_explain_of_a_legal_step_exits_0() -> None:
     assert done.stdout.startswith("step 0 (steps 0 to 623): p2 play 7H\n")
     assert "before step 0, as p2 saw it (p2 was to act):" in done.stdout
     assert "  cards held: p0:13 p1:13 p2:13 p3:13" in done.stdout  # nobody has played yet
-    assert done.stdout.splitlines()[-1].endswith("[felagsvist.play.lead-any]")
+    assert done.stdout.splitlines()[-3].endswith("[felagsvist.play.lead-any]")
     assert "comment: deal 1 is Hearts" in done.stdout
 
 
