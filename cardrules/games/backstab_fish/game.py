@@ -19,6 +19,7 @@ from cardrules.games.backstab_fish.options import (
     Deck,
     parse_options,
 )
+from cardrules.games.backstab_fish.position import read_position
 from cardrules.games.backstab_fish.rules import RULES
 from cardrules.games.backstab_fish.state import BackstabFishState
 
@@ -87,6 +88,19 @@ class BackstabFishGame(GameBase[BackstabFishOptions, BackstabFishState]):
     def options_dict(self) -> dict[str, str | int]:
         """Every option as a plain value (``stall_limit`` as a number or ``none``)."""
         return self.options.as_dict()
+
+    def from_position(self, text: str) -> BackstabFishState:
+        """The state a position text describes (see :mod:`~cardrules.games.backstab_fish.position`).
+
+        The position's options apply; an option it leaves out keeps this
+        game's value. Nothing is drawn at random: the stock is the position's.
+
+        Raises:
+            InvalidPositionError: the text is malformed or the position cannot
+                arise; the error lists every problem, each with its section and
+                the rule it breaks.
+        """
+        return read_position(self, text)
 
     def _seats_title(self) -> str:
         return f"Backstab Fish with {self.options.players} players"

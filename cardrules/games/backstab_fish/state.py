@@ -30,6 +30,7 @@ from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotati
 from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.backstab_fish import lay_down, turn  # modules: they build states with make
+from cardrules.games.backstab_fish import position as _position  # (it builds states too)
 from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, read_action
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, counts_of, set_ranks
 from cardrules.games.backstab_fish.deal import DealContext, dealt_hands, first_player
@@ -188,7 +189,16 @@ class BackstabFishState:
         return tuple(seat for seat, size in enumerate(self.sizes) if size)
 
     def dealt_decks(self) -> tuple[tuple[Card, ...], ...]:
-        """The deck order of the one deal of the game, top card first."""
+        """The deck order of the one deal of the game, top card first: one deck, as a game has one deal.
+
+        A state read from a position knows nothing of the cards already drawn,
+        so its deck is rebuilt canonically from the zones
+        (:func:`~cardrules.games.backstab_fish.position.canonical_deck`): the
+        cards outside the stock in the order a deal from the dealer's left
+        would give out the hands, then the laid sets, then the stock in its
+        order. Before the first turn that deck deals exactly the position's
+        hands; the stock is always the position's, rank for rank.
+        """
         return (self.deal.deck,)
 
     @property
@@ -340,6 +350,15 @@ class BackstabFishState:
             f"turn {self.turns}, stall {self.stall}/{limit}, stock {self.stock_size}; hands {hands}; "
             f"laid {laid}; scores {'-'.join(map(str, self.points))}]"
         )
+
+    def position(self) -> str:
+        """The position as one line of text, canonical (see :mod:`~cardrules.games.backstab_fish.position`).
+
+        ``game.from_position(state.position())`` reads it back to a state with
+        the same future: hands, stock in order, laid sets, scores, phase,
+        counters and the public history.
+        """
+        return _position.write_position(self)
 
     def __repr__(self) -> str:
         return f"BackstabFishState{self.compact()}"
