@@ -10,6 +10,8 @@ that names the option and the values it takes.
 
 from __future__ import annotations
 
+import re
+
 import dataclasses
 import typing
 from collections.abc import Mapping
@@ -56,7 +58,7 @@ def _convert(game: str, name: str, kind: object, value: object) -> object:
     if kind is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,18}", value.strip(), re.ASCII):
             return int(value)
         raise InvalidOptionError(name, f"{game} option {name} takes a whole number; not {value!r}")
     raise InvalidArgumentError(f"option {name} has a type options cannot convert: {kind!r}")

@@ -58,8 +58,10 @@ T = TypeVar("T")
 EMPTY: Final = "-"
 """The token of an empty list."""
 
-MAX_POSITION_CHARS: Final = 20_000
-"""The longest position text read; the longest real position is well under 2,000 characters."""
+MAX_POSITION_CHARS: Final = 1_000_000
+"""The longest position text read. Most positions are a few hundred characters; a
+Backstab Fish position carries the public history of the game, some 20 characters
+a turn, so a ten-player game of 1,800 turns writes about 38,000."""
 
 _INTEGER: Final = re.compile(r"-?[0-9]{1,12}", re.ASCII)
 """A whole number as a position writes it: an optional minus and at most twelve digits."""
