@@ -45,9 +45,6 @@ REPORT_FIELDS: Final = {
 VIOLATION_FIELDS: Final = {"step", "actor", "action", "comment", "verdict", "state", "message"}
 
 
-
-
-
 def _bad_input(done: subprocess.CompletedProcess[str], needle: str) -> None:
     assert done.returncode == 2, (done.stdout, done.stderr)
     lines = done.stderr.strip().splitlines()

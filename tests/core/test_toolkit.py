@@ -244,15 +244,21 @@ def test_positions_are_in_the_phase_asked_for_and_reached_by_legal_play(
 
 
 def test_positions_refuses_a_phase_the_game_does_not_have() -> None:
-    with pytest.raises(cardrules.errors.InvalidArgumentError, match="fildinski has the phases stock, meld-step"):
+    with pytest.raises(
+        cardrules.errors.InvalidArgumentError, match="fildinski has the phases stock, meld-step"
+    ):
         find(positions("fildinski", phase="auction"), lambda played: True)
 
 
 def test_a_failing_example_prints_one_short_line_not_every_state() -> None:
     from hypothesis.vendor.pretty import pretty
 
-    played = find(positions("fildinski", phase="endgame"), lambda played: True, settings=settings(database=None))
+    played = find(
+        positions("fildinski", phase="endgame"), lambda played: True, settings=settings(database=None)
+    )
     shown = pretty(played)
     assert "\n" not in shown and len(shown) < 1200
-    assert shown.startswith(f"Played(seed={played.seed}, actions={len(played.actions)}, position='fildinski ; ")
+    assert shown.startswith(
+        f"Played(seed={played.seed}, actions={len(played.actions)}, position='fildinski ; "
+    )
     assert cardrules.from_position(played.state.position()).position() == played.state.position()
