@@ -11,6 +11,7 @@ from cardrules.game import GameInfo
 from cardrules.games.fildinski.cards import PACK, PACK_NAME, card_kind, label_deck
 from cardrules.games.fildinski.deal import DealPlan
 from cardrules.games.fildinski.options import FildinskiOptions
+from cardrules.games.fildinski.position import read_position
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.state import FildinskiState
 
@@ -49,6 +50,20 @@ class FildinskiGame(GameBase[FildinskiOptions, FildinskiState]):
 
     def _new_game(self, seed: int) -> FildinskiState:
         return FildinskiState.start(DealPlan(self.options, seed), self._first_dealer(seed))
+
+    def from_position(self, text: str) -> FildinskiState:
+        """The state a position text describes (see :mod:`cardrules.games.fildinski.position`).
+
+        The position's options apply; an option it leaves out keeps this
+        game's value. Nothing random is drawn: later deals come from the
+        position's seed and deck orders.
+
+        Raises:
+            InvalidPositionError: the text is malformed or the position cannot
+                arise; the error lists every problem, each with its section
+                and the rule it breaks.
+        """
+        return read_position(self, text)
 
     def _from_decks(self, decks: tuple[tuple[Card, ...], ...], dealer: int, seed: int) -> FildinskiState:
         labelled = tuple(

@@ -220,9 +220,16 @@ class FildinskiState:
         return a, b
 
     def dealt_decks(self) -> tuple[tuple[Card, ...], ...]:
-        """The deck order (top first) of every deal dealt so far, the current one last."""
+        """The deck order (top first) of every deal dealt so far, the current one last.
+
+        A game set up from a position at deal ``k`` (``game.from_position``)
+        knows the decks from deal ``k`` on only: its first deck is the current
+        deal's, rebuilt from the position's zones (the cards out of the stock
+        first, the non-dealer's hand, the dealer's hand, the rest, each in
+        card order, the deal's turn-up 17th, then the stock in its order).
+        """
         plan = self.deal.plan
-        return tuple(deck_cards(plan.deck(k)) for k in range(1, self.deal.deal_number + 1))
+        return tuple(deck_cards(plan.deck(k)) for k in range(plan.first_deck, self.deal.deal_number + 1))
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's running score: finished deals plus the points of the current deal."""
@@ -370,6 +377,16 @@ class FildinskiState:
         return observe(self, seat)
 
     # -- text -------------------------------------------------------------------
+
+    def position(self) -> str:
+        """The position as one line of text, canonical; ``game.from_position`` reads it back.
+
+        The sections and what they hold are those of
+        :mod:`cardrules.games.fildinski.position`.
+        """
+        from cardrules.games.fildinski.position import write_position
+
+        return write_position(self)
 
     def compact(self) -> str:
         """A one-line form of the whole state, enough to reproduce a failure."""
