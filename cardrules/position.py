@@ -300,6 +300,10 @@ class PositionReader:
         self.problem("options", str(error))
 
 
+def _option_text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 class PositionWriter:
     """Builds a position text section by section, in the order the sections are added.
 
@@ -319,8 +323,11 @@ class PositionWriter:
         return self
 
     def options(self, options: Mapping[str, object]) -> PositionWriter:
-        """Add the ``options`` section: every option as ``name=value``, in the given order."""
-        return self.section("options", *(f"{name}={value}" for name, value in options.items()))
+        """Add the ``options`` section: every option as ``name=value``, in the given order.
+
+        Booleans are written ``true`` and ``false``, as the rules and records write them.
+        """
+        return self.section("options", *(f"{name}={_option_text(value)}" for name, value in options.items()))
 
     def __str__(self) -> str:
         return " ; ".join(self._parts)

