@@ -10,9 +10,8 @@ that names the option and the values it takes.
 
 from __future__ import annotations
 
-import re
-
 import dataclasses
+import re
 import typing
 from collections.abc import Mapping
 from enum import Enum

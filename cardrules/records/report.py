@@ -52,8 +52,8 @@ __all__ = ["findings", "format_report", "report_to_data", "statements"]
 def statements(game: str, rule_ids: Iterable[str]) -> tuple[tuple[str, str], ...]:
     """Each rule id with its statement from ``game``'s rule book, so a reader need not look it up.
 
-    >>> statements("felagsvist", ["felagsvist.play.must-follow"])
-    (('felagsvist.play.must-follow', 'A player holding a card of the suit led must play a card of that suit.'),)
+    >>> statements("felagsvist", ["felagsvist.play.must-follow"])[0][1]
+    'A player holding a card of the suit led must play a card of that suit.'
     """
     book = get_game(game).rules
     return tuple(

@@ -18,7 +18,8 @@ Every strategy takes a game by name (``"felagsvist"``) or as a
 a function of the values Hypothesis draws.
 
 >>> from hypothesis import find
->>> found = find(plays("felagsvist", options={"first_dealer": "N"}, fast_forward=0), lambda p: len(p.actions) >= 3)
+>>> start = plays("felagsvist", options={"first_dealer": "N"}, fast_forward=0)  # every example from the deal
+>>> found = find(start, lambda p: len(p.actions) >= 3)
 >>> found.seed, len(found.actions), found.state.current_player
 (0, 3, 0)
 >>> late = find(plays("fildinski"), lambda p: p.state.phase_name == "endgame")

@@ -78,8 +78,14 @@ def test_the_command_line_refuses_bad_options_in_one_line() -> None:
 
 def test_the_command_line_simulates_with_options() -> None:
     result = run_cardrules(
-        "simulate", "calabresella", "--games", "20",
-        "--option", "stakes=2,4,8", "--option", "auction=single-round",
+        "simulate",
+        "calabresella",
+        "--games",
+        "20",
+        "--option",
+        "stakes=2,4,8",
+        "--option",
+        "auction=single-round",
     )
     assert result.returncode == 0, result.stderr
     assert "stakes=2,4,8" in result.stdout and "every game ended with no legal action left" in result.stdout

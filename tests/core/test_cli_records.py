@@ -75,6 +75,10 @@ def test_check_json_of_a_clean_record_has_every_documented_field() -> None:
     assert data["scores"] == data["claimed_scores"] and set(data["scores"]) == {"p0", "p1", "p2", "p3"}
 
 
+MUST_FOLLOW = "A player holding a card of the suit led must play a card of that suit."
+"""The statement of felagsvist.play.must-follow, which check and explain print under the id."""
+
+
 @pytest.mark.rule("felagsvist.play.must-follow")
 def test_acceptance_a_revoke_gives_exit_1_with_the_step_actor_card_and_rule() -> None:
     record = str(DISPUTED / "revoke.toml")
@@ -98,15 +102,11 @@ def test_acceptance_a_revoke_gives_exit_1_with_the_step_actor_card_and_rule() ->
         "legal": False,
         "rule_ids": ["felagsvist.play.must-follow"],
         "reason": "diamonds were led and p0 holds 2♦ 10♦, so 7♥ fails to follow suit",
-        "statements": {
-            "felagsvist.play.must-follow": "A player holding a card of the suit led must play a card of that suit."
-        },
+        "statements": {"felagsvist.play.must-follow": MUST_FOLLOW},
     }
     assert violation["message"] == line
     # the text report states the rule under its id, so the reader need not look it up
-    assert done.stdout.splitlines()[2] == (
-        "  felagsvist.play.must-follow: A player holding a card of the suit led must play a card of that suit."
-    )
+    assert done.stdout.splitlines()[2] == (f"  felagsvist.play.must-follow: {MUST_FOLLOW}")
 
 
 @pytest.mark.rule("common.turn.player-to-act")
@@ -210,9 +210,7 @@ def test_explain_shows_what_the_actor_saw_what_was_legal_and_the_verdict() -> No
         "[felagsvist.play.must-follow]"
     )
     # the rule's statement under its id, then the position to pose the dispute again
-    assert lines[-2] == (
-        "  felagsvist.play.must-follow: A player holding a card of the suit led must play a card of that suit."
-    )
+    assert lines[-2] == (f"  felagsvist.play.must-follow: {MUST_FOLLOW}")
     assert lines[-1].startswith("position: felagsvist ; options ") and "; plays " in lines[-1]
     position = lines[-1].removeprefix("position: ")
     judged = run_cardrules("judge", position, "p0 play 7H")

@@ -236,5 +236,3 @@ def test_explain_refuses_every_step_of_a_record_without_actions() -> None:
     record = dataclasses.replace(load(DISPUTED / "out-of-turn.toml"), actions=())
     with pytest.raises(ValueError, match="it has no steps"):
         explain(record, 0)
-
-

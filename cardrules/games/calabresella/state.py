@@ -301,7 +301,7 @@ class CalabresellaState:
 
     @property
     def phase_name(self) -> str:
-        """``"auction"``, ``"exchange"`` (the call, the return and the lay-aways), ``"play"`` or ``"over"``."""
+        """``"auction"``, ``"exchange"`` (the call, the return, the lay-aways), ``"play"`` or ``"over"``."""
         if self.current_player == TERMINAL:
             return "over"
         if self.phase == Phase.AUCTION:
