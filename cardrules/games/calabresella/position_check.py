@@ -1,0 +1,591 @@
+"""Whether a Calabresella position can arise, and the state it describes.
+
+:func:`build_state` checks the sections as :mod:`cardrules.games.calabresella.position`
+read them (:class:`Written`; the grammar is documented there): conservation, the
+deal, the leaders; it deals the hand again, replays the history with the engine's
+own check and compares every section the history also decides. Each problem names
+its rule; the reader applies the checks of one section (:func:`check_balances`,
+:func:`check_later_deck`) as it reads it, so that the problems keep the text's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final, TypeVar
+
+from cardrules.cards import card_at, cards_in
+from cardrules.game import Action
+from cardrules.games.calabresella import auction as _auction
+from cardrules.games.calabresella import play as _play
+from cardrules.games.calabresella import state as _state
+from cardrules.games.calabresella.actions import (
+    Bid,
+    CallCard,
+    ChooseRaise,
+    Discard,
+    Pass,
+    PlayCard,
+    ReturnCard,
+)
+from cardrules.games.calabresella.cards import DECK_INDICES, mask_of
+from cardrules.games.calabresella.deal import DealPlan, Phase
+from cardrules.games.calabresella.options import Auction, CalabresellaOptions, OpeningLead
+from cardrules.games.calabresella.scoring import CONTRACTS, Contract, Raise
+from cardrules.position import PositionReader
+
+__all__ = ["Written", "build_state", "check_balances", "check_later_deck"]
+
+T = TypeVar("T")
+
+_TEXT: Final = tuple(str(card_at(index)) for index in range(52))
+
+# The rules a refused position names.
+_COMPOSITION: Final = "calabresella.deck.composition"
+_MONTE: Final = "calabresella.deal.monte"
+_PACKETS: Final = "calabresella.deal.packets"
+_PHASES_RULE: Final = "calabresella.procedure.phases"
+_END: Final = "calabresella.bidding.end"
+_HANDOVER: Final = "calabresella.exchange.handover"
+_CALLED_IN_MONTE: Final = "calabresella.exchange.called-in-monte"
+_RETURN: Final = "calabresella.exchange.return"
+_TAKE_MONTE: Final = "calabresella.exchange.take-monte"
+_DISCARD: Final = "calabresella.exchange.discard"
+_SOLISSIMO: Final = "calabresella.exchange.solissimo"
+_DIVIDETE: Final = "calabresella.exchange.dividete"
+_SCEGLIETE: Final = "calabresella.exchange.scegliete"
+_OPENING_LEAD: Final = "calabresella.play.opening-lead"
+_NEXT_LEAD: Final = "calabresella.play.next-lead"
+_TRICKS: Final = "calabresella.play.tricks"
+_ROUNDING: Final = "calabresella.scoring.rounding"
+_PAYMENT: Final = "calabresella.scoring.payment"
+_SESSION: Final = "calabresella.procedure.session"
+_PERMUTATION: Final = "common.deal.permutation"
+_SCORING_MONTE: Final = "calabresella.scoring.monte"
+_PLAYER_TO_ACT: Final = "common.turn.player-to-act"
+
+
+def _listing(cards: Sequence[int] | set[int]) -> str:
+    return " ".join(_TEXT[c] for c in sorted(cards)) or "nothing"
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """The sections of a position as read, in plain values; ``None`` where a section could not be read.
+
+    A section left out has its default (the history sections empty,
+    ``balances`` ``(0, 0, 0)``, ``seed`` 0), or ``None`` where the history
+    decides it (``phase``, ``contract``, ``score``). Cards are indices, seats
+    0 to 2, and a called card's giver -1 when it lay in the monte.
+    """
+
+    options: CalabresellaOptions | None
+    hand_number: int | None
+    dealer: int | None
+    balances: tuple[int, int, int] | None
+    seed: int | None
+    later: tuple[tuple[int, ...], ...] | None
+    phase: tuple[Phase, int] | None
+    hands: tuple[tuple[int, ...], ...] | None
+    monte: tuple[int, ...] | None
+    dealt: tuple[int, ...] | None
+    calls: tuple[tuple[int, int], ...] | None
+    contract: tuple[int, Contract] | None
+    called: tuple[int, int] | None
+    returned: int | None
+    raised: Raise | None
+    laid: tuple[tuple[int, tuple[int, ...]], ...] | None
+    tricks: tuple[tuple[int, tuple[int, ...]], ...] | None
+    trick: tuple[int, tuple[int, ...]] | None
+    score: tuple[int, int, tuple[int, int, int]] | None
+    given: frozenset[str]
+    """The optional sections the text has (read well or not)."""
+    bad: frozenset[str]
+    """The sections that could not be read."""
+
+
+def build_state(written: Written, reader: PositionReader) -> _state.CalabresellaState | None:
+    """The state ``written`` describes, its history replayed; ``None`` when ``reader`` has a problem.
+
+    Every problem found is added to ``reader``; the replay runs only on a
+    position with none so far.
+    """
+    fine = _check_conservation(written, reader)
+    fine = _check_dealt_monte(written, reader) and fine
+    status = _contract_status(written)
+    fine = _check_contract(written, status, reader) and fine
+    _check_leaders(written, status, reader)
+    owner = _owners(written, status, reader) if fine else None
+    if owner is not None:
+        _check_packets(owner, reader)
+    if not reader.ok or owner is None:
+        return None
+    after = _replay(written, _deal_state(written, owner), reader)
+    if after is not None:
+        _compare(written, after, reader)
+    return after
+
+
+# -- the checks of a section, as it is read -----------------------------------------
+
+
+def check_balances(balances: tuple[int, int, int], reader: PositionReader) -> None:
+    """calabresella.procedure.session: the balances sum to zero (applied as the section is read)."""
+    a, b, c = balances
+    if a + b + c != 0:
+        reader.problem(
+            "balances",
+            f"the balances {a} {b} {c} sum to {a + b + c}: every payment is matched by the others, "
+            "so they always sum to zero",
+            _SESSION,
+        )
+
+
+def check_later_deck(section: str, number: int, deck: tuple[int, ...], reader: PositionReader) -> bool:
+    """common.deal.permutation: a later deck is an order of the 40-card pack (applied as it is read)."""
+    if sorted(deck) == sorted(DECK_INDICES):
+        return True
+    missing = set(DECK_INDICES) - set(deck)
+    extra = sorted({c for c in deck if deck.count(c) > 1})
+    reader.problem(
+        section,
+        f"later deck {number} is not an order of the 40-card pack ({len(deck)} cards; missing "
+        f"{_listing(missing)}; twice {_listing(extra)})",
+        _PERMUTATION,
+    )
+    return False
+
+
+# -- the checks of the position as written ------------------------------------------
+
+
+def _check_conservation(w: Written, reader: PositionReader) -> bool:
+    """calabresella.deck.composition: every card of the pack in exactly one zone."""
+    if w.bad.intersection(("hands", "monte", "tricks", "trick")) or w.hands is None or w.monte is None:
+        return False
+    tricks = w.tricks or ()
+    where: dict[int, str] = {}
+    fine = True
+    zones: list[tuple[str, Sequence[int]]] = [(f"hands p{s}", hand) for s, hand in enumerate(w.hands)]
+    zones.append(("monte", w.monte))
+    zones.extend((f"tricks {n}", cards) for n, (_, cards) in enumerate(tricks, start=1))
+    if w.trick is not None:
+        zones.append(("trick", w.trick[1]))
+    for section, cards in zones:
+        for card in cards:
+            first = where.get(card)
+            if first is not None:
+                fine = False
+                place = "once more there" if first == section else f"also in {first}"
+                reader.problem(
+                    section, f"{_TEXT[card]} is {place}: every card lies in exactly one zone", _COMPOSITION
+                )
+            else:
+                where[card] = section
+    missing = [c for c in DECK_INDICES if c not in where]
+    if missing:
+        fine = False
+        reader.problem(
+            "position",
+            f"{len(missing)} cards of the 40-card pack lie in no zone: {_listing(missing)}",
+            _COMPOSITION,
+        )
+    return fine
+
+
+def _check_dealt_monte(w: Written, reader: PositionReader) -> bool:
+    """calabresella.deal.monte: the monte is dealt 4 distinct cards."""
+    dealt = w.dealt
+    if dealt is None:
+        return False
+    if len(dealt) != 4 or len(set(dealt)) != 4:
+        reader.problem("dealt-monte", f"the monte is dealt 4 different cards, not {_listing(dealt)}", _MONTE)
+        return False
+    return True
+
+
+def _contract_status(w: Written) -> tuple[int, Contract] | None:
+    """The bidder and contract the written calls end with, if they end with a bid."""
+    if w.calls is None or w.options is None or w.dealer is None:
+        return None
+    nxt = DealPlan(w.options, 0).nxt
+    single = w.options.auction is Auction.SINGLE_ROUND
+    over, _, bidder, level = _auction.auction_status(w.calls, nxt[w.dealer], nxt, single)
+    if not over or bidder < 0:
+        return None
+    return bidder, CONTRACTS[level - 1]
+
+
+def _check_leaders(w: Written, status: tuple[int, Contract] | None, reader: PositionReader) -> None:
+    """calabresella.play.opening-lead and calabresella.play.next-lead: who leads each trick written."""
+    options, dealer = w.options, w.dealer
+    if status is None or options is None or dealer is None or w.tricks is None:
+        return
+    nxt = DealPlan(options, 0).nxt
+    bidder, contract = status
+    if contract is Contract.SOLISSIMO:
+        leader, why, rule = bidder, f"the Solissimo bidder p{bidder} leads the first trick", _OPENING_LEAD
+    elif options.opening_lead is OpeningLead.BIDDER:
+        leader, why, rule = (
+            bidder,
+            f"under opening_lead=bidder p{bidder} leads the first trick",
+            _OPENING_LEAD,
+        )
+    else:
+        eldest = nxt[dealer]
+        leader, why, rule = eldest, f"the eldest hand p{eldest} leads the first trick", _OPENING_LEAD
+    for number, (written, cards) in enumerate(w.tricks, start=1):
+        if written != leader:
+            reader.problem(f"tricks {number}", f"trick {number} is led by p{written}, but {why}", rule)
+        position = _play.trick_winner(cards[0], cards[1], cards[2])
+        winner = written if position == 0 else nxt[written] if position == 1 else nxt[nxt[written]]
+        leader, why, rule = winner, f"p{winner} won trick {number} and leads the next", _NEXT_LEAD
+    if w.trick is not None:
+        if len(w.tricks) == 12:
+            reader.problem("trick", "all 12 tricks have been played: no trick is being played", _TRICKS)
+        elif w.trick[0] != leader:
+            reader.problem("trick", f"the trick being played is led by p{w.trick[0]}, but {why}", rule)
+
+
+def _check_contract(w: Written, status: tuple[int, Contract] | None, reader: PositionReader) -> bool:
+    """calabresella.bidding.end: an exchange or play needs an auction that ended with a bid."""
+    if status is not None or w.calls is None or w.options is None or w.dealer is None:
+        return True
+    after = [
+        name
+        for name, present in (
+            ("called", w.called is not None),
+            ("returned", w.returned is not None),
+            ("raise", w.raised is not None),
+            ("laid", bool(w.laid)),
+            ("tricks", bool(w.tricks)),
+            ("trick", w.trick is not None and bool(w.trick[1])),
+        )
+        if present
+    ]
+    if after:
+        reader.problem(
+            "calls",
+            f"the calls do not end the auction with a bid, yet the position has {', '.join(after)}",
+            _END,
+        )
+    return not after
+
+
+def _owners(w: Written, status: tuple[int, Contract] | None, reader: PositionReader) -> dict[int, int] | None:
+    """Who was dealt each card (-1: the monte), taking the zones and the history back to the deal.
+
+    A dealt monte card belongs to the monte; the called card to its giver;
+    the returned card to the bidder; a card laid away to the first seat that
+    laid it; any other card to the seat that holds or played it.
+    """
+    hands, monte, dealt = w.hands, w.monte, w.dealt
+    if hands is None or monte is None or dealt is None or w.laid is None or w.tricks is None:
+        return None
+    owner: dict[int, int] = dict.fromkeys(dealt, -1)
+    if w.called is not None and w.called[1] >= 0:
+        owner.setdefault(w.called[0], w.called[1])
+    if w.returned is not None and status is not None:
+        owner.setdefault(w.returned, status[0])
+    for seat, cards in w.laid:
+        for card in cards:
+            owner.setdefault(card, seat)
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            owner.setdefault(card, seat)
+    if w.options is not None:
+        for seat, card in _plays(w.tricks, w.trick, DealPlan(w.options, 0).nxt):
+            owner.setdefault(card, seat)
+    for card in monte:
+        if card not in owner:
+            reader.problem(
+                "monte",
+                f"{_TEXT[card]} lies in the monte, but it was not dealt there and nobody laid it away",
+                _MONTE,
+            )
+    return owner
+
+
+def _check_packets(owner: dict[int, int], reader: PositionReader) -> None:
+    """calabresella.deal.packets: each seat was dealt 12 cards."""
+    for seat in range(3):
+        count = sum(1 for s in owner.values() if s == seat)
+        if count != 12:
+            reader.problem(
+                f"hands p{seat}",
+                f"p{seat}'s cards, with those p{seat} played, laid away and passed in the exchange, "
+                f"come to {count}, but each seat is dealt 12",
+                _PACKETS,
+            )
+
+
+# -- the replay -------------------------------------------------------------------
+
+
+def _deal_state(w: Written, owner: dict[int, int]) -> _state.CalabresellaState:
+    """The state right after the deal the position goes back to (its deck canonical)."""
+    options, dealer, hand_number, dealt = w.options, w.dealer, w.hand_number, w.dealt
+    assert options is not None and dealer is not None and hand_number is not None and dealt is not None
+    nxt = DealPlan(options, 0).nxt
+    deck = [0] * 40
+    seat = nxt[dealer]
+    for k in range(3):
+        cards = sorted(c for c, s in owner.items() if s == seat)
+        for r in range(3):
+            deck[12 * r + 4 * k : 12 * r + 4 * k + 4] = cards[4 * r : 4 * r + 4]
+        seat = nxt[seat]
+    deck[36:40] = dealt
+    assert w.seed is not None and w.later is not None and w.balances is not None
+    plan = DealPlan(options, w.seed, (tuple(deck), *w.later), hand_number)
+    return _state.CalabresellaState.deal(plan, dealer, hand_number, w.balances)
+
+
+_QUEUE_OF: Final = {
+    Phase.AUCTION: "calls",
+    Phase.CALL: "called",
+    Phase.RETURN: "returned",
+    Phase.DISCARD: "laid",
+    Phase.RAISE: "raise",
+    Phase.LAY: "laid",
+    Phase.PLAY: "plays",
+}
+"""calabresella.procedure.phases: the history section each phase takes its next decision from."""
+
+_QUEUE_ORDER: Final = ("calls", "called", "returned", "raise", "laid", "plays")
+
+_Queue = list[tuple[str, str, Callable[[int], Action]]]
+"""The actions of one history section: the section and label a problem names, and the action's builder."""
+
+
+def _replay(
+    w: Written, state: _state.CalabresellaState, reader: PositionReader
+) -> _state.CalabresellaState | None:
+    """``state`` after the history, each action judged by the engine; ``None`` when one is illegal."""
+    assert w.calls is not None and w.laid is not None and w.tricks is not None
+    queues: dict[str, _Queue] = {name: [] for name in _QUEUE_ORDER}
+    for number, (seat, level) in enumerate(w.calls, start=1):
+        call: Action = Pass(seat) if level == 0 else Bid(seat, CONTRACTS[level - 1])
+        queues["calls"].append(("calls", f"call {number}", _fixed(call)))
+    if w.called is not None:
+        queues["called"].append(("called", "the call", _by_actor(CallCard, card_at(w.called[0]))))
+    if w.returned is not None:
+        queues["returned"].append(("returned", "the return", _by_actor(ReturnCard, card_at(w.returned))))
+    if w.raised is not None:
+        queues["raise"].append(("raise", "the raise", _by_actor(ChooseRaise, w.raised)))
+    for number, (seat, cards) in enumerate(w.laid, start=1):
+        lay = Discard(seat, tuple(card_at(c) for c in cards))
+        queues["laid"].append((f"laid {number}", f"lay-away {number}", _fixed(lay)))
+    nxt = state.context.plan.nxt
+    for index, (seat, card) in enumerate(_plays(w.tricks, w.trick, nxt)):
+        number = index // 3 + 1
+        section = f"tricks {number}" if number <= len(w.tricks) else "trick"
+        queues["plays"].append((section, f"trick {number}", _fixed(PlayCard(seat, card_at(card)))))
+    while state.phase is not Phase.OVER:
+        queue = queues[_QUEUE_OF[state.phase]]
+        if not queue:
+            break
+        section, label, build = queue.pop(0)
+        action = build(state.current_player)
+        verdict, after = state.attempt(action)
+        if after is None:
+            _illegal(reader, section, f"{label}: {action} is illegal", verdict.rule_ids, verdict.reason)
+            return None
+        state = after
+    for name in _QUEUE_ORDER:
+        if queues[name]:
+            _beyond(reader, state, name, *queues[name][0])
+            return None
+    return state
+
+
+def _beyond(
+    reader: PositionReader,
+    state: _state.CalabresellaState,
+    queue: str,
+    section: str,
+    label: str,
+    build: Callable[[int], Action],
+) -> None:
+    """History the hand never reaches: ``queue``'s next action, where the replay stopped."""
+    where = "the hand is over" if state.is_terminal else f"p{state.current_player} is {state.phase.task}"
+    if queue == "calls":
+        reader.problem(section, f"{label} comes after the auction has ended; now {where}", _END)
+        return
+    seat = state.current_player if state.current_player >= 0 else max(state.setup.bidder, 0)
+    action = build(seat)
+    verdict = state.check(action)
+    rules = [rule for rule in verdict.rule_ids if rule != _PLAYER_TO_ACT] if not verdict.legal else []
+    reader.problem(
+        section,
+        f"{label} ({action}) never comes: the history stops where {where}",
+        rules[0] if rules else _PHASES_RULE,
+    )
+
+
+def _illegal(reader: PositionReader, section: str, head: str, rules: Sequence[str], reason: str) -> None:
+    for i, rule in enumerate(rules):
+        reader.problem(section, f"{head}: {reason}" if i == 0 else f"{head}: it breaks this rule too", rule)
+
+
+def _fixed(action: Action) -> Callable[[int], Action]:
+    """A builder of ``action`` whatever the seat to act (the history names its actor)."""
+    return lambda _seat: action
+
+
+def _by_actor(kind: Callable[[int, T], Action], value: T) -> Callable[[int], Action]:
+    """A builder of ``kind(seat, value)`` for the seat to act (the call, the return and the raise are B's)."""
+    return lambda seat: kind(seat, value)
+
+
+def _plays(
+    tricks: Sequence[tuple[int, tuple[int, ...]]],
+    trick: tuple[int, tuple[int, ...]] | None,
+    nxt: tuple[int, int, int],
+) -> list[tuple[int, int]]:
+    """The ``(seat, card)`` plays of the written tricks, each trick's seats in turn from its leader."""
+    out: list[tuple[int, int]] = []
+    for leader, cards in (*tricks, *((trick,) if trick is not None else ())):
+        seat = leader
+        for card in cards:
+            out.append((seat, card))
+            seat = nxt[seat]
+    return out
+
+
+# -- what the history decides, against what the text says ---------------------------
+
+
+def _compare(w: Written, state: _state.CalabresellaState, reader: PositionReader) -> None:
+    """Every section the history also decides must agree with it."""
+    setup = state.setup
+    if w.phase is not None:
+        phase, seat = w.phase
+        if phase is not state.phase:
+            reader.problem(
+                "phase",
+                f"after its history the hand {_where(state)}, not in {phase.name.lower()}",
+                _PHASES_RULE,
+            )
+        elif seat != state.current_player:
+            reader.problem(
+                "phase",
+                f"after its history p{state.current_player} is {state.phase.task}, not p{seat}",
+                _PLAYER_TO_ACT,
+            )
+    assert w.hands is not None and w.monte is not None
+    for seat, hand in enumerate(w.hands):
+        derived = state.hands[seat]
+        written = mask_of(hand)
+        if written != derived:
+            lacking = set(_cards_in_mask(derived & ~written))
+            extra = set(_cards_in_mask(written & ~derived))
+            reader.problem(
+                f"hands p{seat}",
+                f"its history leaves p{seat} holding {_listing(lacking)} and not {_listing(extra)}",
+                _role(state, min(lacking | extra)),
+            )
+    monte = state.final_monte if state.settlement is not None else state.monte
+    if tuple(w.monte) != monte:
+        if state.settlement is not None:
+            rule = _SCORING_MONTE
+        elif monte == state.dealt_monte:
+            rule = _MONTE
+        else:
+            rule = _lay_rule(state)
+        shown = " ".join(_TEXT[c] for c in monte) or "empty"
+        listed = " ".join(_TEXT[c] for c in w.monte) or "empty"
+        reader.problem("monte", f"its history leaves the monte {shown}, not {listed}", rule)
+    if "contract" in w.given:
+        derived_contract = None if setup.contract is None else (setup.bidder, setup.contract)
+        if w.contract != derived_contract:
+            said = "no contract" if setup.contract is None else f"p{setup.bidder} {setup.contract.value}"
+            reader.problem("contract", f"the calls end with {said}", _END)
+    if w.called is not None and w.called[1] != setup.giver:
+        if setup.giver < 0:
+            reader.problem(
+                "called",
+                f"{_TEXT[setup.called]} lay in the monte, so nobody handed it over",
+                _CALLED_IN_MONTE,
+            )
+        else:
+            reader.problem(
+                "called", f"p{setup.giver} held {_TEXT[setup.called]} and handed it over", _HANDOVER
+            )
+    if w.trick is not None and not w.trick[1]:
+        if state.phase is not Phase.PLAY:
+            reader.problem("trick", f"no trick is being played: the hand {_where(state)}", _PHASES_RULE)
+        elif w.trick[0] != state.tally.leader:
+            rule = _NEXT_LEAD if state.tally.winners else _OPENING_LEAD
+            reader.problem("trick", f"p{state.tally.leader} leads the trick being played", rule)
+    _compare_score(w, state, reader)
+
+
+def _compare_score(w: Written, state: _state.CalabresellaState, reader: PositionReader) -> None:
+    """calabresella.scoring.rounding and calabresella.scoring.payment: the score the history settles."""
+    settlement = state.settlement
+    if "score" not in w.given or "score" in w.bad:
+        return
+    if settlement is None:
+        if w.score is not None:
+            reader.problem("score", f"the hand has no settlement: it {_where(state)}", _PHASES_RULE)
+        return
+    if w.score is None:
+        reader.problem(
+            "score",
+            f"the hand is settled: the bidder has {settlement.thirds_bidder} thirds and the payments are "
+            + " ".join(str(p) for p in settlement.payments),
+            _PAYMENT,
+        )
+        return
+    tb, to, paid = w.score
+    if (tb, to) != (settlement.thirds_bidder, settlement.thirds_opponents):
+        reader.problem(
+            "score",
+            f"the cards won and the last trick give the bidder {settlement.thirds_bidder} thirds and the "
+            f"opponents {settlement.thirds_opponents}, not {tb} and {to}",
+            _ROUNDING,
+        )
+    if paid != settlement.payments:
+        reader.problem(
+            "score",
+            "the settlement pays "
+            + " ".join(str(p) for p in settlement.payments)
+            + ", not "
+            + " ".join(str(p) for p in paid),
+            _PAYMENT,
+        )
+
+
+def _role(state: _state.CalabresellaState, card: int) -> str:
+    """The rule that moves ``card`` in the exchange, for a hand that disagrees with its history."""
+    setup = state.setup
+    if card == setup.returned:
+        return _RETURN
+    if card == setup.called:
+        return _HANDOVER
+    if card in state.dealt_monte:
+        if setup.contract is Contract.SOLISSIMO:
+            return _SOLISSIMO if setup.raised in (None, Raise.NONE) else _lay_rule(state)
+        return _TAKE_MONTE
+    if any(card in cards for _, cards in setup.laid):
+        return _lay_rule(state)
+    return _COMPOSITION
+
+
+def _lay_rule(state: _state.CalabresellaState) -> str:
+    """The rule of a lay-away: the Solissimo raise's, or the bidder's discard."""
+    raised = state.setup.raised
+    if raised is Raise.DIVIDETE:
+        return _DIVIDETE
+    if raised is Raise.SCEGLIETE:
+        return _SCEGLIETE
+    return _DISCARD
+
+
+def _cards_in_mask(mask: int) -> list[int]:
+    """The card indices of a bitmask, in index order."""
+    return [card.index for card in cards_in(mask)]
+
+
+def _where(state: _state.CalabresellaState) -> str:
+    return "is over" if state.is_terminal else f"is in the {state.phase.name.lower()} phase"
