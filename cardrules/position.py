@@ -3,7 +3,7 @@
 A position is what an adjudicator writes down to pose a dispute: the options,
 every hand and zone, what has been played and scored so far, and whose turn it
 is. ``state.position()`` writes one; ``game.from_position(text)`` (or
-:func:`cardrules.from_position`, which reads the game's name from the text)
+:func:`cardrules.from_position <cardrules.games.from_position>`, which reads the game's name from the text)
 sets it up again. The grammar is shared by every game; what the sections are
 is each game's own (its ``position`` module documents them).
 

@@ -108,6 +108,7 @@ nitpick_ignore = [
     ("py:obj", "cardrules.base.OptionsT"),
     ("py:obj", "cardrules.base.StateT"),
     ("py:class", "cardrules.frozen.T"),
+    ("py:class", "cardrules.position.T"),
     # Backstab Fish's private type aliases of its event chain.
     ("py:class", "Event"),
     ("py:class", "EventChain"),

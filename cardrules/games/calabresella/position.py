@@ -118,7 +118,6 @@ from typing import TYPE_CHECKING, Final, TypeVar
 from cardrules.cards import card_at, cards_in, parse_card
 from cardrules.errors import InvalidOptionError
 from cardrules.game import TERMINAL
-from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.cards import DECK_MASK
 from cardrules.games.calabresella.deal import LEVEL_NAMES, Phase
 from cardrules.games.calabresella.options import CalabresellaOptions, options_from
@@ -129,6 +128,7 @@ from cardrules.position import PositionReader, PositionWriter, groups
 
 if TYPE_CHECKING:
     from cardrules.games.calabresella.game import CalabresellaGame
+    from cardrules.games.calabresella.state import CalabresellaState
 
 __all__ = ["SECTIONS", "read_position", "write_position"]
 
@@ -199,7 +199,7 @@ def _mask_text(mask: int) -> list[str]:
     return [str(card) for card in cards_in(mask)]
 
 
-def write_position(state: _state.CalabresellaState) -> str:
+def write_position(state: CalabresellaState) -> str:
     """The position of ``state`` as canonical text (the sections of the module's table, in order)."""
     context = state.context
     plan = context.plan
@@ -579,7 +579,7 @@ def _score(t: _Tokens, tokens: tuple[str, ...]) -> tuple[int, int, tuple[int, in
     return None
 
 
-def read_position(game: CalabresellaGame, text: str) -> _state.CalabresellaState:
+def read_position(game: CalabresellaGame, text: str) -> CalabresellaState:
     """The state the position ``text`` describes, with ``game``'s options where the text leaves one out.
 
     The state is dealt again from the deck the zones and the history go back

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from cardrules.cards import card_at, cards_in
 from cardrules.game import Action
@@ -33,6 +33,9 @@ from cardrules.games.calabresella.deal import DealPlan, Phase
 from cardrules.games.calabresella.options import Auction, CalabresellaOptions, OpeningLead
 from cardrules.games.calabresella.scoring import CONTRACTS, Contract, Raise
 from cardrules.position import PositionReader
+
+if TYPE_CHECKING:
+    from cardrules.games.calabresella.state import CalabresellaState
 
 __all__ = ["Written", "build_state", "check_balances", "check_later_deck"]
 
@@ -104,7 +107,7 @@ class Written:
     """The sections that could not be read."""
 
 
-def build_state(written: Written, reader: PositionReader) -> _state.CalabresellaState | None:
+def build_state(written: Written, reader: PositionReader) -> CalabresellaState | None:
     """The state ``written`` describes, its history replayed; ``None`` when ``reader`` has a problem.
 
     Every problem found is added to ``reader``; the replay runs only on a
@@ -322,7 +325,7 @@ def _check_packets(owner: dict[int, int], reader: PositionReader) -> None:
 # -- the replay -------------------------------------------------------------------
 
 
-def _deal_state(w: Written, owner: dict[int, int]) -> _state.CalabresellaState:
+def _deal_state(w: Written, owner: dict[int, int]) -> CalabresellaState:
     """The state right after the deal the position goes back to (its deck canonical)."""
     options, dealer, hand_number, dealt = w.options, w.dealer, w.hand_number, w.dealt
     assert options is not None and dealer is not None and hand_number is not None and dealt is not None
@@ -357,9 +360,7 @@ _Queue = list[tuple[str, str, Callable[[int], Action]]]
 """The actions of one history section: the section and label a problem names, and the action's builder."""
 
 
-def _replay(
-    w: Written, state: _state.CalabresellaState, reader: PositionReader
-) -> _state.CalabresellaState | None:
+def _replay(w: Written, state: CalabresellaState, reader: PositionReader) -> CalabresellaState | None:
     """``state`` after the history, each action judged by the engine; ``None`` when one is illegal."""
     assert w.calls is not None and w.laid is not None and w.tricks is not None
     queues: dict[str, _Queue] = {name: [] for name in _QUEUE_ORDER}
@@ -400,7 +401,7 @@ def _replay(
 
 def _beyond(
     reader: PositionReader,
-    state: _state.CalabresellaState,
+    state: CalabresellaState,
     queue: str,
     section: str,
     label: str,
@@ -455,7 +456,7 @@ def _plays(
 # -- what the history decides, against what the text says ---------------------------
 
 
-def _compare(w: Written, state: _state.CalabresellaState, reader: PositionReader) -> None:
+def _compare(w: Written, state: CalabresellaState, reader: PositionReader) -> None:
     """Every section the history also decides must agree with it."""
     setup = state.setup
     if w.phase is not None:
@@ -520,7 +521,7 @@ def _compare(w: Written, state: _state.CalabresellaState, reader: PositionReader
     _compare_score(w, state, reader)
 
 
-def _compare_score(w: Written, state: _state.CalabresellaState, reader: PositionReader) -> None:
+def _compare_score(w: Written, state: CalabresellaState, reader: PositionReader) -> None:
     """calabresella.scoring.rounding and calabresella.scoring.payment: the score the history settles."""
     settlement = state.settlement
     if "score" not in w.given or "score" in w.bad:
@@ -556,7 +557,7 @@ def _compare_score(w: Written, state: _state.CalabresellaState, reader: Position
         )
 
 
-def _role(state: _state.CalabresellaState, card: int) -> str:
+def _role(state: CalabresellaState, card: int) -> str:
     """The rule that moves ``card`` in the exchange, for a hand that disagrees with its history."""
     setup = state.setup
     if card == setup.returned:
@@ -572,7 +573,7 @@ def _role(state: _state.CalabresellaState, card: int) -> str:
     return _COMPOSITION
 
 
-def _lay_rule(state: _state.CalabresellaState) -> str:
+def _lay_rule(state: CalabresellaState) -> str:
     """The rule of a lay-away: the Solissimo raise's, or the bidder's discard."""
     raised = state.setup.raised
     if raised is Raise.DIVIDETE:
@@ -587,5 +588,5 @@ def _cards_in_mask(mask: int) -> list[int]:
     return [card.index for card in cards_in(mask)]
 
 
-def _where(state: _state.CalabresellaState) -> str:
+def _where(state: CalabresellaState) -> str:
     return "is over" if state.is_terminal else f"is in the {state.phase.name.lower()} phase"
