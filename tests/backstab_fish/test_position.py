@@ -16,7 +16,7 @@ from cardrules import InvalidPositionError
 from cardrules.game import TERMINAL
 from cardrules.games.backstab_fish import LAY_DOWN, BackstabFishGame, BackstabFishState
 from cardrules.games.backstab_fish.observation import ALL_EMPTY, SOLE_HOLDER, STALL_LIMIT, EventChain
-from cardrules.games.backstab_fish.position import MAX_TEXT_CHARS, SECTIONS
+from cardrules.games.backstab_fish.position import SECTIONS
 from cardrules.position import MAX_POSITION_CHARS
 from cardrules.testing import assert_same_future
 from cardrules.testing.strategies import game_options
@@ -463,7 +463,7 @@ def test_a_mangled_position_raises_only_invalid_position_error(
         "backstab_fish ; history p0 ask p1 999999999999999 K give 99999999999999",
         "backstab_fish ; history " + " / ".join(["p0 ask p1 1 K fish"] * 3000),
         "backstab_fish ; hands " + "K " * 50_000,
-        "x" * (MAX_TEXT_CHARS + 1),
+        "x" * (MAX_POSITION_CHARS + 1),
     ],
 )
 def test_malformed_text_raises_only_invalid_position_error(text: str) -> None:
@@ -567,8 +567,16 @@ def test_a_duplicate_or_missing_history_is_refused() -> None:
 def test_a_long_history_passes_the_shared_readers_limit() -> None:
     state = line_of_play(game_of(players=10, stall_limit=400), 0)[-1]
     text = state.position()
-    assert len(text) > MAX_POSITION_CHARS
+    assert 20_000 < len(text) <= MAX_POSITION_CHARS
     assert game_of(players=10).from_position(text).position() == text
+    history = text.rsplit(" ; history ", 1)[1]
+    longer = text + " / " + " / ".join([history] * (MAX_POSITION_CHARS // len(history)))
+    assert len(longer) > MAX_POSITION_CHARS
+    error = refusal(game_of(players=10), longer)
+    assert str(error) == (
+        f"position refused (1 problem): position: {len(longer)} characters is past the limit of "
+        f"{MAX_POSITION_CHARS}"
+    )
 
 
 def test_cardrules_from_position_reads_a_backstab_fish_position() -> None:
