@@ -25,11 +25,11 @@ import dataclasses
 import keyword
 import types
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from cardrules.errors import InvalidArgumentError
 
-__all__ = ["fast_constructor"]
+__all__ = ["fast_constructor", "pretty_as_repr"]
 
 T = TypeVar("T")
 
@@ -69,3 +69,13 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
     build.__qualname__ = f"fast_constructor({cls.__name__})"
     result: Callable[..., T] = build
     return result
+
+
+def pretty_as_repr(value: object, printer: Any, cycle: bool) -> None:
+    """A ``_repr_pretty_`` that prints ``repr(value)``, for frozen values with a short repr of their own.
+
+    Hypothesis and IPython print a dataclass field by field, which for a game
+    state means its whole history; a class that sets ``_repr_pretty_ =
+    pretty_as_repr`` is printed by its own one-line repr instead.
+    """
+    printer.text(repr(value))

@@ -263,3 +263,5 @@ def test_a_failing_example_prints_one_short_line_not_every_state() -> None:
         f"Played(seed={played.seed}, actions={len(played.actions)}, position='fildinski ; "
     )
     assert cardrules.from_position(played.state.position()).position() == played.state.position()
+    # a state drawn on its own (states()) prints as its one-line repr, not field by field
+    assert pretty(played.state) == repr(played.state) and "\n" not in pretty(played.state)

@@ -27,7 +27,7 @@ from typing import Final
 
 from cardrules.cards import Card
 from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotationError
-from cardrules.frozen import fast_constructor
+from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.backstab_fish import lay_down, turn  # modules: they build states with make
 from cardrules.games.backstab_fish import position as _position  # (it builds states too)
@@ -359,6 +359,8 @@ class BackstabFishState:
         counters and the public history.
         """
         return _position.write_position(self)
+
+    _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
 
     def __repr__(self) -> str:
         return f"BackstabFishState{self.compact()}"

@@ -28,7 +28,7 @@ from typing import Final
 
 from cardrules.cards import Card, card_at, cards_in, format_cards
 from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotationError
-from cardrules.frozen import fast_constructor
+from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.calabresella import auction, exchange, play
 from cardrules.games.calabresella import position as _position
@@ -467,6 +467,8 @@ class CalabresellaState:
         auction, the exchange, the tricks and, once settled, the score.
         """
         return _position.write_position(self)
+
+    _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
 
     def __repr__(self) -> str:
         return f"CalabresellaState{self.compact()}"

@@ -18,7 +18,7 @@ from typing import Final, TypeAlias
 
 from cardrules.cards import Card, Suit, card_at, cards_in, format_cards
 from cardrules.errors import GameNotOverError
-from cardrules.frozen import fast_constructor
+from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL
 from cardrules.games.felagsvist import play as _play
 from cardrules.games.felagsvist.actions import SEAT_NAMES, PlayCard, parse_play
@@ -259,6 +259,8 @@ class FelagsvistState:
         from cardrules.games.felagsvist.position import write_position  # the module imports this one
 
         return write_position(self)
+
+    _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
 
     def __repr__(self) -> str:
         return f"FelagsvistState{self.compact()}"

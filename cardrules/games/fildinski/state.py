@@ -22,7 +22,7 @@ from typing import Final, TypeAlias
 
 from cardrules.cards import Card, Suit
 from cardrules.errors import GameNotOverError, IllegalActionError
-from cardrules.frozen import fast_constructor
+from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.fildinski import meld_step, tricks
 from cardrules.games.fildinski.actions import DeclareMelds, Dix, PlayCard, parse_action_text
@@ -405,6 +405,8 @@ class FildinskiState:
             f"{self.deal_points[0]}-{self.deal_points[1]}, totals {self.deal.totals[0]}-"
             f"{self.deal.totals[1]}; {hands}]"
         )
+
+    _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
 
     def __repr__(self) -> str:
         return f"FildinskiState{self.compact()}"
