@@ -243,6 +243,10 @@ class _Parser(argparse.ArgumentParser):
 _RECORD_HELP = "the record file, TOML or JSON (- reads standard input)"
 
 
+def _step_option(parser: argparse.ArgumentParser, explained: str) -> None:
+    parser.add_argument("--step", type=int, required=True, metavar="N", help=explained)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardrules", description="Rules reference and adjudication for card games.")
     parser.add_argument(
@@ -279,25 +283,13 @@ def _parser() -> argparse.ArgumentParser:
     chk.set_defaults(run=_cmd_check)
     exp = sub.add_parser("explain", help="explain one step of a record: what the actor saw, what was legal")
     exp.add_argument("record", metavar="RECORD", help=_RECORD_HELP)
-    exp.add_argument(
-        "--step",
-        type=int,
-        required=True,
-        metavar="N",
-        help="the step, counted from 0 like the actions array (step 0 is the first action)",
-    )
+    _step_option(exp, "the step, counted from 0 like the actions array (step 0 is the first action)")
     exp.set_defaults(run=_cmd_explain)
     pos = sub.add_parser(
         "position", help="print the position before one step of a record (to pose a dispute)"
     )
     pos.add_argument("record", metavar="RECORD", help=_RECORD_HELP)
-    pos.add_argument(
-        "--step",
-        type=int,
-        required=True,
-        metavar="N",
-        help="the step, counted from 0 (the position before it); the number of steps gives the last position",
-    )
+    _step_option(pos, "the step, counted from 0 (the position before it); the number of steps: the last")
     pos.set_defaults(run=_cmd_position)
     judge = sub.add_parser(
         "judge", help="judge one action in a position: exit 0 legal, 1 illegal, 2 unreadable input"
