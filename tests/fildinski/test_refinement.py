@@ -170,6 +170,9 @@ def _terms() -> _Terms:
         points_goal=points.POINTS_SYSTEM.goal(points_state),
     )
 
+DEAL_END: Final = 32
+"""Tricks in a deal: a state with all of them won is the deal's end, which the model holds in its meld phase."""
+
 
 def _zones(state: FildinskiState) -> dict[str, int]:
     """The engine's state as the conservation model's variables (the draws of a step are never half done)."""
@@ -186,7 +189,8 @@ def _zones(state: FildinskiState) -> dict[str, int]:
         "trump": state.deal.trump,
         "tricks": state.tricks_done,
         "played": len(state.trick),
-        "phase": int(state.in_meld_step),
+        # the deal's end (trick 32 won, its meld step over if there was one) is the model's last meld phase
+        "phase": int(state.in_meld_step or state.tricks_done == DEAL_END),
         "drawn": 0,
         "leader": state.leader,
         "exchanges": int(state.dix_done),
@@ -202,7 +206,8 @@ def _sizes(state: FildinskiState) -> dict[str, int]:
         "table": (state.won[0] | state.won[1] | state.retired[0] | state.retired[1]).bit_count(),
         "tricks": state.tricks_done,
         "played": len(state.trick),
-        "phase": int(state.in_meld_step),
+        # the deal's end (trick 32 won, its meld step over if there was one) is the model's last meld phase
+        "phase": int(state.in_meld_step or state.tricks_done == DEAL_END),
         "drawn": 0,
         "leader": state.leader,
     }
