@@ -109,6 +109,12 @@ nitpick_ignore = [
     ("py:obj", "cardrules.base.StateT"),
     ("py:class", "cardrules.frozen.T"),
     ("py:class", "cardrules.position.T"),
+    # Internal values that appear in the signatures of the position checks.
+    ("py:class", "Counts"),
+    ("py:class", "_Replay"),
+    ("py:class", "cardrules.games.backstab_fish.position_check._Replay"),
+    ("py:class", "cardrules.games.fildinski.position_copies.Tok"),
+    ("py:class", "cardrules.games.fildinski.position_copies.T"),
     # Backstab Fish's private type aliases of its event chain.
     ("py:class", "Event"),
     ("py:class", "EventChain"),

@@ -5,27 +5,27 @@
 grammar is :mod:`cardrules.position`. The writer puts the sections in the
 order below; the reader takes them in any order.
 
-=======  ============================  =======================================  ===========================
-section  tokens                        meaning                                  rule it reflects
-=======  ============================  =======================================  ===========================
-options  name=value ...                every option (a missing one: the game's)  the rules' options
-seed     N                             the seed later deals are shuffled from   fildinski.deal.hands
-deal     N dealer pX                   the deal (1-based) and its dealer        game.dealer-alternation
-totals   A B                           p0's and p1's totals before this deal    game.score-sheet
-past     S p0 cat=N .. p1 cat=N .. /   each earlier deal: trump, points         game.score-sheet
-decks    64 cards / ...                later deals' given deck orders, if any   deck.composition
-trump    S                             the trump suit                           deal.turn-up
-turn     pX play, pX meld or over      who acts, in a trick or a meld step      play.trick-cycle
-hands    p0 cards / p1 cards           both hands                               deal.hands
-trick    pX card, or -                 the lead of the trick in progress        deal.first-lead
-stock    cards                         the stock, top first, turn-up last       deal.turn-up
-won      p0 cards / p1 cards           the won piles                            play.won-cards
-retired  p0 cards / p1 cards           melded cards out of play (``removed``)   meld.after-scoring
-tricks   pX card card / ...            the deal's tricks, leader's card first   play.trick-winner
-melds    pX N kind cards / ...         melder, trick, kind and cards of each    meld.same-kind-once
-dix      pX N seven card, or -         who, after which trick, given, taken     dix.once
-points   p0 cat=N .. / p1 cat=N ..     this deal's points by category           game.deal-end
-=======  ============================  =======================================  ===========================
+=======  ===========================  ========================================  =======================
+section  tokens                       meaning                                   rule it reflects
+=======  ===========================  ========================================  =======================
+options  name=value ...               every option (a missing one: the game's)  the rules' options
+seed     N                            the seed later deals are shuffled from    fildinski.deal.hands
+deal     N dealer pX                  the deal (1-based) and its dealer         game.dealer-alternation
+totals   A B                          p0's and p1's totals before this deal     game.score-sheet
+past     S p0 cat=N .. p1 cat=N .. /  each earlier deal: trump, points          game.score-sheet
+decks    64 cards / ...               later deals' given deck orders, if any    deck.composition
+trump    S                            the trump suit                            deal.turn-up
+turn     pX play, pX meld or over     who acts, in a trick or a meld step       play.trick-cycle
+hands    p0 cards / p1 cards          both hands                                deal.hands
+trick    pX card, or -                the lead of the trick in progress         deal.first-lead
+stock    cards                        the stock, top first, turn-up last        deal.turn-up
+won      p0 cards / p1 cards          the won piles                             play.won-cards
+retired  p0 cards / p1 cards          melded cards out of play (``removed``)    meld.after-scoring
+tricks   pX card card / ...           the deal's tricks, leader's card first    play.trick-winner
+melds    pX N kind cards / ...        melder, trick, kind and cards of each     meld.same-kind-once
+dix      pX N seven card, or -        who, after which trick, given, taken      dix.once
+points   p0 cat=N .. / p1 cat=N ..    this deal's points by category            game.deal-end
+=======  ===========================  ========================================  =======================
 
 The rules are named without their ``fildinski.`` prefix. The categories are
 ``turned-seven``, ``brisques``, ``trump-sevens``, ``last-trick``, ``melds``
@@ -88,7 +88,6 @@ from typing import TYPE_CHECKING, Final
 from cardrules.cards import Suit, parse_card
 from cardrules.errors import InvalidNotationError, InvalidOptionError
 from cardrules.game import TERMINAL
-from cardrules.games.fildinski import state as st
 from cardrules.games.fildinski.cards import DEAL_TRICKS, card_kind, label_deck
 from cardrules.games.fildinski.melds import MeldKind, parse_meld_kind
 from cardrules.games.fildinski.options import FildinskiOptions
@@ -107,6 +106,7 @@ from cardrules.position import (
 
 if TYPE_CHECKING:
     from cardrules.games.fildinski.game import FildinskiGame
+    from cardrules.games.fildinski.state import FildinskiState
 
 __all__ = ["CATEGORY_NAMES", "read_position", "write_position"]
 
@@ -120,7 +120,7 @@ _MAX_GROUPS: Final = 200
 # -- the writer -----------------------------------------------------------------------------------
 
 
-def write_position(s: st.FildinskiState) -> str:
+def write_position(s: FildinskiState) -> str:
     """The position of ``s`` as text: canonical, and read back by :func:`read_position`."""
     context = s.deal
     plan = context.plan
@@ -204,7 +204,7 @@ def _past_group(summary: DealSummary) -> list[str]:
 # -- the reader -----------------------------------------------------------------------------------
 
 
-def read_position(game: FildinskiGame, text: object) -> st.FildinskiState:
+def read_position(game: FildinskiGame, text: object) -> FildinskiState:
     """The state the position ``text`` describes, under ``game``'s options as the text overrides them.
 
     Raises:
@@ -248,7 +248,7 @@ def read_position(game: FildinskiGame, text: object) -> st.FildinskiState:
     return built
 
 
-def _refuse(r: PositionReader) -> st.FildinskiState:
+def _refuse(r: PositionReader) -> FildinskiState:
     """Raise the reader's problems (there always is one when a state cannot be built)."""
     r.finish()
     raise InvalidPositionError([PositionProblem("position", "the position cannot be set up")])
