@@ -90,15 +90,15 @@ _TASKS: Final = {
 class DealPlan:
     """The options and where every hand's deck order comes from, fixed when a session starts.
 
-    Hand ``k`` of the session (1-based) uses ``decks[k - first]`` when given,
+    Hand ``k`` of the session (1-based) uses ``decks[k - first_hand]`` when given,
     otherwise a shuffle drawn from ``seed`` and ``k`` alone.
 
     Attributes:
         options: the game's options.
         seed: the seed of the shuffles not given explicitly.
         decks: explicit deck orders (card indices, top first) of hands
-            ``first``, ``first + 1``, ...
-        first: the hand number of ``decks[0]``: 1 for a session dealt from
+            ``first_hand``, ``first_hand + 1``, ...
+        first_hand: the hand number of ``decks[0]``: 1 for a session dealt from
             its start, the position's hand for a state read from a position.
         nxt: ``nxt[s]`` is next(s) under the ``direction`` option.
     """
@@ -106,7 +106,7 @@ class DealPlan:
     options: CalabresellaOptions
     seed: int
     decks: tuple[tuple[int, ...], ...] = ()
-    first: int = 1
+    first_hand: int = 1
     nxt: tuple[int, int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -116,7 +116,7 @@ class DealPlan:
 
     def deck(self, hand_number: int) -> tuple[int, ...]:
         """The deck order (card indices, top first) of hand ``hand_number`` of the session."""
-        given = hand_number - self.first
+        given = hand_number - self.first_hand
         if 0 <= given < len(self.decks):
             return self.decks[given]
         order = list(DECK_INDICES)
@@ -125,7 +125,7 @@ class DealPlan:
 
     def later_decks(self, hand_number: int) -> tuple[tuple[int, ...], ...]:
         """The explicit deck orders of the hands after ``hand_number`` (empty when they are all shuffled)."""
-        return self.decks[max(hand_number + 1 - self.first, 0) :]
+        return self.decks[max(hand_number + 1 - self.first_hand, 0) :]
 
 
 def deal_hands(deck: tuple[int, ...], dealer: int, nxt: tuple[int, int, int]) -> tuple[int, int, int]:

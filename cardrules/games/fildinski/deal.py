@@ -49,26 +49,26 @@ STOCK_TOP: Final = 17
 class DealPlan:
     """Where each deal's deck order comes from, fixed when the game starts.
 
-    Deal ``k`` uses ``decks[k - first_deck]`` when given, otherwise a shuffle
+    Deal ``k`` uses ``decks[k - first_deal]`` when given, otherwise a shuffle
     drawn from ``seed`` and ``k`` alone, so the same seed always gives the same
-    game. A game started from a position at deal ``k`` has ``first_deck = k``:
+    game. A game started from a position at deal ``k`` has ``first_deal = k``:
     its first deck is the current deal's, rebuilt from the position.
 
     Attributes:
         options: the game's options.
         seed: the seed of the deals not given.
-        decks: the given deck orders (ids, top first) of deals ``first_deck``, ``first_deck + 1``, ...
-        first_deck: the deal number of ``decks[0]`` (1 unless the game started from a position).
+        decks: the given deck orders (ids, top first) of deals ``first_deal``, ``first_deal + 1``, ...
+        first_deal: the deal number of ``decks[0]`` (1 unless the game started from a position).
     """
 
     options: FildinskiOptions
     seed: int
     decks: tuple[tuple[int, ...], ...] = ()
-    first_deck: int = 1
+    first_deal: int = 1
 
     def deck(self, deal_number: int) -> tuple[int, ...]:
         """The deck order (ids, top first) of deal ``deal_number``."""
-        index = deal_number - self.first_deck
+        index = deal_number - self.first_deal
         if 0 <= index < len(self.decks):
             return self.decks[index]
         return shuffled_deck(random.Random(f"fildinski/{self.seed}/deal/{deal_number}"))

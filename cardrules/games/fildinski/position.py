@@ -131,7 +131,7 @@ def write_position(s: FildinskiState) -> str:
     out.section("deal", context.deal_number, "dealer", f"p{context.dealer}")
     out.section("totals", *context.totals)
     out.section("past", *_joined(_past_group(d) for d in context.finished))
-    later = range(context.deal_number + 1, plan.first_deck + len(plan.decks))
+    later = range(context.deal_number + 1, plan.first_deal + len(plan.decks))
     if later:
         out.section("decks", *_joined([card_text(i >> 1) for i in plan.deck(k)] for k in later))
     out.section("trump", Suit(context.trump).letter)

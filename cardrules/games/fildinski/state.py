@@ -229,7 +229,7 @@ class FildinskiState:
         card order, the deal's turn-up 17th, then the stock in its order).
         """
         plan = self.deal.plan
-        return tuple(deck_cards(plan.deck(k)) for k in range(plan.first_deck, self.deal.deal_number + 1))
+        return tuple(deck_cards(plan.deck(k)) for k in range(plan.first_deal, self.deal.deal_number + 1))
 
     def scores(self) -> tuple[int, ...]:
         """Each seat's running score: finished deals plus the points of the current deal."""
