@@ -28,7 +28,6 @@ from cardrules.game import State
 from cardrules.games.fildinski import FildinskiObservation
 from cardrules.testing import Played, assert_same_legal_actions, compare_legal_actions, plays
 
-
 REPORT_PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink)
 """Hypothesis's phases without ``explain``, whose list of covered lines would only lengthen the report."""
 

@@ -171,7 +171,7 @@ def _terms() -> _Terms:
     )
 
 DEAL_END: Final = 32
-"""Tricks in a deal: a state with all of them won is the deal's end, which the model holds in its meld phase."""
+"""Tricks in a deal: a state with all of them won is the deal's end, the model's last meld phase."""
 
 
 def _zones(state: FildinskiState) -> dict[str, int]:
