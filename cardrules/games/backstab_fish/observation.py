@@ -22,6 +22,8 @@ from cardrules.game import TERMINAL
 from cardrules.games.backstab_fish.actions import ASK
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, set_ranks
 from cardrules.notation import format_seat
+from cardrules.svg import SvgPicture
+from cardrules.svg.marks import Marks
 
 if TYPE_CHECKING:
     from cardrules.games.backstab_fish.state import BackstabFishState
@@ -129,7 +131,7 @@ def events_of(history: EventChain) -> tuple[PublicEvent, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class BackstabFishObservation:
+class BackstabFishObservation(SvgPicture):
     """What one seat may know: its own hand and everything public, nothing else.
 
     backstab_fish.info.hidden and backstab_fish.info.public: other hands are
@@ -165,6 +167,12 @@ class BackstabFishObservation:
     stall_limit: int | None
     turns: int
     events: tuple[PublicEvent, ...]
+
+    def _svg_table(self, marks: Marks) -> str:
+        """The table as this seat sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
+        from cardrules.games.backstab_fish.picture import draw_observation
+
+        return draw_observation(self, marks)
 
     def __str__(self) -> str:
         """A few lines a player reads: the table as this seat sees it."""

@@ -46,6 +46,8 @@ from cardrules.games.backstab_fish.scoring import winners
 from cardrules.judging import game_over, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
+from cardrules.svg import SvgPicture
+from cardrules.svg.marks import Marks
 from cardrules.verdict import Verdict
 
 __all__ = ["BackstabFishState", "make"]
@@ -54,7 +56,7 @@ _ACTIONS: Final = (Ask, LayDown, EndTurn)
 
 
 @dataclass(frozen=True, slots=True)
-class BackstabFishState:
+class BackstabFishState(SvgPicture):
     """A Backstab Fish game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.backstab_fish.game.BackstabFishGame.new_game` or
@@ -359,6 +361,12 @@ class BackstabFishState:
         counters and the public history.
         """
         return _position.write_position(self)
+
+    def _svg_table(self, marks: Marks) -> str:
+        """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
+        from cardrules.games.backstab_fish.picture import draw_state
+
+        return draw_state(self, marks)
 
     _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
 

@@ -17,6 +17,8 @@ from cardrules.games.calabresella.deal import LEVEL_NAMES, Phase
 from cardrules.games.calabresella.options import ReturnTiming, SoloMonte
 from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
 from cardrules.notation import format_seat
+from cardrules.svg import SvgPicture
+from cardrules.svg.marks import Marks
 
 if TYPE_CHECKING:
     from cardrules.games.calabresella.state import CalabresellaState
@@ -25,7 +27,7 @@ __all__ = ["CalabresellaObservation", "observe"]
 
 
 @dataclass(frozen=True, slots=True)
-class CalabresellaObservation:
+class CalabresellaObservation(SvgPicture):
     """One seat's view of a hand.
 
     Attributes:
@@ -89,6 +91,12 @@ class CalabresellaObservation:
     won_opponents: tuple[Card, ...] | None
     settlement: Settlement | None
     balances: tuple[int, int, int]
+
+    def _svg_table(self, marks: Marks) -> str:
+        """The table as this seat sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
+        from cardrules.games.calabresella.picture import draw_observation
+
+        return draw_observation(self, marks)
 
     def __str__(self) -> str:
         """A few lines a player reads: the table as this seat sees it."""

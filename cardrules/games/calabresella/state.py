@@ -64,13 +64,15 @@ from cardrules.judging import Findings, game_over, out_of_turn, read_text, unkno
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.rules import RuleId
+from cardrules.svg import SvgPicture
+from cardrules.svg.marks import Marks
 from cardrules.verdict import Verdict
 
 __all__ = ["CalabresellaState", "make_state"]
 
 
 @dataclass(frozen=True, slots=True)
-class CalabresellaState:
+class CalabresellaState(SvgPicture):
     """A Calabresella hand in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.calabresella.game.CalabresellaGame.new_game`
@@ -467,6 +469,12 @@ class CalabresellaState:
         auction, the exchange, the tricks and, once settled, the score.
         """
         return _position.write_position(self)
+
+    def _svg_table(self, marks: Marks) -> str:
+        """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
+        from cardrules.games.calabresella.picture import draw_state
+
+        return draw_state(self, marks)
 
     _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
 

@@ -16,6 +16,8 @@ from cardrules.games.felagsvist.actions import SEAT_NAMES
 from cardrules.games.felagsvist.cards import SUIT_NAMES
 from cardrules.games.felagsvist.options import RoundKind
 from cardrules.notation import format_seat
+from cardrules.svg import SvgPicture
+from cardrules.svg.marks import Marks
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.state import FelagsvistState
@@ -24,7 +26,7 @@ __all__ = ["FelagsvistObservation", "observe"]
 
 
 @dataclass(frozen=True, slots=True)
-class FelagsvistObservation:
+class FelagsvistObservation(SvgPicture):
     """What one seat may know: its own hand and everything public, nothing else.
 
     felagsvist.info.hidden-hands and felagsvist.info.public-play.
@@ -58,6 +60,12 @@ class FelagsvistObservation:
     tricks: tuple[int, int]
     deal_scores: tuple[tuple[int, int], ...]
     totals: tuple[int, int]
+
+    def _svg_table(self, marks: Marks) -> str:
+        """The table as this seat sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
+        from cardrules.games.felagsvist.picture import draw_observation
+
+        return draw_observation(self, marks)
 
     def __str__(self) -> str:
         """A few lines a player reads: the table as this seat sees it."""

@@ -28,6 +28,8 @@ from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind
 from cardrules.games.felagsvist.scoring import add_deal, scored_deal, winning_side
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
+from cardrules.svg import SvgPicture
+from cardrules.svg.marks import Marks
 
 __all__ = ["FelagsvistState", "History", "new_state"]
 
@@ -36,7 +38,7 @@ History: TypeAlias = PlayChain
 
 
 @dataclass(frozen=True, slots=True)
-class FelagsvistState:
+class FelagsvistState(SvgPicture):
     """A Félagsvist game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.felagsvist.game.FelagsvistGame.new_game` or
@@ -259,6 +261,12 @@ class FelagsvistState:
         from cardrules.games.felagsvist.position import write_position  # the module imports this one
 
         return write_position(self)
+
+    def _svg_table(self, marks: Marks) -> str:
+        """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
+        from cardrules.games.felagsvist.picture import draw_state
+
+        return draw_state(self, marks)
 
     _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
 

@@ -18,6 +18,8 @@ from cardrules.games.fildinski.actions import meld_refs
 from cardrules.games.fildinski.cards import DRAWS, SUIT_NAMES, card_kind, card_of, cards_of, ids_in
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.notation import format_seat
+from cardrules.svg import SvgPicture
+from cardrules.svg.marks import Marks
 
 if TYPE_CHECKING:
     from cardrules.games.fildinski.state import FildinskiState
@@ -26,7 +28,7 @@ __all__ = ["FildinskiObservation", "observe"]
 
 
 @dataclass(frozen=True, slots=True)
-class FildinskiObservation:
+class FildinskiObservation(SvgPicture):
     """What one seat may know: its own hand and everything public (fildinski.info.public).
 
     The opponent's hand and the order and identity of the face-down stock are
@@ -73,6 +75,12 @@ class FildinskiObservation:
     dix: tuple[int, Card, Card, int] | None
     deal_points: tuple[int, int]
     totals: tuple[int, int]
+
+    def _svg_table(self, marks: Marks) -> str:
+        """The table as this seat sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
+        from cardrules.games.fildinski.picture import draw_observation
+
+        return draw_observation(self, marks)
 
     def __str__(self) -> str:
         """A few lines a player reads: the table as this seat sees it."""

@@ -53,6 +53,8 @@ from cardrules.judging import game_over, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.rules import RuleId
+from cardrules.svg import SvgPicture
+from cardrules.svg.marks import Marks
 from cardrules.verdict import Verdict
 
 __all__ = ["FildinskiState", "History", "deal_state", "end_deal", "make_state"]
@@ -65,7 +67,7 @@ _Resolved: TypeAlias = "int | meld_step.Melds | None"
 
 
 @dataclass(frozen=True, slots=True)
-class FildinskiState:
+class FildinskiState(SvgPicture):
     """A Fildinski game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.fildinski.game.FildinskiGame.new_game`
@@ -405,6 +407,12 @@ class FildinskiState:
             f"{self.deal_points[0]}-{self.deal_points[1]}, totals {self.deal.totals[0]}-"
             f"{self.deal.totals[1]}; {hands}]"
         )
+
+    def _svg_table(self, marks: Marks) -> str:
+        """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
+        from cardrules.games.fildinski.picture import draw_state
+
+        return draw_state(self, marks)
 
     _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
 
