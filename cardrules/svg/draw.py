@@ -83,7 +83,9 @@ _PIPS: Final[Mapping[Suit, str]] = MappingProxyType(
         '<path d="M45 55C45 78 41 90 32 98L68 98C59 90 55 78 55 55Z"/>',
     }
 )
-_STAR: Final = '<path d="M50 4L61.8 35.8L95.7 37.2L69 58.2L78.2 90.8L50 72L21.8 90.8L31 58.2L4.3 37.2L38.2 35.8Z"/>'
+_STAR: Final = (
+    '<path d="M50 4L61.8 35.8L95.7 37.2L69 58.2L78.2 90.8L50 72L21.8 90.8L31 58.2L4.3 37.2L38.2 35.8Z"/>'
+)
 
 
 def _n(value: float) -> str:
