@@ -245,7 +245,7 @@ def _facts(view: TableView) -> list[str]:
 def _centre(view: TableView, marks: MarkLookup, y: float) -> str:
     """The monte, the trick and the facts panel, in a band at ``y``."""
     monte = tuple(None if c is None else face_of(c) for c in view.monte)
-    caption = f"monte, face down: {len(monte)} cards" if monte else "no monte on the table"
+    caption = f"monte (on the table, face down): {len(monte)} cards" if monte else "no monte on the table"
     parts = [draw_text(24, y - 10, caption, size=12)]
     parts.append(draw_row(monte, 24, y, marks=marks, step=CARD_WIDTH + 4, zone="monte"))
     cx = 470
