@@ -23,7 +23,7 @@ from cardrules.notation import read_dealer
 from cardrules.options import build_options, options_as_dict
 from cardrules.rules import RuleBook
 
-__all__ = ["GameBase", "check_seed"]
+__all__ = ["GameBase", "check_seat", "check_seed"]
 
 OptionsT = TypeVar("OptionsT")
 StateT = TypeVar("StateT")
@@ -38,6 +38,25 @@ def check_seed(seed: object) -> int:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidArgumentError(f"seed must be an int, not {type(seed).__name__}")
     return seed
+
+
+def check_seat(seat: object, seats: int, title: str) -> int:
+    """``seat`` when it is one of the game's ``seats`` seat numbers (an int, not a bool).
+
+    What ``state.observation(seat)`` asks of its argument, in every game.
+
+    >>> check_seat(2, 4, "Félagsvist")
+    2
+
+    Raises:
+        InvalidArgumentError: it is not (the message names the game, ``title``).
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+        shown = repr(seat) if isinstance(seat, int | str) else type(seat).__name__
+        raise InvalidArgumentError(
+            f"{title} has seats 0 to {seats - 1} (p0-p{seats - 1}); {shown[:40]} is none of them"
+        )
+    return seat
 
 
 class GameBase(Generic[OptionsT, StateT]):

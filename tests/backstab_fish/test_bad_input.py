@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import CardRulesError, IllegalActionError, InvalidNotationError, InvalidOptionError, get_game
+from cardrules.errors import InvalidArgumentError
 from cardrules.games.backstab_fish import Ask, BackstabFishGame, BackstabFishState, EndTurn, FishRank, LayDown
 from tests.backstab_fish.test_rules import situation
 
@@ -123,8 +124,9 @@ def test_bad_options_name_the_option() -> None:
 
 
 def test_an_observation_of_a_seat_the_game_lacks_is_refused() -> None:
-    with pytest.raises(InvalidNotationError):
-        _state().observation(5)
+    for seat in (5, -1, True, "p1", 1.0):  # a seat number the game has, nothing else
+        with pytest.raises(InvalidArgumentError, match="has seats 0 to 4"):
+            _state().observation(seat)  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("backstab_fish.setup.deck")

@@ -22,7 +22,7 @@ import pytest
 
 from cardrules import TERMINAL, Action, Card, IllegalActionError, InvalidDealError, get_game
 from cardrules.cards import STANDARD_DECK, Rank, Suit, card_at, cards_in, parse_card, parse_cards
-from cardrules.errors import InvalidNotationError, InvalidOptionError
+from cardrules.errors import InvalidArgumentError, InvalidNotationError, InvalidOptionError
 from cardrules.games.calabresella import (
     DECK,
     RANK_ORDER,
@@ -1074,7 +1074,7 @@ def test_a_player_sees_only_their_own_hand() -> None:
     assert swapped.observation(1) != state.observation(1)
     for card in held(state, 1) | held(state, 2) | {card_at(c) for c in state.monte}:
         assert repr(card) not in repr(seen) and card.pretty() not in str(seen)
-    with pytest.raises(InvalidNotationError):
+    with pytest.raises(InvalidArgumentError):
         state.observation(3)
 
 

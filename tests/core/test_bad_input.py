@@ -16,6 +16,7 @@ from cardrules import (
     parse_card,
 )
 from cardrules.cards import cards_in
+from cardrules.errors import InvalidArgumentError
 from cardrules.games.felagsvist import FelagsvistGame, FelagsvistState, PlayCard
 
 
@@ -249,9 +250,12 @@ def test_an_unknown_dealer_is_invalid_notation() -> None:
             _game().from_deal(STANDARD_DECK, dealer=dealer)
 
 
-def test_observing_a_seat_the_table_does_not_have_is_invalid_notation() -> None:
-    with pytest.raises(InvalidNotationError):
-        _state().observation(4)
+def test_observing_a_seat_the_table_does_not_have_is_an_invalid_argument() -> None:
+    # a seat number is an argument, not notation: the same error class in every game
+    for game in ("felagsvist", "fildinski", "calabresella", "backstab_fish"):
+        state = get_game(game).new_game(seed=1)
+        with pytest.raises(InvalidArgumentError, match="has seats 0 to"):
+            state.observation(7)
 
 
 @pytest.mark.parametrize("token", ["p²", "p" + "9" * 5000, "p-1", "p 2"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardrules import InvalidDealError, InvalidNotationError, InvalidOptionError, get_game
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, InvalidArgumentError
 from cardrules.games.fildinski import DeclareMelds, FildinskiState
 from tests.fildinski.test_rules import P0, P1, build_deck, start
 
@@ -97,7 +97,7 @@ def test_bad_decks_and_dealers() -> None:
 
 def test_a_bad_seat_in_an_observation_or_action() -> None:
     state = start(P0, P1, "9H")
-    with pytest.raises(InvalidNotationError):
+    with pytest.raises(InvalidArgumentError, match="Fildinski has seats 0 to 1"):
         state.observation(2)
     verdict = state.check(DeclareMelds(7, ()))
     assert verdict.rule_ids == ("common.action.known",)

@@ -170,6 +170,7 @@ def _terms() -> _Terms:
         points_goal=points.POINTS_SYSTEM.goal(points_state),
     )
 
+
 DEAL_END: Final = 32
 """Tricks in a deal: a state with all of them won is the deal's end, the model's last meld phase."""
 

@@ -25,8 +25,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from cardrules.base import check_seat
 from cardrules.cards import Card
-from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotationError
+from cardrules.errors import GameNotOverError, IllegalActionError
 from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.backstab_fish import lay_down, turn  # modules: they build states with make
@@ -326,10 +327,7 @@ class BackstabFishState(SvgPicture):
 
     def observation(self, seat: int) -> BackstabFishObservation:
         """What ``seat`` may know here: its own hand and the public events."""
-        players = self.deal.players
-        if type(seat) is not int or not 0 <= seat < players:
-            raise InvalidNotationError(f"this game has seats p0-p{players - 1}, not {seat!r}")
-        return observe(self, seat)
+        return observe(self, check_seat(seat, self.deal.players, "This Backstab Fish game"))
 
     # -- text -----------------------------------------------------------------
 

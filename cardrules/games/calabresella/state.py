@@ -26,8 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from cardrules.base import check_seat
 from cardrules.cards import Card, card_at, cards_in, format_cards
-from cardrules.errors import GameNotOverError, IllegalActionError, InvalidNotationError
+from cardrules.errors import GameNotOverError, IllegalActionError
 from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.calabresella import auction, exchange, play
@@ -433,11 +434,9 @@ class CalabresellaState(SvgPicture):
         and, once the hand is over, calabresella.info.end.
 
         Raises:
-            InvalidNotationError: ``seat`` is not a seat of the game.
+            InvalidArgumentError: ``seat`` is not a seat of the game.
         """
-        if not isinstance(seat, int) or not 0 <= seat < 3:
-            raise InvalidNotationError(f"Calabresella has seats p0-p2, not {seat!r}")
-        return observe(self, seat)
+        return observe(self, check_seat(seat, 3, "Calabresella"))
 
     # -- text -----------------------------------------------------------------
 

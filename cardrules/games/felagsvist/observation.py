@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cardrules.base import check_seat
 from cardrules.cards import Card, Suit, card_at, cards_in, format_cards
-from cardrules.errors import InvalidNotationError
 from cardrules.game import TERMINAL
 from cardrules.games.felagsvist.actions import SEAT_NAMES
 from cardrules.games.felagsvist.cards import SUIT_NAMES
@@ -92,10 +92,9 @@ def observe(state: FelagsvistState, seat: int) -> FelagsvistObservation:
     """What ``seat`` may know in ``state``: its own hand and the public play.
 
     Raises:
-        InvalidNotationError: ``seat`` is not one of p0-p3.
+        InvalidArgumentError: ``seat`` is not one of the seats 0-3.
     """
-    if not 0 <= seat < 4:
-        raise InvalidNotationError(f"Félagsvist has seats p0-p3, not {seat}")
+    check_seat(seat, 4, "Félagsvist")
     trick_seats = [(state.leader + i) % 4 for i in range(len(state.trick))]
     return FelagsvistObservation(
         seat=seat,

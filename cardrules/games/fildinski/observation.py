@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cardrules.base import check_seat
 from cardrules.cards import Card, Suit
-from cardrules.errors import InvalidNotationError
 from cardrules.game import TERMINAL
 from cardrules.games.fildinski.actions import meld_refs
 from cardrules.games.fildinski.cards import DRAWS, SUIT_NAMES, card_kind, card_of, cards_of, ids_in
@@ -118,10 +118,9 @@ def observe(state: FildinskiState, seat: int) -> FildinskiObservation:
     """What ``seat`` may know in ``state``: its own hand and the public information.
 
     Raises:
-        InvalidNotationError: ``seat`` is not 0 or 1.
+        InvalidArgumentError: ``seat`` is not 0 or 1.
     """
-    if seat not in (0, 1):
-        raise InvalidNotationError(f"Fildinski has seats p0 and p1, not {seat}")
+    check_seat(seat, 2, "Fildinski")
     trick_seats = (state.leader, 1 - state.leader)
     dix = state.dix
     return FildinskiObservation(

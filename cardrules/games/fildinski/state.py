@@ -374,7 +374,7 @@ class FildinskiState(SvgPicture):
         """What ``seat`` may know here: its own hand and the public information.
 
         Raises:
-            InvalidNotationError: ``seat`` is not 0 or 1.
+            InvalidArgumentError: ``seat`` is not 0 or 1.
         """
         return observe(self, seat)
 
