@@ -178,6 +178,13 @@ def _cmd_explain(args: argparse.Namespace) -> int:
         )
     explanation = explain(record, args.step)
     print(format_explanation(explanation))
+    if args.svg is not None or args.html is not None:
+        from cardrules.records.dispute import dispute_html, dispute_svg  # draws: loaded only when asked
+
+        for path, page in ((args.svg, dispute_svg), (args.html, dispute_html)):
+            if path is not None:
+                write_atomically(path, page(explanation))
+                print(f"dispute report written to {path}", file=sys.stderr)
     return 0 if explanation.verdict.legal else 1
 
 
@@ -284,6 +291,8 @@ def _parser() -> argparse.ArgumentParser:
     exp = sub.add_parser("explain", help="explain one step of a record: what the actor saw, what was legal")
     exp.add_argument("record", metavar="RECORD", help=_RECORD_HELP)
     _step_option(exp, "the step, counted from 0 like the actions array (step 0 is the first action)")
+    exp.add_argument("--svg", type=Path, metavar="FILE", help="write the dispute report as SVG")
+    exp.add_argument("--html", type=Path, metavar="FILE", help="write the dispute report as HTML")
     exp.set_defaults(run=_cmd_explain)
     pos = sub.add_parser(
         "position", help="print the position before one step of a record (to pose a dispute)"
