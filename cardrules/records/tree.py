@@ -21,7 +21,9 @@ this order:
     from. A position and one action is a complete dispute.
 ``dealer``
     the seat token of the first dealer, such as ``"p2"`` (not in a record
-    that starts from a position).
+    that starts from a position). Wherever a seat is written (the dealer,
+    the keys of ``seats`` and ``claimed_scores``) the reader also takes the
+    game's seat names, as its options do (``"E"`` in Félagsvist).
 ``claimed_scores``
     (only when some score is claimed) a table from seat token to an integer.
 ``deals``

@@ -17,6 +17,7 @@ and action text canonical) together with its game and initial state:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -111,8 +112,9 @@ def settle(draft: Draft, problems: Problems) -> Prepared | None:
     if draft.from_position:
         return _settle_position(draft, game, problems)
     seats = game.num_players if game is not None else None
-    names = _names(draft, seats, problems)
-    dealer = _seat("dealer", draft.dealer, seats, problems) if draft.dealer is not None else None
+    seat_names = game.info.seat_names if game is not None else ()
+    names = _names(draft, seats, problems, seat_names)
+    dealer = _seat("dealer", draft.dealer, seats, problems, seat_names) if draft.dealer is not None else None
     decks = _decks(draft, game, problems)
     start: AnyState | None = None
     if game is not None and dealer is not None and decks is not None:
@@ -126,7 +128,7 @@ def settle(draft: Draft, problems: Problems) -> Prepared | None:
     if reader is None and game is not None:  # still read the actions, to report their problems too
         reader = game.new_game(seed=0)
     actions = _actions(draft, seats, reader, problems)
-    claims = _claims(draft, seats, problems)
+    claims = _claims(draft, seats, problems, seat_names)
     if problems or game is None or start is None or decks is None or actions is None or dealer is None:
         if not problems:  # pragma: no cover - every None above notes a problem
             problems.add("document", "the record is incomplete")
@@ -160,9 +162,10 @@ def _settle_position(draft: Draft, game: AnyGame | None, problems: Problems) -> 
             for problem in error.problems:
                 problems.add("position", str(problem))
     seats = game.num_players if game is not None else None
-    names = _names(draft, seats, problems)
+    seat_names = game.info.seat_names if game is not None else ()
+    names = _names(draft, seats, problems, seat_names)
     actions = _actions(draft, seats, start, problems)
-    claims = _claims(draft, seats, problems)
+    claims = _claims(draft, seats, problems, seat_names)
     if problems or game is None or start is None or actions is None or draft.position is None:
         if not problems:  # pragma: no cover - every None above notes a problem
             problems.add("document", "the record is incomplete")
@@ -235,10 +238,16 @@ def _game(draft: Draft, problems: Problems) -> AnyGame | None:
         return None
 
 
-def _seat(location: str, token: str, seats: int | None, problems: Problems) -> int | None:
+def _seat(
+    location: str, token: str, seats: int | None, problems: Problems, names: Sequence[str] = ()
+) -> int | None:
+    """The seat ``token`` names: ``p0``, ``p1``, ... or one of the game's seat ``names`` (``N``, ``E``)."""
     seat = read_seat_token(token)
     if seat is None:
-        problems.add(location, f"{token!r} is not a seat: write p0, p1, ...")
+        seat = next((n for n, name in enumerate(names) if token.strip().upper() == name.upper()), None)
+    if seat is None:
+        named = f" (or {', '.join(names)})" if names else ""
+        problems.add(location, f"{token!r} is not a seat: write p0, p1, ...{named}")
         return None
     if seats is not None and seat >= seats:
         problems.add(location, f"{token} is not a seat of this game: its seats are p0-p{seats - 1}")
@@ -246,12 +255,14 @@ def _seat(location: str, token: str, seats: int | None, problems: Problems) -> i
     return seat
 
 
-def _names(draft: Draft, seats: int | None, problems: Problems) -> tuple[str, ...]:
+def _names(
+    draft: Draft, seats: int | None, problems: Problems, seat_names: Sequence[str] = ()
+) -> tuple[str, ...]:
     names = [""] * (seats or 0)
     seen: set[int] = set()
     for token, name in draft.seats:
         location = f"seats.{token}"
-        seat = _seat(location, token, seats, problems)
+        seat = _seat(location, token, seats, problems, seat_names)
         if not _encodable(name):
             problems.add(location, "the name is not valid Unicode text (it holds a lone surrogate)")
         elif seat in seen:
@@ -372,10 +383,12 @@ def _actions(
     return tuple(out) if complete else None
 
 
-def _claims(draft: Draft, seats: int | None, problems: Problems) -> tuple[tuple[int, int], ...]:
+def _claims(
+    draft: Draft, seats: int | None, problems: Problems, seat_names: Sequence[str] = ()
+) -> tuple[tuple[int, int], ...]:
     claims: dict[int, int] = {}
     for token, score in draft.claims:
-        seat = _seat(f"claimed_scores.{token}", token, seats, problems)
+        seat = _seat(f"claimed_scores.{token}", token, seats, problems, seat_names)
         if seat is not None:
             if seat in claims:
                 problems.add(f"claimed_scores.{token}", f"{seat_token(seat)} is claimed for twice")

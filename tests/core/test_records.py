@@ -690,3 +690,18 @@ def test_a_dealer_that_contradicts_a_fixed_first_dealer_is_a_malformed_record() 
         loads(text)
     assert any(location == "dealer" for location, _ in info.value.problems)
     assert "felagsvist.deal.first-dealer" in str(info.value)
+
+
+def test_seats_in_a_record_may_be_written_with_the_games_seat_names() -> None:
+    # as the options read first_dealer = "N", the record reads dealer = "E" and seats = { N = ... }
+    game = get_game("felagsvist", first_dealer="E")
+    state = game.new_game(seed=3)
+    text = dumps(record_of(game, state, [], names=["Anna", "", "", ""], claimed_scores={1: 0}))
+    text = text.replace('dealer = "p1"', 'dealer = "e"').replace('p0 = "Anna"', 'N = "Anna"')
+    text = text.replace("claimed_scores = { p1 = 0 }", "claimed_scores = { E = 0 }")
+    assert 'dealer = "e"' in text and 'N = "Anna"' in text and "{ E = 0 }" in text
+    record = loads(text)
+    assert record.dealer == 1 and record.seats[0] == "Anna" and record.claimed_scores == ((1, 0),)
+    assert 'dealer = "p1"' in dumps(record)  # written canonical
+    with pytest.raises(RecordError, match=r"'X' is not a seat: write p0, p1, \.\.\. \(or N, E, S, W\)"):
+        loads(text.replace('dealer = "e"', 'dealer = "X"'))
