@@ -31,7 +31,7 @@ from pathlib import Path
 
 from cardrules import __version__
 from cardrules.errors import CardRulesError, InvalidOptionError
-from cardrules.game import Action, AnyGame
+from cardrules.game import Action, AnyGame, Outcome
 from cardrules.games import GAMES, from_position, get_game
 from cardrules.records import (
     MAX_RECORD_SIZE,
@@ -92,7 +92,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 def _play_random(
     game: AnyGame, seed: int, rng: random.Random, keep: bool
-) -> tuple[tuple[int, ...], int, Record | None]:
+) -> tuple[Outcome, int, Record | None]:
     state = game.new_game(seed=seed)
     steps = 0
     played: list[Action] = []
@@ -105,7 +105,10 @@ def _play_random(
     if state.legal_actions():
         raise AssertionError(f"game {seed}: a terminal state still has legal actions")
     record = record_of(game, state, played, claimed_scores=state.scores()) if keep else None
-    return state.scores(), steps, record
+    outcome = state.outcome()
+    if outcome is None:
+        raise AssertionError(f"game {seed}: a terminal state has no outcome")
+    return outcome, steps, record
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
@@ -117,13 +120,13 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if record_dir is not None:
         record_dir.mkdir(parents=True, exist_ok=True)
     show_progress = sys.stderr.isatty() and args.games >= 50
-    scores: list[tuple[int, ...]] = []
+    outcomes: list[Outcome] = []
     steps = 0
     writing = 0.0  # time spent writing records, left out of the throughput
     start = time.perf_counter()
     for i in range(args.games):
         result, taken, record = _play_random(game, args.seed + i, rng, record_dir is not None)
-        scores.append(result)
+        outcomes.append(result)
         steps += taken
         if record is not None and record_dir is not None:
             began = time.perf_counter()
@@ -137,12 +140,15 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(file=sys.stderr)
     options = " ".join(f"{k}={v}" for k, v in game.options_dict().items())
     print(f"{args.games} random legal games of {game.name} (seed {args.seed}; {options})")
-    print(f"{'seat':6} {'mean':>8} {'min':>6} {'max':>6} {'wins':>6}")
-    best = [max(row) for row in scores]
+    # wins: games the seat won outright (alone, or with its partner); ties: games whose
+    # best result it shared with a rival (Outcome.tie), counted apart from the wins
+    print(f"{'seat':6} {'mean':>8} {'min':>6} {'max':>6} {'wins':>6} {'ties':>6}")
     for seat in range(game.num_players):
-        column = [row[seat] for row in scores]
-        wins = sum(1 for row, top in zip(scores, best, strict=True) if row[seat] == top)
-        print(f"p{seat:<5} {statistics.fmean(column):8.2f} {min(column):6d} {max(column):6d} {wins:6d}")
+        column = [outcome.scores[seat] for outcome in outcomes]
+        wins = sum(1 for o in outcomes if seat in o.winners and not o.tie)
+        ties = sum(1 for o in outcomes if o.tie and (seat in o.winners or not o.winners))
+        mean = statistics.fmean(column)
+        print(f"p{seat:<5} {mean:8.2f} {min(column):6d} {max(column):6d} {wins:6d} {ties:6d}")
     print(
         f"{steps} actions in {elapsed:.2f} s: {args.games / elapsed:.1f} games/s, "
         f"{steps / elapsed:.0f} actions/s; every game ended with no legal action left"

@@ -20,6 +20,18 @@ def test_simulate_plays_complete_games_and_reports_throughput() -> None:
     assert means[0] + means[1] == pytest.approx(156)
 
 
+def test_simulate_counts_a_tie_apart_from_the_wins() -> None:
+    # every game is won by one side or tied: wins of NS, wins of EW and ties add up to the games
+    done = run_cardrules("simulate", "felagsvist", "--games", "60", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1].split() == ["seat", "mean", "min", "max", "wins", "ties"]
+    rows = [line.split() for line in done.stdout.splitlines() if line.startswith("p")]
+    wins = [int(row[4]) for row in rows]
+    ties = {int(row[5]) for row in rows}
+    assert wins[0] == wins[2] and wins[1] == wins[3] and len(ties) == 1
+    assert wins[0] + wins[1] + ties.pop() == 60
+
+
 def test_simulate_is_deterministic_for_a_seed() -> None:
     first = run_cardrules("simulate", "felagsvist", "--games", "3", "--seed", "9").stdout
     second = run_cardrules("simulate", "felagsvist", "--games", "3", "--seed", "9").stdout
