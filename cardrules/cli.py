@@ -1,6 +1,7 @@
 """The ``cardrules`` command.
 
 ``cardrules rules GAME [RULE_ID]`` prints a rule book or one rule;
+``cardrules options GAME`` lists a game's options;
 ``cardrules simulate GAME`` plays random legal games, summarizes them and, with
 ``--record-dir``, writes the record of each; ``cardrules check RECORD``
 adjudicates a recorded game; ``cardrules explain RECORD --step N`` explains one
@@ -19,6 +20,8 @@ traceback).
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import enum
 import json
 import os
 import random
@@ -33,6 +36,7 @@ from cardrules import __version__
 from cardrules.errors import CardRulesError, InvalidOptionError
 from cardrules.game import Action, AnyGame, Outcome
 from cardrules.games import GAMES, from_position, get_game
+from cardrules.options import did_you_mean
 from cardrules.records import (
     MAX_RECORD_SIZE,
     Record,
@@ -80,13 +84,46 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     if args.rule_id:
         if args.rule_id not in game.rules:
+            hint = did_you_mean(args.rule_id, [str(rule.id) for rule in game.rules])
             raise CardRulesError(
-                f"{args.game} has no rule {args.rule_id!r}; see `cardrules rules {args.game}`"
+                f"{args.game} has no rule {args.rule_id!r}{hint}; see `cardrules rules {args.game}`"
             )
         print(_format_rule(game.rules[args.rule_id]))
         return 0
     for rule in game.rules:
         print(f"{rule.id:45} {rule.kind.value:12} {rule.statement}")
+    return 0
+
+
+def _option_rows(game: AnyGame) -> list[tuple[str, str, str, str]]:
+    """Each option of ``game``: its name, default, the values it takes and the rules it changes."""
+    kinds = typing.get_type_hints(game.info.options_type)
+    defaults = get_game(game.name).options_dict()
+    rows = []
+    for field in dataclasses.fields(game.info.options_type):
+        kind = kinds[field.name]
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            values = " | ".join(str(member.value) for member in kind)
+        elif kind is bool:
+            values = "true | false"
+        else:
+            values = "a whole number"
+        rules = ", ".join(str(rule.id) for rule in game.rules if field.name in rule.options) or "-"
+        default = defaults[field.name]
+        shown = str(default).lower() if isinstance(default, bool) else str(default)
+        rows.append((field.name, shown, values, rules))
+    return rows
+
+
+def _cmd_options(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    rows = _option_rows(game)
+    if args.json:
+        keys = ("name", "default", "values", "rules")
+        print(json.dumps([dict(zip(keys, row, strict=True)) for row in rows], indent=2, ensure_ascii=False))
+        return 0
+    for name, default, values, rules in rows:
+        print(f"{name}  (default {default})\n  values: {values}\n  rules: {rules}")
     return 0
 
 
@@ -270,6 +307,10 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("game", choices=sorted(GAMES))
     rules.add_argument("rule_id", nargs="?")
     rules.set_defaults(run=_cmd_rules)
+    opts = sub.add_parser("options", help="list a game's options: default, values, the rules each changes")
+    opts.add_argument("game", choices=sorted(GAMES))
+    opts.add_argument("--json", action="store_true", help="print the options as a JSON array")
+    opts.set_defaults(run=_cmd_options)
     sim = sub.add_parser("simulate", help="play random legal games and summarize them")
     sim.add_argument("game", choices=sorted(GAMES))
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")

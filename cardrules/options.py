@@ -11,15 +11,16 @@ that names the option and the values it takes.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import Any, Protocol, TypeVar
 
 from cardrules.errors import InvalidArgumentError, InvalidOptionError
 
-__all__ = ["OptionsDataclass", "build_options", "options_as_dict"]
+__all__ = ["OptionsDataclass", "build_options", "did_you_mean", "options_as_dict"]
 
 
 class OptionsDataclass(Protocol):
@@ -29,6 +30,16 @@ class OptionsDataclass(Protocol):
 
 
 T = TypeVar("T", bound=OptionsDataclass)
+
+
+def did_you_mean(given: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``choices`` to a mistyped ``given``, or ``""``.
+
+    >>> did_you_mean("scorng", ["scoring", "tiebreak"]), did_you_mean("zzz", ["scoring"])
+    (" (did you mean 'scoring'?)", '')
+    """
+    close = difflib.get_close_matches(given[:100], list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _spelling(text: str) -> str:
@@ -47,7 +58,8 @@ def _convert(game: str, name: str, kind: object, value: object) -> object:
                 if _spelling(str(member.value)) == wanted:
                     return member
         allowed = ", ".join(str(m.value) for m in kind)
-        raise InvalidOptionError(name, f"{game} option {name} takes {allowed}; not {value!r}")
+        hint = did_you_mean(str(value), [str(m.value) for m in kind]) if isinstance(value, str) else ""
+        raise InvalidOptionError(name, f"{game} option {name} takes {allowed}; not {value!r}{hint}")
     if kind is bool:
         if isinstance(value, bool):
             return value
@@ -78,7 +90,10 @@ def build_options(cls: type[T], game: str, given: Mapping[str, object]) -> T:
         name = raw_name.replace("-", "_")
         if name not in fields:
             known = ", ".join(sorted(fields))
-            raise InvalidOptionError(raw_name, f"{game} has no option {raw_name!r}; its options are {known}")
+            hint = did_you_mean(name, fields)
+            raise InvalidOptionError(
+                raw_name, f"{game} has no option {raw_name!r}{hint}; its options are {known}"
+            )
         values[name] = _convert(game, raw_name, hints[name], value)
     return cls(**values)
 

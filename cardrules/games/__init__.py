@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final, Literal, cast, overload
 
 from cardrules.errors import InvalidArgumentError, UnknownGameError
 from cardrules.game import Game, GameFactory, State
+from cardrules.options import did_you_mean
 from cardrules.position import InvalidPositionError, PositionProblem
 from cardrules.rules import RuleBook
 
@@ -42,7 +43,10 @@ def _factory(name: object) -> GameFactory:
         raise InvalidArgumentError(f"a game is named by a string, not {type(name).__name__}")
     key = name.strip().lower().replace("-", "_")
     if key not in GAMES:
-        raise UnknownGameError(f"no game called {name!r}; the games are {', '.join(sorted(GAMES))}")
+        hint = did_you_mean(key, GAMES)
+        raise UnknownGameError(
+            f"no game called {name[:100]!r}{hint}; the games are {', '.join(sorted(GAMES))}"
+        )
     module_name, class_name = GAMES[key]
     return cast("GameFactory", getattr(importlib.import_module(module_name), class_name))
 

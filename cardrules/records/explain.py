@@ -10,6 +10,7 @@ are skipped on the way, as in a lenient check, and listed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from cardrules.errors import InvalidArgumentError
 from cardrules.records.model import Record, RecordedAction, seat_token
@@ -18,7 +19,7 @@ from cardrules.records.report import statements
 from cardrules.records.validate import prepare
 from cardrules.verdict import Verdict
 
-__all__ = ["Explanation", "explain", "format_explanation", "steps_range"]
+__all__ = ["Explanation", "explain", "format_explanation", "legal_summary", "steps_range"]
 
 
 def steps_range(total: int) -> str:
@@ -105,6 +106,26 @@ def explain(record: Record, step: int) -> Explanation:
     raise AssertionError("unreachable: the walk yields every step")  # pragma: no cover
 
 
+_LISTED: Final = 20
+"""How many legal actions an explanation lists before it summarises the rest."""
+
+
+def legal_summary(actions: tuple[str, ...]) -> str:
+    """The legal actions as one line, the first :data:`_LISTED` of a long list and a count of the rest.
+
+    >>> legal_summary(("p0 play AS", "p0 play KS")), legal_summary(())
+    ('p0 play AS, p0 play KS', 'none (the game is over)')
+    >>> asks = tuple(f"p1 ask p{n % 3} for 1 {n}" for n in range(144))
+    >>> legal_summary(asks).endswith("and 124 more (144 in all)")
+    True
+    """
+    if not actions:
+        return "none (the game is over)"
+    if len(actions) <= _LISTED + 4:
+        return ", ".join(actions)
+    return f"{', '.join(actions[:_LISTED])}, ... and {len(actions) - _LISTED} more ({len(actions)} in all)"
+
+
 def format_explanation(explanation: Explanation) -> str:
     """The explanation as the lines ``cardrules explain`` prints (no final newline)."""
     e = explanation
@@ -117,8 +138,7 @@ def format_explanation(explanation: Explanation) -> str:
     turn = "the game was over" if e.to_act is None else f"{seat_token(e.to_act)} was to act"
     lines.append(f"before step {e.step}, as {seat_token(e.actor)} saw it ({turn}):")
     lines += [f"  {line}" for line in e.observation.splitlines()]
-    legal = ", ".join(e.legal_actions) if e.legal_actions else "none (the game is over)"
-    lines.append(f"legal actions: {legal}")
+    lines.append(f"legal actions: {legal_summary(e.legal_actions)}")
     lines.append(f"verdict: {e.verdict}")
     lines += [f"  {rule}: {statement}" for rule, statement in e.statements]
     if e.position:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.support.cli import run_cardrules
@@ -87,3 +89,38 @@ def test_python_dash_m_cardrules_is_the_command_and_says_its_version() -> None:
     assert done.stdout.strip() == f"cardrules {cardrules.__version__}"
     rules = run_cardrules("rules", "felagsvist", module="cardrules")
     assert rules.returncode == 0 and "felagsvist.play.must-follow" in rules.stdout
+
+
+def test_options_lists_every_option_with_its_default_values_and_rules() -> None:
+    done = run_cardrules("options", "fildinski")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "dix_exchange  (default from_hand)" in lines
+    assert "  values: from_hand | from_trick" in lines
+    assert "meld_in_endgame  (default false)" in lines
+    as_json = run_cardrules("options", "felagsvist", "--json")
+    names = [row["name"] for row in json.loads(as_json.stdout)]
+    assert names == ["first_round", "first_dealer", "nolo_ace", "scoring", "tiebreak", "session"]
+
+
+@pytest.mark.parametrize(
+    ("args", "suggestion"),
+    [
+        (("simulate", "felagsvist", "--option", "scorng=odd-tricks"), "(did you mean 'scoring'?)"),
+        (("simulate", "felagsvist", "--option", "scoring=odd-trick"), "(did you mean 'odd-tricks'?)"),
+        (
+            ("rules", "felagsvist", "felagsvist.play.must-folow"),
+            "(did you mean 'felagsvist.play.must-follow'?)",
+        ),
+    ],
+)
+def test_a_typo_gets_a_suggestion_in_one_line(args: tuple[str, ...], suggestion: str) -> None:
+    done = run_cardrules(*args)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    assert suggestion in done.stderr
+
+
+def test_explain_summarises_a_long_legal_set() -> None:
+    done = run_cardrules("explain", "tests/records/backstab_fish-dispute.toml", "--step", "0")
+    (line,) = [line for line in done.stdout.splitlines() if line.startswith("legal actions: ")]
+    assert line.endswith(" in all)") and ", ... and " in line and line.count(", ") == 20
