@@ -202,14 +202,58 @@ def _read_record(name: str) -> Record:
     return load(name)
 
 
+_RECORD_SUFFIXES = (".toml", ".json")
+
+
+def _record_names(given: Sequence[str]) -> list[str]:
+    """The record files named: each file as given, and the `.toml` and `.json` files of each directory."""
+    names: list[str] = []
+    for name in given:
+        path = Path(name)
+        if name != "-" and path.is_dir():
+            names += sorted(str(p) for p in path.iterdir() if p.suffix in _RECORD_SUFFIXES and p.is_file())
+        else:
+            names.append(name)
+    return names
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
-    record = _read_record(args.record)
-    report = check(record, mode="lenient" if args.lenient else "strict")
-    if args.json:
-        print(json.dumps(report_to_data(report, args.record), indent=2, ensure_ascii=False))
-    else:
-        print(format_report(report, args.record))
-    return 0 if report.ok else 1
+    mode: typing.Literal["lenient", "strict"] = "lenient" if args.lenient else "strict"
+    names = _record_names(args.record)
+    if len(args.record) == 1 and names == args.record:  # one file: its report, as always
+        report = check(_read_record(args.record[0]), mode=mode)
+        if args.json:
+            print(json.dumps(report_to_data(report, args.record[0]), indent=2, ensure_ascii=False))
+        else:
+            print(format_report(report, args.record[0]))
+        return 0 if report.ok else 1
+    # several records: each report in turn (JSON Lines with --json), a record that cannot be
+    # read is one line and the others go on, and a summary closes the run
+    ok = findings = unreadable = 0
+    for name in names:
+        try:
+            report = check(_read_record(name), mode=mode)
+        except (CardRulesError, OSError) as error:
+            unreadable += 1
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            if args.json:
+                print(json.dumps({"record": name, "error": reason}, ensure_ascii=False))
+            else:
+                print(f"{name}: unreadable: {reason}")
+            continue
+        if report.ok:
+            ok += 1
+        else:
+            findings += 1
+        if args.json:
+            print(json.dumps(report_to_data(report, name), ensure_ascii=False))
+        else:
+            print(format_report(report, name))
+    summary = f"{len(names)} records: {ok} ok, {findings} with findings, {unreadable} unreadable"
+    print(summary, file=sys.stderr if args.json else sys.stdout)
+    if unreadable or not names:
+        return 2
+    return 1 if findings else 0
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
@@ -327,8 +371,17 @@ def _parser() -> argparse.ArgumentParser:
         "check",
         help="adjudicate a recorded game: exit 0 all legal, 1 a finding, 2 unreadable input",
     )
-    chk.add_argument("record", metavar="RECORD", help=_RECORD_HELP)
-    chk.add_argument("--json", action="store_true", help="print the report as a JSON object")
+    chk.add_argument(
+        "record",
+        metavar="RECORD",
+        nargs="+",
+        help="record files, TOML or JSON (- reads standard input), or directories of them",
+    )
+    chk.add_argument(
+        "--json",
+        action="store_true",
+        help="print the report as a JSON object (one object a line for several records)",
+    )
     chk.add_argument(
         "--lenient",
         action="store_true",

@@ -284,3 +284,25 @@ def test_simulate_into_a_directory_that_cannot_be_made_is_exit_2(tmp_path: Path)
     blocker.write_text("not a directory", encoding="utf-8")
     done = run_cardrules("simulate", "felagsvist", "--games", "1", "--record-dir", str(blocker / "sub"))
     _bad_input(done, str(blocker / "sub"))
+
+
+def test_check_takes_many_records_and_directories_with_a_summary(tmp_path: Path) -> None:
+    # what simulate --record-dir writes is checked in one call; a broken file is one line, the rest go on
+    written = run_cardrules("simulate", "calabresella", "--games", "3", "--record-dir", str(tmp_path))
+    assert written.returncode == 0, written.stderr
+    done = run_cardrules("check", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "3 records: 3 ok, 0 with findings, 0 unreadable"
+    (tmp_path / "broken.toml").write_text("format = 1\n", encoding="utf-8")
+    disputed = str(DISPUTED / "revoke.toml")
+    mixed = run_cardrules("check", str(tmp_path), disputed)
+    assert mixed.returncode == 2  # an unreadable record is bad input, whatever the others hold
+    broken = f"{tmp_path / 'broken.toml'}: unreadable: "
+    assert any(line.startswith(broken) for line in mixed.stdout.splitlines())
+    assert mixed.stdout.splitlines()[-1] == "5 records: 3 ok, 1 with findings, 1 unreadable"
+    (tmp_path / "broken.toml").unlink()
+    lines = run_cardrules("check", "--json", str(tmp_path), disputed)
+    assert lines.returncode == 1  # a finding, nothing unreadable
+    rows = [json.loads(line) for line in lines.stdout.splitlines()]  # JSON Lines, one report a line
+    assert [row["ok"] for row in rows] == [True, True, True, False]
+    assert lines.stderr.strip() == "4 records: 3 ok, 1 with findings, 0 unreadable"
