@@ -148,6 +148,10 @@ def _play_random(
     return outcome, steps, record
 
 
+_PROGRESS_SECONDS = 10.0
+"""How often ``simulate`` writes a progress line to a standard error that is not a terminal (a CI log)."""
+
+
 def _cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CardRulesError(f"--games takes a positive number, not {args.games}")
@@ -156,27 +160,40 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     record_dir: Path | None = args.record_dir
     if record_dir is not None:
         record_dir.mkdir(parents=True, exist_ok=True)
-    show_progress = sys.stderr.isatty() and args.games >= 50
+    bar = sys.stderr.isatty() and args.games >= 50
     outcomes: list[Outcome] = []
     steps = 0
     writing = 0.0  # time spent writing records, left out of the throughput
     start = time.perf_counter()
-    for i in range(args.games):
-        result, taken, record = _play_random(game, args.seed + i, rng, record_dir is not None)
-        outcomes.append(result)
-        steps += taken
-        if record is not None and record_dir is not None:
-            began = time.perf_counter()
-            write_atomically(record_dir / f"{game.name}-seed{args.seed + i}.toml", dumps(record))
-            writing += time.perf_counter() - began
-        if show_progress and (i + 1) % max(1, args.games // 50) == 0:
-            done = (i + 1) * 40 // args.games
-            print(f"\r[{'#' * done}{'.' * (40 - done)}] {i + 1}/{args.games}", end="", file=sys.stderr)
+    next_line = start + _PROGRESS_SECONDS  # without a terminal: a progress line every so often
+    interrupted = False
+    try:
+        for i in range(args.games):
+            result, taken, record = _play_random(game, args.seed + i, rng, record_dir is not None)
+            outcomes.append(result)
+            steps += taken
+            if record is not None and record_dir is not None:
+                began = time.perf_counter()
+                write_atomically(record_dir / f"{game.name}-seed{args.seed + i}.toml", dumps(record))
+                writing += time.perf_counter() - began
+            if bar and (i + 1) % max(1, args.games // 50) == 0:
+                done = (i + 1) * 40 // args.games
+                print(f"\r[{'#' * done}{'.' * (40 - done)}] {i + 1}/{args.games}", end="", file=sys.stderr)
+            elif not bar and time.perf_counter() >= next_line:
+                next_line += _PROGRESS_SECONDS
+                print(f"cardrules simulate: {i + 1}/{args.games} games", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:  # Ctrl-C: the summary of the games played so far, then exit 130
+        interrupted = True
     elapsed = max(time.perf_counter() - start - writing, 1e-9)
-    if show_progress:
+    if bar:
         print(file=sys.stderr)
+    played = len(outcomes)
+    if interrupted:
+        print(f"cardrules simulate: interrupted after {played} of {args.games} games", file=sys.stderr)
+        if not played:
+            return 130
     options = " ".join(f"{k}={v}" for k, v in game.options_dict().items())
-    print(f"{args.games} random legal games of {game.name} (seed {args.seed}; {options})")
+    print(f"{played} random legal games of {game.name} (seed {args.seed}; {options})")
     # wins: games the seat won outright (alone, or with its partner); ties: games whose
     # best result it shared with a rival (Outcome.tie), counted apart from the wins
     print(f"{'seat':6} {'mean':>8} {'min':>6} {'max':>6} {'wins':>6} {'ties':>6}")
@@ -187,12 +204,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         mean = statistics.fmean(column)
         print(f"p{seat:<5} {mean:8.2f} {min(column):6d} {max(column):6d} {wins:6d} {ties:6d}")
     print(
-        f"{steps} actions in {elapsed:.2f} s: {args.games / elapsed:.1f} games/s, "
+        f"{steps} actions in {elapsed:.2f} s: {played / elapsed:.1f} games/s, "
         f"{steps / elapsed:.0f} actions/s; every game ended with no legal action left"
     )
     if record_dir is not None:
-        print(f"{args.games} records written to {record_dir} in {writing:.2f} s")
-    return 0
+        print(f"{played} records written to {record_dir} in {writing:.2f} s")
+    return 130 if interrupted else 0
 
 
 def _read_record(name: str) -> Record:

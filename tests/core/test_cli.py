@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -124,3 +128,16 @@ def test_explain_summarises_a_long_legal_set() -> None:
     done = run_cardrules("explain", "tests/records/backstab_fish-dispute.toml", "--step", "0")
     (line,) = [line for line in done.stdout.splitlines() if line.startswith("legal actions: ")]
     assert line.endswith(" in all)") and ", ... and " in line and line.count(", ") == 20
+
+
+def test_ctrl_c_during_simulate_prints_the_summary_of_the_games_played() -> None:
+    command = [sys.executable, "-m", "cardrules.cli", "simulate", "felagsvist", "--games", "1000000"]
+    running = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)  # well past start-up: games are being played
+    running.send_signal(signal.SIGINT)
+    out, err = running.communicate(timeout=60)
+    assert running.returncode == 130 and "Traceback" not in err
+    (line,) = [line for line in err.splitlines() if "interrupted after" in line]
+    played = int(line.split("interrupted after ")[1].split()[0])
+    assert played > 0 and out.startswith(f"{played} random legal games of felagsvist")
+    assert "games/s" in out
