@@ -46,6 +46,7 @@ from cardrules.rules import RuleId
 __all__ = [
     "EMPTY",
     "MAX_POSITION_CHARS",
+    "MAX_SEED_DIGITS",
     "InvalidPositionError",
     "PositionProblem",
     "PositionReader",
@@ -65,6 +66,11 @@ a turn, so a ten-player game of 1,800 turns writes about 38,000."""
 
 _INTEGER: Final = re.compile(r"-?[0-9]{1,12}", re.ASCII)
 """A whole number as a position writes it: an optional minus and at most twelve digits."""
+
+MAX_SEED_DIGITS: Final = 4300
+"""The most digits a seed in a position may have (Python's own limit for reading an int)."""
+
+_SEED: Final = re.compile(r"-?[0-9]+", re.ASCII)
 
 _MAX_SHOWN: Final = 12
 """How many problems an error message lists (all of them stay in ``problems``)."""
@@ -250,6 +256,18 @@ class PositionReader:
             self.problem(section, f"the seats are p0 to p{seats - 1}, not {_echo(token)}")
             return None
         return seat
+
+    def seed(self, section: str, tokens: Sequence[str]) -> int | None:
+        """The one whole number of ``tokens`` (at most :data:`MAX_SEED_DIGITS` digits), or ``None``.
+
+        A seed is any int, so it is not bounded like :meth:`integer`'s counts.
+        """
+        token = tokens[0] if len(tokens) == 1 else " ".join(tokens)
+        if len(tokens) == 1 and _SEED.fullmatch(token) and len(token.lstrip("-")) <= MAX_SEED_DIGITS:
+            return int(token)
+        most = MAX_SEED_DIGITS
+        self.problem(section, f"the seed is one whole number of at most {most} digits, not {_echo(token)}")
+        return None
 
     def item(self, section: str, token: str, read: Callable[[str], T], what: str) -> T | None:
         """``read(token)``, or ``None`` and a problem when it raises a library notation error."""

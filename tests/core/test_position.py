@@ -10,6 +10,7 @@ import cardrules
 from cardrules import GAMES, get_game
 from cardrules.position import (
     MAX_POSITION_CHARS,
+    MAX_SEED_DIGITS,
     InvalidPositionError,
     PositionProblem,
     PositionReader,
@@ -158,3 +159,17 @@ def test_same_future_finds_a_difference_and_says_where() -> None:
     # the same deal, one card later: the difference is found at once
     assert future_difference(a, a.apply(a.legal_actions()[0])) is not None
     assert future_difference(a, game.new_game(seed=3)) is None
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_position_of_any_seed_reads_back_and_a_bad_seed_is_one_problem(game: str) -> None:
+    # Fildinski's own reader once stopped at 100 digits and refused its own positions
+    for seed in (0, -7, 10**150, -(10 ** (MAX_SEED_DIGITS - 1))):
+        text = get_game(game).new_game(seed=seed).position()
+        assert cardrules.from_position(text).position() == text
+    if game != "backstab_fish":  # one deal: no seed section
+        text = get_game(game).new_game(seed=5).position().replace(" ; seed 5", " ; seed 5x")
+        with pytest.raises(
+            InvalidPositionError, match="seed: the seed is one whole number of at most 4300 digits"
+        ):
+            cardrules.from_position(text)

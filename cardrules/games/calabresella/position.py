@@ -166,8 +166,6 @@ _INTEGER: Final = re.compile(r"-?[0-9]+", re.ASCII)
 
 _MAX_HAND_NUMBER: Final = 10**9
 _MAX_BALANCE: Final = 10**11 - 1
-_MAX_SEED_DIGITS: Final = 4300
-"""Python's own limit on the digits of an int read from text: every seed a game can use reads back."""
 _MAX_OPTION_CHARS: Final = 64
 _MAX_LATER_DECKS: Final = 100
 
@@ -400,13 +398,10 @@ def _balances(t: _Tokens, tokens: tuple[str, ...]) -> tuple[int, int, int] | Non
 
 
 def _seed(t: _Tokens, tokens: tuple[str, ...]) -> int | None:
-    if len(tokens) != 1 or not _INTEGER.fullmatch(tokens[0]):
-        t.fail("seed", "the seed is one whole number")
-    elif len(tokens[0].lstrip("-")) > _MAX_SEED_DIGITS:
-        t.fail("seed", f"a seed has at most {_MAX_SEED_DIGITS} digits")
-    else:
-        return int(tokens[0])
-    return None
+    seed = t.reader.seed("seed", tokens)
+    if seed is None:
+        t.bad.add("seed")  # as fail() marks it: the section is left unread
+    return seed
 
 
 def _decks(t: _Tokens, tokens: tuple[str, ...]) -> tuple[tuple[int, ...], ...] | None:

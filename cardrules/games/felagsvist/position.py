@@ -104,8 +104,6 @@ SECTIONS: Final[tuple[str, ...]] = ("options", "deal", "turn", "hands", "plays",
 """The sections of a Félagsvist position, in the order the writer puts them."""
 
 _NAME: Final = "felagsvist"
-_MAX_SEED_DIGITS: Final = 4000
-"""The longest seed read, in digits (Python turns no longer text into an int by default)."""
 _MAX_NUMBER: Final = 10**12 - 1
 
 
@@ -328,14 +326,7 @@ def _read_seed(reader: PositionReader) -> int | None:
     tokens = reader.take("seed", required=False)
     if tokens is None:
         return 0
-    digits = tokens[0].removeprefix("-") if len(tokens) == 1 else ""
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= _MAX_SEED_DIGITS):
-        shown = " ".join(tokens)[:40]
-        reader.problem(
-            "seed", f"the seed is one whole number of at most {_MAX_SEED_DIGITS} digits, not {shown!r}"
-        )
-        return None
-    return int(tokens[0])
+    return reader.seed("seed", tokens)
 
 
 def _read_decks(reader: PositionReader) -> tuple[tuple[int, ...], ...] | None:

@@ -357,15 +357,7 @@ def _read_seed(r: PositionReader) -> int | None:
     tokens = r.take("seed")
     if tokens is None:
         return None
-    if len(tokens) != 1:
-        r.problem("seed", "the seed is one whole number")
-        return None
-    token = tokens[0]
-    digits = token[1:] if token.startswith("-") else token
-    if not (digits.isascii() and digits.isdigit() and len(digits) <= 100):
-        r.problem("seed", f"the seed is a whole number, not {token[:40]!r}")
-        return None
-    return int(token)
+    return r.seed("seed", tokens)
 
 
 def _read_deal(r: PositionReader) -> tuple[int, int] | None:
