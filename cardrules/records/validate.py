@@ -127,9 +127,30 @@ def settle(draft: Draft, problems: Problems) -> Prepared | None:
     reader = start
     if reader is None and game is not None:  # still read the actions, to report their problems too
         reader = game.new_game(seed=0)
+    return _finish(draft, game, start, reader, names, problems, dealer=dealer, deals=decks)
+
+
+def _finish(
+    draft: Draft,
+    game: AnyGame | None,
+    start: AnyState | None,
+    reader: AnyState | None,
+    names: tuple[str, ...],
+    problems: Problems,
+    *,
+    dealer: int | None,
+    deals: tuple[tuple[Card, ...], ...] | None,
+    position: str | None = None,
+) -> Prepared | None:
+    """Read the actions (in ``reader``) and the claims, then the prepared record, or ``None`` (internal).
+
+    The last part of :func:`settle` for either start, the deals (``dealer``
+    and ``deals``) or a ``position``.
+    """
+    seats = game.num_players if game is not None else None
     actions = _actions(draft, seats, reader, problems)
-    claims = _claims(draft, seats, problems, seat_names)
-    if problems or game is None or start is None or decks is None or actions is None or dealer is None:
+    claims = _claims(draft, seats, problems, game.info.seat_names if game is not None else ())
+    if problems or game is None or start is None or actions is None or deals is None or dealer is None:
         if not problems:  # pragma: no cover - every None above notes a problem
             problems.add("document", "the record is incomplete")
         return None
@@ -138,9 +159,10 @@ def settle(draft: Draft, problems: Problems) -> Prepared | None:
         options=tuple(game.options_dict().items()),
         seats=names,
         dealer=dealer,
-        deals=decks,
+        deals=deals,
         actions=actions,
         claimed_scores=claims,
+        position=position,
     )
     return Prepared(record, game, start)
 
@@ -162,25 +184,20 @@ def _settle_position(draft: Draft, game: AnyGame | None, problems: Problems) -> 
             for problem in error.problems:
                 problems.add("position", str(problem))
     seats = game.num_players if game is not None else None
-    seat_names = game.info.seat_names if game is not None else ()
-    names = _names(draft, seats, problems, seat_names)
-    actions = _actions(draft, seats, start, problems)
-    claims = _claims(draft, seats, problems, seat_names)
-    if problems or game is None or start is None or actions is None or draft.position is None:
-        if not problems:  # pragma: no cover - every None above notes a problem
-            problems.add("document", "the record is incomplete")
-        return None
-    record = Record(
-        game=game.name,
-        options=tuple(game.options_dict().items()),
-        seats=names,
+    names = _names(draft, seats, problems, game.info.seat_names if game is not None else ())
+    if start is None or draft.position is None:
+        return _finish(draft, game, start, start, names, problems, dealer=None, deals=None)
+    return _finish(
+        draft,
+        game,
+        start,
+        start,
+        names,
+        problems,
         dealer=start.first_dealer,
         deals=(),
-        actions=actions,
-        claimed_scores=claims,
         position=start.position(),
     )
-    return Prepared(record, game, start)
 
 
 def _position_game(
