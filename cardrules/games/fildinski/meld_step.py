@@ -58,6 +58,7 @@ __all__ = [
     "legal_actions",
     "meld_pool",
     "outranked",
+    "outranking",
     "reused",
     "shared_cards",
 ]
@@ -235,13 +236,18 @@ def reused(s: st.FildinskiState, kind: MeldKind) -> int:
     return s.used[kind.order]
 
 
-def outranked(s: st.FildinskiState, kind: MeldKind) -> int:
-    """fildinski.meld.class-order: the ids a scored higher meld of ``kind``'s class bars from it.
+def outranking(kind: MeldKind) -> MeldKind | None:
+    """fildinski.meld.class-order: the higher meld of ``kind``'s class whose cards ``kind`` may not reuse.
 
     A trump sequence's cards never form a royal marriage later, nor a double
-    bezique's a bezique; other kinds have no such bar.
+    bezique's a bezique; other kinds have no such bar (``None``).
     """
-    higher = _OUTRANKED_BY.get(kind)
+    return _OUTRANKED_BY.get(kind)
+
+
+def outranked(s: st.FildinskiState, kind: MeldKind) -> int:
+    """fildinski.meld.class-order: the ids a scored higher meld of ``kind``'s class bars from it."""
+    higher = outranking(kind)
     return 0 if higher is None else s.used[higher.order]
 
 

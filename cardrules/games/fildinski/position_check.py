@@ -25,6 +25,8 @@ from cardrules.games.fildinski.deal import DealContext, DealPlan
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.games.fildinski.options import DixExchange, FildinskiOptions, MeldedCards
 from cardrules.games.fildinski.position_copies import (
+    NO_MELDING,
+    WHO_AND_WHEN,
     ZONE_NAMES,
     Dix,
     Meld,
@@ -67,8 +69,6 @@ CATEGORY_RULES: Final[tuple[str, ...]] = (
 _COMPOSITION: Final = "fildinski.deck.composition"
 _WON_CARDS: Final = "fildinski.play.won-cards"
 _AFTER_SCORING: Final = "fildinski.meld.after-scoring"
-_WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
-_NO_MELDING: Final = "fildinski.endgame.no-melding"
 _EXCHANGE: Final = "fildinski.dix.exchange"
 _ONCE: Final = "fildinski.dix.once"
 _TURN_UP: Final = "fildinski.deal.turn-up"
@@ -241,10 +241,10 @@ def _check_turn(reader: PositionReader, read: Sections, leader: int) -> None:
             reader.problem("trick", "no card is led during a meld step", _TRICK_CYCLE)
         if n == 0:
             reader.problem(
-                "turn", "a meld step follows a won trick, and no trick has been played", _WHO_AND_WHEN
+                "turn", "a meld step follows a won trick, and no trick has been played", WHO_AND_WHEN
             )
         elif not step_follows:
-            reader.problem("turn", f"no meld step follows trick {n} (meld_in_endgame = false)", _NO_MELDING)
+            reader.problem("turn", f"no meld step follows trick {n} (meld_in_endgame = false)", NO_MELDING)
         elif to_act != leader:
             reader.problem(
                 "turn", f"the meld step of trick {n} is p{leader}'s, who won it, not p{to_act}'s", _TO_ACT
@@ -333,16 +333,16 @@ def _check_dix(
         )
     if dix.trick > n:
         reader.problem(
-            "dix", f"the dix follows trick {dix.trick}, but {n} tricks have been played", _WHO_AND_WHEN
+            "dix", f"the dix follows trick {dix.trick}, but {n} tricks have been played", WHO_AND_WHEN
         )
         return
     if dix.trick > STOCK_TRICKS:
-        reader.problem("dix", "no dix after the last draw", _NO_MELDING)
+        reader.problem("dix", "no dix after the last draw", NO_MELDING)
     if winners[dix.trick - 1][1] != dix.seat:
         reader.problem(
             "dix",
             f"p{dix.seat} made the dix, but p{winners[dix.trick - 1][1]} won trick {dix.trick}",
-            _WHO_AND_WHEN,
+            WHO_AND_WHEN,
         )
     if read.options.dix_exchange is DixExchange.FROM_TRICK and 8 * trump not in kinds[dix.trick - 1]:
         reader.problem(
@@ -508,7 +508,7 @@ def _check_melds(reader: PositionReader, read: Sections) -> list[Meld] | None:
             reader.problem(
                 "melds",
                 f"the {made.kind.label} of trick {made.trick} is declared, but that step has not ended",
-                _WHO_AND_WHEN,
+                WHO_AND_WHEN,
             )
     return history
 

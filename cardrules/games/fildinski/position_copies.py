@@ -19,6 +19,7 @@ from typing import Final, TypeAlias, TypeVar
 from cardrules.games.fildinski import state as st
 from cardrules.games.fildinski.cards import DRAWS, STOCK_TRICKS, ids_in, kind_card
 from cardrules.games.fildinski.deal import STOCK_TOP
+from cardrules.games.fildinski.meld_step import outranking
 from cardrules.games.fildinski.melds import MeldKind, meld_fits, reach_table
 from cardrules.games.fildinski.options import BeziquePair, DixExchange, FildinskiOptions, MeldedCards
 from cardrules.games.fildinski.scoring import DixEvent, MeldEvent
@@ -26,7 +27,7 @@ from cardrules.games.fildinski.tricks import follower_wins
 from cardrules.position import PositionReader
 
 __all__ = [
-    "ZONE_NAMES", "Dix", "Key", "Labelled", "Linked", "Meld", "Tok", "Written",
+    "NO_MELDING", "WHO_AND_WHEN", "ZONE_NAMES", "Dix", "Key", "Labelled", "Linked", "Meld", "Tok", "Written",
     "card_places", "card_text", "keyed", "labelled", "link_history", "trick_winners", "written_cards",
 ]  # fmt: skip
 
@@ -38,13 +39,11 @@ ZONE_NAMES: Final = ("hands", "hands", "trick", "stock", "won", "won", "retired"
 _LABELLED: Final = (_H0, _H1, _TRICK, _TURNUP, _STOCK)
 """The zones whose copies the position's own marks label (those of the piles come from the history)."""
 _RETIRED: Final = frozenset({_R0, _R1})
-_OUTRANKED_BY: Final[Mapping[MeldKind, MeldKind]] = {
-    MeldKind.ROYAL_MARRIAGE: MeldKind.SEQUENCE,
-    MeldKind.BEZIQUE: MeldKind.DOUBLE_BEZIQUE,
-}
 _IDENTITY: Final = "fildinski.deck.card-identity"
-_WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
-_NO_MELDING: Final = "fildinski.endgame.no-melding"
+WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
+"""The rule a meld step out of turn breaks (the checks name it too)."""
+NO_MELDING: Final = "fildinski.endgame.no-melding"
+"""The rule a meld in the last eight tricks breaks under the default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,9 +231,9 @@ def link_history(
             meld = melds[index]
             where = f"the {meld.kind.label} of trick {number}"
             if meld.seat != winner:
-                report("melds", f"{where} is p{meld.seat}'s, but p{winner} won that trick", _WHO_AND_WHEN)
+                report("melds", f"{where} is p{meld.seat}'s, but p{winner} won that trick", WHO_AND_WHEN)
             elif number > STOCK_TRICKS and not options.meld_in_endgame:
-                report("melds", f"{where} follows the last draw (meld_in_endgame = false)", _NO_MELDING)
+                report("melds", f"{where} follows the last draw (meld_in_endgame = false)", NO_MELDING)
             else:
                 step_melds.append(index)
         if len(step_melds) > 2:
@@ -265,7 +264,7 @@ def link_history(
 
 def _barred(out: Linked, kind: MeldKind) -> int:
     """The cards no meld of ``kind`` may use: fildinski.meld.same-kind-once and fildinski.meld.class-order."""
-    higher = _OUTRANKED_BY.get(kind)
+    higher = outranking(kind)
     return out.used[kind.order] | (out.used[higher.order] if higher is not None else 0)
 
 
@@ -391,7 +390,7 @@ def _judge_meld(
         report("melds", f"{where} holds no card of that trick", "fildinski.meld.fresh-card")
     if mask & out.used[kind.order]:
         report("melds", f"{where} reuses a card of an earlier {kind.label}", "fildinski.meld.same-kind-once")
-    higher = _OUTRANKED_BY.get(kind)
+    higher = outranking(kind)
     if higher is not None and mask & out.used[higher.order]:
         report("melds", f"{where} uses a card of a scored {higher.label}", "fildinski.meld.class-order")
     if mask & step:
