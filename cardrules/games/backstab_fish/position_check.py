@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules.cards import Card
@@ -88,7 +89,7 @@ def _cards_by_rank(deck: Deck) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(card for card in DECKS[deck] if rank_of_card(card) == rank) for rank in range(14))
 
 
-_CARDS: Final = {deck: _cards_by_rank(deck) for deck in Deck}
+_CARDS: Final = MappingProxyType({deck: _cards_by_rank(deck) for deck in Deck})
 
 
 def canonical_deck(

@@ -113,6 +113,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from cardrules.cards import card_at, cards_in, parse_card
@@ -160,8 +161,8 @@ SECTIONS: Final = (
 _GAME: Final = "calabresella"
 _TEXT: Final = tuple(str(card_at(index)) for index in range(52))
 _LEVEL_WORDS: Final = tuple(name.lower() for name in LEVEL_NAMES)
-_PHASES: Final = {phase.name.lower(): phase for phase in Phase}
-_RAISES: Final = {choice.value: choice for choice in Raise}
+_PHASES: Final = MappingProxyType({phase.name.lower(): phase for phase in Phase})
+_RAISES: Final = MappingProxyType({choice.value: choice for choice in Raise})
 _INTEGER: Final = re.compile(r"-?[0-9]+", re.ASCII)
 
 _MAX_HAND_NUMBER: Final = 10**9

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from cardrules.cards import card_at, cards_in
@@ -343,15 +344,17 @@ def _deal_state(w: Written, owner: dict[int, int]) -> CalabresellaState:
     return _state.CalabresellaState.deal(plan, dealer, hand_number, w.balances)
 
 
-_QUEUE_OF: Final = {
-    Phase.AUCTION: "calls",
-    Phase.CALL: "called",
-    Phase.RETURN: "returned",
-    Phase.DISCARD: "laid",
-    Phase.RAISE: "raise",
-    Phase.LAY: "laid",
-    Phase.PLAY: "plays",
-}
+_QUEUE_OF: Final = MappingProxyType(
+    {
+        Phase.AUCTION: "calls",
+        Phase.CALL: "called",
+        Phase.RETURN: "returned",
+        Phase.DISCARD: "laid",
+        Phase.RAISE: "raise",
+        Phase.LAY: "laid",
+        Phase.PLAY: "plays",
+    }
+)
 """calabresella.procedure.phases: the history section each phase takes its next decision from."""
 
 _QUEUE_ORDER: Final = ("calls", "called", "returned", "raise", "laid", "plays")

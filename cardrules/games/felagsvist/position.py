@@ -73,6 +73,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Card, card_at, cards_in, parse_card
@@ -203,7 +204,7 @@ def _read_options(reader: PositionReader, game: FelagsvistGame) -> FelagsvistOpt
         return None
 
 
-_KINDS: Final = {kind.value: kind for kind in RoundKind} | {"nóló": RoundKind.NOLO}
+_KINDS: Final = MappingProxyType({kind.value: kind for kind in RoundKind} | {"nóló": RoundKind.NOLO})
 
 
 def _read_deal(reader: PositionReader) -> DealSection | None:

@@ -83,6 +83,7 @@ points p0 - / p1 -
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Suit, parse_card
@@ -110,8 +111,10 @@ if TYPE_CHECKING:
 
 __all__ = ["CATEGORY_NAMES", "read_position", "write_position"]
 
-_CATEGORY: Final[Mapping[str, Category]] = dict(zip(CATEGORY_NAMES, Category, strict=True))
-_SUITS: Final[Mapping[str, Suit]] = {**{s.letter: s for s in Suit}, **{s.symbol: s for s in Suit}}
+_CATEGORY: Final[Mapping[str, Category]] = MappingProxyType(dict(zip(CATEGORY_NAMES, Category, strict=True)))
+_SUITS: Final[Mapping[str, Suit]] = MappingProxyType(
+    {**{s.letter: s for s in Suit}, **{s.symbol: s for s in Suit}}
+)
 
 _MAX_GROUPS: Final = 200
 """The most groups a history section may hold (a deal has 32 tricks and far fewer melds)."""
