@@ -174,27 +174,44 @@ def _phase_of_game(game: AnyGame, phase: str) -> str:
     return phase
 
 
-def _play_to_phase(
-    state: AnyState, phase: str, rng: random.Random, take: typing.Callable[[Action], AnyState]
-) -> AnyState:
-    """Play seeded legal actions from ``state`` until the game is in ``phase`` or over."""
-    while state.phase_name != phase and not state.is_terminal:
-        state = take(_seeded(state, rng))
-    return state
+@dataclass(slots=True)
+class _Walk:
+    """The states and actions of one line of play, grown by :meth:`take`."""
+
+    states: list[AnyState]
+    actions: list[Action]
+
+    @property
+    def state(self) -> AnyState:
+        """The last state."""
+        return self.states[-1]
+
+    def take(self, action: Action, after: AnyState | None = None) -> AnyState:
+        """Play ``action`` in the last state (``after`` is the state it gives, when already known)."""
+        self.states.append(self.states[-1].apply(action) if after is None else after)
+        self.actions.append(action)
+        return self.states[-1]
+
+    def stays(self, action: Action, phase: str) -> bool:
+        """Play ``action`` if the game stays in ``phase`` after it; whether it did."""
+        after = self.states[-1].apply(action)
+        if after.phase_name != phase:
+            return False
+        self.take(action, after)
+        return True
 
 
-def _linger(
-    state: AnyState, phase: str, steps: int, rng: random.Random, take: typing.Callable[[Action], AnyState]
-) -> AnyState:
+def _play_to_phase(walk: _Walk, phase: str, rng: random.Random) -> None:
+    """Play seeded legal actions until the game is in ``phase`` or over."""
+    while walk.state.phase_name != phase and not walk.state.is_terminal:
+        walk.take(_seeded(walk.state, rng))
+
+
+def _linger(walk: _Walk, phase: str, steps: int, rng: random.Random) -> None:
     """Up to ``steps`` more seeded actions that keep the game in ``phase``."""
     for _ in range(steps):
-        if state.is_terminal:
+        if walk.state.is_terminal or not walk.stays(_seeded(walk.state, rng), phase):
             break
-        action = _seeded(state, rng)
-        if state.apply(action).phase_name != phase:
-            break
-        state = take(action)
-    return state
 
 
 @st.composite
@@ -235,17 +252,7 @@ def plays(
         chosen = game
     seed = draw(st.integers(min_value=0, max_value=2**16), label="seed")
     rng = random.Random(f"cardrules.testing/{seed}")
-    state = chosen.new_game(seed)
-    actions: list[Action] = []
-    states: list[AnyState] = [state]
-
-    def take(action: Action) -> AnyState:
-        nonlocal state
-        state = state.apply(action)
-        actions.append(action)
-        states.append(state)
-        return state
-
+    walk = _Walk([chosen.new_game(seed)], [])
     phase: str | None = None
     if fast_forward is None:
         # The phase follows from the seed: Hypothesis varies a wide integer
@@ -253,27 +260,28 @@ def plays(
         # goes towards the first phase.
         phases = chosen.info.phases
         phase = phases[seed % len(phases)]
-        _play_to_phase(state, phase, rng, take)
-        _linger(state, phase, draw(st.integers(min_value=0, max_value=_LINGER), label="linger"), rng, take)
+        _play_to_phase(walk, phase, rng)
+        _linger(walk, phase, draw(st.integers(min_value=0, max_value=_LINGER), label="linger"), rng)
     else:
         most = fast_forward
         skip = draw(st.integers(min_value=0, max_value=most), label="fast_forward") if most else 0
         for _ in range(skip):
-            if state.is_terminal:
+            if walk.state.is_terminal:
                 break
-            take(_seeded(state, rng))
+            walk.take(_seeded(walk.state, rng))
     steps = draw(st.integers(min_value=0, max_value=max_steps), label="steps")
     for _ in range(steps):
-        if state.is_terminal:
+        if walk.state.is_terminal:
             break
-        legal = state.legal_actions()
+        legal = walk.state.legal_actions()
         action = legal[draw(st.integers(min_value=0, max_value=len(legal) - 1))]
-        if phase is not None and state.apply(action).phase_name != phase:
+        if phase is None:
+            walk.take(action)
+        elif not walk.stays(action, phase):
             break  # the drawn actions stay in the phase drawn, so every phase keeps its share
-        take(action)
-    while to_end and not state.is_terminal:
-        take(_seeded(state, rng))
-    return Played(chosen, seed, tuple(actions), tuple(states))
+    while to_end and not walk.state.is_terminal:
+        walk.take(_seeded(walk.state, rng))
+    return Played(chosen, seed, tuple(walk.actions), tuple(walk.states))
 
 
 _LINGER: typing.Final = 40
@@ -320,29 +328,15 @@ def positions(
     for seed in range(first, first + _SEED_TRIES):
         rng = random.Random(f"cardrules.testing/{seed}")
         walk = _Walk([chosen.new_game(seed)], [])
-        reached = _play_to_phase(walk.states[0], wanted, rng, walk.take)
-        if reached.phase_name == wanted:
-            _linger(reached, wanted, linger, rng, walk.take)
+        _play_to_phase(walk, wanted, rng)
+        if walk.state.phase_name == wanted:
+            _linger(walk, wanted, linger, rng)
             return Played(chosen, seed, tuple(walk.actions), tuple(walk.states))
     if isinstance(game, str) and options is None:
         reject()  # options drawn here under which the phase never comes (a stall limit of 1): draw others
     raise InvalidArgumentError(
         f"no {chosen.name} game from seeds {first} to {first + _SEED_TRIES - 1} reaches the phase {wanted!r}"
     )
-
-
-@dataclass(slots=True)
-class _Walk:
-    """The states and actions of one line of play, grown by :meth:`take`."""
-
-    states: list[AnyState]
-    actions: list[Action]
-
-    def take(self, action: Action) -> AnyState:
-        """Play ``action`` in the last state; the new state."""
-        self.states.append(self.states[-1].apply(action))
-        self.actions.append(action)
-        return self.states[-1]
 
 
 def states(
