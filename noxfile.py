@@ -98,9 +98,21 @@ def bench(session: nox.Session) -> None:
     """Time every game's engine (``tests/benchmarks/<game>_bench.py``); not in the default run.
 
     ``nox -s bench -- fildinski`` times one game; other arguments go to each benchmark.
+    Each game's figures are written to ``build/bench/<game>.json``; the run before
+    (the file it replaces) is shown beside each headline figure.
     """
     _install(session, ".")
     chosen = [arg for arg in session.posargs if arg in BENCHMARKS] or list(BENCHMARKS)
     rest = [arg for arg in session.posargs if arg not in BENCHMARKS]
     for game in chosen:
-        session.run(_python(session), "-m", f"tests.benchmarks.{game}_bench", *rest)
+        result = f"build/bench/{game}.json"
+        session.run(
+            _python(session),
+            "-m",
+            f"tests.benchmarks.{game}_bench",
+            "--json",
+            result,
+            "--compare",
+            result,
+            *rest,
+        )
