@@ -349,7 +349,7 @@ import cardrules
 from cardrules import Cards, Verdict
 from cardrules.games.backstab_fish import BackstabFishObservation, BackstabFishState, Ranks
 from cardrules.games.calabresella import CalabresellaObservation, CalabresellaState
-from cardrules.games.felagsvist import FelagsvistObservation, FelagsvistState
+from cardrules.games.felagsvist import FelagsvistObservation, FelagsvistState, PlayCard
 from cardrules.games.fildinski import FildinskiObservation, FildinskiState
 
 hand: Cards = cardrules.get_game("fildinski").new_game(seed=1).observation(0).hand
@@ -358,7 +358,8 @@ shown: str = str(hand)
 fildinski: FildinskiState = cardrules.get_game("fildinski", dix_exchange="from-trick").new_game(seed=1)
 seen_f: FildinskiObservation = fildinski.observation(1)
 won: tuple[Cards, Cards] = seen_f.won
-fildinski = fildinski.apply(fildinski.legal_actions()[0])
+legal: tuple[cardrules.Action, ...] = fildinski.legal_actions()
+fildinski = fildinski.apply(legal[0])
 
 felagsvist: FelagsvistState = cardrules.get_game("felagsvist").new_game(seed=1)
 seen_v: FelagsvistObservation = felagsvist.observation(0)
@@ -367,6 +368,7 @@ first = felagsvist.legal_actions()[0]
 seat: int = first.seat
 verdict: Verdict = felagsvist.check(str(first))
 felagsvist = felagsvist.apply(first)
+play: PlayCard = felagsvist.parse_action("p0 play 7C")
 
 calabresella: CalabresellaState = cardrules.get_game("calabresella").new_game(seed=1)
 seen_c: CalabresellaObservation = calabresella.observation(0)
@@ -379,7 +381,7 @@ ranks: Ranks = seen_b.hand
 packed: int = ranks.packed
 fish = fish.apply(fish.legal_actions()[0])
 
-print(shown, won[0], mask, seat, verdict.legal, monte, ranks, packed)
+print(shown, won[0], mask, seat, verdict.legal, monte, ranks, packed, play)
 print(fildinski, felagsvist, calabresella, fish)
 """
 
