@@ -18,6 +18,7 @@ main tool, e.g. ``nox -s tests -- -k felagsvist -x``.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tarfile
 from pathlib import Path
@@ -124,8 +125,7 @@ def sdist(session: nox.Session) -> None:
     _install(session, "build>=1")
     python = _python(session)
     work = Path(session.create_tmp()).resolve() / "sdist"
-    if work.exists():
-        session.run(python, "-c", f"import shutil; shutil.rmtree({str(work)!r})", silent=True)
+    shutil.rmtree(work, ignore_errors=True)  # a previous run's archive and tree
     work.mkdir(parents=True)
     session.run(python, "-m", "build", "--sdist", "--outdir", str(work), ".")
     (archive,) = work.glob("cardrules-*.tar.gz")
