@@ -176,6 +176,7 @@ def test_an_option_given_twice_in_two_spellings_is_refused() -> None:
         ("felagsvist", {"scoring": "per-trick", "Scoring": "odd-tricks"}),
         ("fildinski", {"dix_exchange": "from_hand", "dix-exchange": "from_trick"}),
         ("backstab_fish", {"players": 4, "PLAYERS": 5}),
+        ("calabresella", {"stakes": "1,2,3", "Stakes": "2,4,6"}),
     ]
     for name, given in cases:
         with pytest.raises(InvalidOptionError, match="given twice"):

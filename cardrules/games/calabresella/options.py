@@ -200,6 +200,8 @@ def options_from(given: Mapping[str, object]) -> CalabresellaOptions:
     stakes: str | None = None
     for name, value in given.items():
         if option_key(name) == "stakes":
+            if stakes is not None:
+                raise InvalidOptionError(name, f"calabresella option stakes is given twice ({name!r} too)")
             a, b, c = parse_stakes(value)
             stakes = f"{a},{b},{c}"
         else:
