@@ -59,6 +59,7 @@ __all__ = [
     "dix_card",
     "dix_sevens",
     "dix_spent",
+    "dix_zone",
     "exchange",
     "fresh_cards",
     "in_step",
@@ -124,10 +125,18 @@ def dix_sevens(s: st.FildinskiState, seat: int) -> int:
     Under ``from_hand`` those in its hand; under ``from_trick`` the one of the
     trick just won, still in its won pile.
     """
-    sevens = 3 << (16 * s.deal.trump)
+    return dix_zone(s, seat) & 3 << (16 * s.deal.trump)
+
+
+def dix_zone(s: st.FildinskiState, seat: int) -> int:
+    """fildinski.dix.exchange: the cards the dix takes its seven from (an id bitmask).
+
+    ``seat``'s hand under ``from_hand``; under ``from_trick`` the cards of the
+    trick just won still in its won pile.
+    """
     if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
-        return s.hands[seat] & sevens
-    return s.fresh & s.won[seat] & sevens
+        return s.hands[seat]
+    return s.fresh & s.won[seat]
 
 
 def dix_spent(s: st.FildinskiState) -> bool:
@@ -185,17 +194,19 @@ def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
             turnup = card_of(s.turnup).pretty()
             found.add(_ONCE, f"the turn-up is already a 7 ({turnup}): no exchange is possible")
     from_hand = s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND
-    if kind == 8 * trump and in_step(s, seat) and not s.in_endgame and not dix_sevens(s, seat):
-        # The seven missing from its zone: the dix rule first, then common.cards.held.
-        if from_hand:
+    if in_step(s, seat) and not s.in_endgame and not dix_zone(s, seat) >> (2 * kind) & 3:
+        # The card missing from its zone: for the trump 7 the dix rule first; then common.cards.held.
+        if kind == 8 * trump and from_hand:
             found.add(_EXCHANGE, f"the dix gives a trump 7 from hand, and {actor} holds no {seven}")
-            not_held(found, seat, seven)
-        else:
+        elif kind == 8 * trump:
             found.add(
                 _EXCHANGE,
                 f"with dix_exchange = from_trick only the trump 7 of the trick just won may be exchanged, "
                 f"and trick {s.tricks_done} holds no {seven}",
             )
+        if from_hand and kind != 8 * trump:
+            not_held(found, seat, card.pretty())
+        else:  # the reason is given already
             found.also(CARDS_HELD)
     if found:
         return found.verdict(_ORDER), _NO_SEVEN
