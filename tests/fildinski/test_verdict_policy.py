@@ -28,8 +28,8 @@ _STEP_2 = (*_STEP_1, "p0 meld none", "p0 play JD", "p1 play 8H")
 _STEP_3 = (*_STEP_2, "p0 meld bezique QS JD", "p0 play QS", "p1 play 9H")  # J♦ has served in a bezique
 
 
-def _deal(**options: object) -> FildinskiState:
-    return start(_P0, _P1, _TURN_UP, **options)
+def _deal(dix_exchange: str = "from_hand") -> FildinskiState:
+    return start(_P0, _P1, _TURN_UP, dix_exchange=dix_exchange)
 
 
 def _endgame_meld_step() -> FildinskiState:
