@@ -373,7 +373,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     fildinski.meld.who-and-when, fildinski.endgame.no-melding) and the number of
     melds (fildinski.meld.per-step); then, in the winner's meld step, every
     meld for every condition, none stopping the others: its cards
-    (:func:`_resolve`), the table (fildinski.meld.kinds), the fresh card, the
+    (``_resolve``), the table (fildinski.meld.kinds), the fresh card, the
     same kind once, the class order, and the two melds' shared cards. The
     first rule found comes first, the rest in the rule book's order. A
     declaration outside the meld step is not judged meld by meld: the step's

@@ -183,7 +183,7 @@ def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     first for another seat; in a meld step the trick cycle of the phase
     (fildinski.play.trick-cycle, fildinski.endgame.trick-cycle); a card not
     held names common.cards.held, then for the player to act the legal-set
-    rules it breaks (:func:`_also_outside_legal_set`); the ids after the
+    rules it breaks (``_also_outside_legal_set``); the ids after the
     first come in the rule book's order.
     """
     seat, card = action.seat, action.card
