@@ -147,6 +147,14 @@ ROWS = [
         "p0 lay down 3 4 7",
         ("backstab_fish.sets.lay-down", "common.cards.held"),
     ),
+    case(
+        "another-seat-lays-down-a-set-it-lacks",
+        _FOUR,
+        0,
+        _ASKED,
+        "p1 lay down Q",
+        ("common.turn.player-to-act", "backstab_fish.sets.lay-down", "common.cards.held"),
+    ),
     case("another-seat-ends-the-turn", _FOUR, 0, _ASKED, "p1 end turn", ("common.turn.player-to-act",)),
     case("ask-after-the-end", _SHORT, 1, (TO_THE_END,), "p0 ask p1 for 1 2", ("common.game.over",)),
 ]
