@@ -2,8 +2,10 @@
 
 A game's check of an action collects what the action breaks, a rule id and a
 reason for each, in a :class:`Findings`; :meth:`Findings.verdict` turns them into
-one :class:`~cardrules.verdict.Verdict` (rule ids in the order found, each once;
-reasons joined by ``"; "``). The ``common.*`` refusals of
+one :class:`~cardrules.verdict.Verdict` (each rule id once; reasons joined by
+``"; "``). Given a game's :func:`rule_order`, the verdict lists the first rule
+found first (the one a player would cite) and the others in the rule book's
+order, so two conforming engines name the same tuple. The ``common.*`` refusals of
 :data:`~cardrules.rules.COMMON_RULES` are written here once, so every game
 words them alike.
 
@@ -16,12 +18,14 @@ illegal: it is p1's turn, not p2's; p2 does not hold Q♠ [common.turn.player-to
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import cast
 
 from cardrules.errors import CardRulesError, InvalidArgumentError
 from cardrules.game import Action, AnyState
 from cardrules.notation import format_seat
-from cardrules.rules import RuleId
+from cardrules.rules import RuleBook, RuleId
 from cardrules.verdict import Verdict, make_verdict
 
 __all__ = [
@@ -34,6 +38,7 @@ __all__ = [
     "not_held",
     "out_of_turn",
     "read_text",
+    "rule_order",
     "unknown_action",
 ]
 
@@ -69,16 +74,42 @@ class Findings:
     def __bool__(self) -> bool:
         return bool(self.rules)
 
-    def verdict(self) -> Verdict:
-        """The illegal verdict of everything found: each rule once, in the order found.
+    def verdict(self, order: Mapping[str, int] | None = None) -> Verdict:
+        """The illegal verdict of everything found, each rule once.
+
+        Without ``order`` the rules come in the order found. With a game's
+        :func:`rule_order` the first rule found stays first and the others
+        follow in the rule book's order (an id the book lacks goes last).
+
+        >>> from cardrules.rules import COMMON_RULES
+        >>> found = Findings()
+        >>> found.add("common.action.known", "no such seat")
+        >>> found.also("common.cards.held")
+        >>> found.add("common.turn.player-to-act", "not your turn")
+        >>> found.verdict(rule_order(COMMON_RULES)).rule_ids
+        ('common.action.known', 'common.turn.player-to-act', 'common.cards.held')
 
         Raises:
             ValueError: nothing was found (a legal action has no such verdict).
         """
         if not self.rules:
             raise InvalidArgumentError("nothing was found: a legal action has no illegal verdict")
-        rules = cast("tuple[RuleId, ...]", tuple(dict.fromkeys(self.rules)))
+        unique = tuple(dict.fromkeys(self.rules))
+        if order is not None and len(unique) > 2:
+            last = len(order)
+            unique = (unique[0], *sorted(unique[1:], key=lambda rule: order.get(rule, last)))
+        rules = cast("tuple[RuleId, ...]", unique)
         return make_verdict(False, rules, "; ".join(self.reasons))
+
+
+def rule_order(book: RuleBook) -> Mapping[str, int]:
+    """Each rule id of ``book`` with its place in the book: the canonical order of a verdict's ids.
+
+    >>> from cardrules.rules import COMMON_RULES
+    >>> rule_order(COMMON_RULES)["common.cards.held"]
+    1
+    """
+    return MappingProxyType({rule: place for place, rule in enumerate(book.ids)})
 
 
 def out_of_turn(found: Findings, seat: int, to_act: int, doing: str = "") -> None:

@@ -136,7 +136,9 @@ RECIPES: Final[dict[str, Recipe]] = {
     "ask-empty-hand.toml": Recipe(
         {"players": 8, "deck": "single"}, 13, _empty_hand, ("backstab_fish.ask.target",), skip=10
     ),
-    "ask-five-jokers.toml": Recipe({"deck": "double-jokers"}, 14, _five_jokers, ("backstab_fish.ask.count",)),
+    "ask-five-jokers.toml": Recipe(
+        {"deck": "double-jokers"}, 14, _five_jokers, ("backstab_fish.ask.count", "common.action.known")
+    ),
     "second-ask.toml": Recipe({"players": 6}, 15, _second_ask, ("backstab_fish.turn.sequence",)),
     "lay-down-three.toml": Recipe(
         {}, 16, _three_of_a_kind, ("backstab_fish.sets.lay-down", "common.cards.held")

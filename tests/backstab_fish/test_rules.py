@@ -430,7 +430,8 @@ def test_the_count_runs_from_one_to_the_copies_in_the_deck(deck: str, rank: Fish
     assert state.check(Ask(0, 1, rank, top)).legal
     for bad in (0, top + 1, -1):
         verdict = state.check(Ask(0, 1, rank, bad))
-        assert verdict.rule_ids == ("backstab_fish.ask.count",) and f"1 to {top}" in verdict.reason
+        assert verdict.rule_ids == ("backstab_fish.ask.count", "common.action.known")
+        assert f"1 to {top}" in verdict.reason
 
 
 @pytest.mark.rule("backstab_fish.ask.count")
@@ -445,10 +446,12 @@ def test_the_legal_asks_are_every_target_rank_and_count() -> None:
 
 
 @pytest.mark.rule("common.action.known")
+@pytest.mark.rule("backstab_fish.ask.rank")
 def test_the_joker_rank_is_unknown_without_jokers() -> None:
     state = situation(["K", "5", "5", "7"])
     verdict = state.check(Ask(0, 1, JK, 1))
-    assert verdict.rule_ids == ("common.action.known",) and "no jokers" in verdict.reason
+    assert verdict.rule_ids == ("backstab_fish.ask.rank", "common.action.known")
+    assert "no jokers" in verdict.reason
 
 
 # -- the answer -------------------------------------------------------------------------
@@ -907,7 +910,7 @@ def test_other_games_actions_and_seats_outside_the_table_are_unknown() -> None:
     state = situation(["K 3", "K 5", "5", "7"])
     assert state.check(PlayCard(0, STANDARD_DECK[0])).rule_ids == ("common.action.known",)
     assert state.check(Ask(4, 1, K, 1)).rule_ids == ("common.action.known",)
-    assert state.check(Ask(0, 9, K, 1)).rule_ids == ("common.action.known",)
+    assert state.check(Ask(0, 9, K, 1)).rule_ids == ("backstab_fish.ask.target", "common.action.known")
     assert state.parse_action("p9 ask p1 for 1 K") == Ask(9, 1, K, 1)
 
 

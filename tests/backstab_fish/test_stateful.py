@@ -326,7 +326,8 @@ class BackstabFishMachine(RuleBasedStateMachine):
         legal = data.draw(st.sampled_from(self.state.legal_actions()))
         assert isinstance(legal, Ask)
         count = 0 if over == 0 else self.game.options.copies[legal.rank] + over
-        self._expect_refused(Ask(legal.seat, legal.target, legal.rank, count), ("backstab_fish.ask.count",))
+        expected = ("backstab_fish.ask.count", "common.action.known")
+        self._expect_refused(Ask(legal.seat, legal.target, legal.rank, count), expected)
 
     @precondition(lambda self: not self.state.is_terminal and self.state.phase == LAY_DOWN)
     @rule(data=st.data())

@@ -37,9 +37,19 @@ DISPUTES: Final[dict[str, tuple[int, tuple[str, ...]]]] = {
     "return-before-monte.toml": (4, ("common.cards.held",)),
     "bid-after-pass.toml": (3, ("common.turn.player-to-act", "calabresella.bidding.pass-final")),
     "bid-not-higher.toml": (1, ("calabresella.bidding.overcall",)),
-    "second-call-from-monte.toml": (4, ("calabresella.exchange.called-in-monte",)),
-    "solissimo-discard.toml": (2, ("calabresella.exchange.solissimo",)),
-    "raise-after-lead.toml": (3, ("common.turn.player-to-act", "calabresella.exchange.solissimo-raise")),
+    "second-call-from-monte.toml": (
+        4,
+        ("calabresella.exchange.called-in-monte", "calabresella.procedure.phases"),
+    ),
+    "solissimo-discard.toml": (2, ("calabresella.exchange.solissimo", "calabresella.procedure.phases")),
+    "raise-after-lead.toml": (
+        3,
+        (
+            "common.turn.player-to-act",
+            "calabresella.procedure.phases",
+            "calabresella.exchange.solissimo-raise",
+        ),
+    ),
     "dividete-three-cards.toml": (2, ("calabresella.exchange.dividete",)),
     "play-after-all-pass.toml": (3, ("common.game.over",)),
 }

@@ -663,9 +663,9 @@ def test_any_of_the_28_cards_the_bidder_lacks_may_be_called() -> None:
 @pytest.mark.rule("calabresella.exchange.call")
 def test_there_is_no_call_in_solo_or_solissimo() -> None:
     state = play(base(), "p0 bid solo", "p1 pass", "p2 pass")
-    assert_refused(state, "p0 call 3S", "calabresella.exchange.call")
+    assert_refused(state, "p0 call 3S", "calabresella.exchange.call", "calabresella.procedure.phases")
     state = play(base(), "p0 bid solissimo")
-    assert_refused(state, "p0 call 3S", "calabresella.exchange.call")
+    assert_refused(state, "p0 call 3S", "calabresella.exchange.call", "calabresella.procedure.phases")
 
 
 @pytest.mark.rule("calabresella.exchange.handover")
@@ -685,9 +685,13 @@ def test_a_card_called_from_the_monte_comes_with_the_monte() -> None:
     assert state.phase is Phase.DISCARD and _sizes(state) == (16, 12, 12)
     assert state.setup.called_in_monte and state.setup.giver == -1
     assert all(state.observation(s).called_in_monte for s in range(3))
-    reason = assert_refused(state, "p0 call 3S", "calabresella.exchange.called-in-monte")
+    reason = assert_refused(
+        state, "p0 call 3S", "calabresella.exchange.called-in-monte", "calabresella.procedure.phases"
+    )
     assert "lay in the monte" in reason
-    assert_refused(state, "p0 return 2S", "calabresella.exchange.called-in-monte")
+    assert_refused(
+        state, "p0 return 2S", "calabresella.exchange.called-in-monte", "calabresella.procedure.phases"
+    )
     state = play(state, "p0 discard 4C 5C 6C 7C")
     assert _sizes(state) == (12, 12, 12)
 
@@ -744,9 +748,9 @@ def test_every_four_cards_may_be_laid_and_no_other_number() -> None:
     reason = assert_refused(state, "p0 discard 4C 5C 6C", "calabresella.exchange.discard")
     assert "exactly 4 cards" in reason and "not 3" in reason
     assert_refused(state, "p0 discard 4C 5C 6C 7C 2S", "calabresella.exchange.discard")
-    assert_refused(state, "p0 discard 4C 4C 6C 7C", "calabresella.exchange.discard")
+    assert_refused(state, "p0 discard 4C 4C 6C 7C", "calabresella.exchange.discard", "common.cards.held")
     assert_refused(state, "p0 discard 4C 5C 6C 3S", "common.cards.held")
-    both = assert_refused(state, "p0 discard 4C 5C 3S", "common.cards.held", "calabresella.exchange.discard")
+    both = assert_refused(state, "p0 discard 4C 5C 3S", "calabresella.exchange.discard", "common.cards.held")
     assert "does not hold 3♠" in both and "not 3" in both
     after = assert_allowed(state, "p0 discard AS 2S 4C 5C", "calabresella.exchange.discard")
     assert _sizes(after)[0] == 12 and len(after.monte) == 4
@@ -756,7 +760,9 @@ def test_every_four_cards_may_be_laid_and_no_other_number() -> None:
 @pytest.mark.rule("calabresella.exchange.solissimo")
 def test_the_solissimo_bidder_never_touches_the_monte() -> None:
     state = play(base(), "p0 bid solissimo")
-    reason = assert_refused(state, "p0 discard 2S 5S 6S 7S", "calabresella.exchange.solissimo")
+    reason = assert_refused(
+        state, "p0 discard 2S 5S 6S 7S", "calabresella.exchange.solissimo", "calabresella.procedure.phases"
+    )
     assert "Solissimo" in reason
     state = play(state, "p0 raise none")
     assert state.phase is Phase.PLAY
@@ -774,12 +780,18 @@ def test_the_raise_is_one_decision_right_after_a_solissimo_auction() -> None:
     assert texts(state) == ["p0 raise none", "p0 raise dividete", "p0 raise scegliete"]
     assert_refused(state, "p0 play 2S", "calabresella.procedure.phases")
     later = play(state, "p0 raise none")
-    assert_refused(later, "p0 raise dividete", "calabresella.exchange.solissimo-raise")
+    assert_refused(
+        later, "p0 raise dividete", "calabresella.exchange.solissimo-raise", "calabresella.procedure.phases"
+    )
     solo = play(base(), "p0 bid solo", "p1 pass", "p2 pass")
-    assert_refused(solo, "p0 raise scegliete", "calabresella.exchange.solissimo-raise")
+    assert_refused(
+        solo, "p0 raise scegliete", "calabresella.exchange.solissimo-raise", "calabresella.procedure.phases"
+    )
     off = play(base(solissimo_raises="off"), "p0 bid solissimo")
     assert off.phase is Phase.PLAY
-    reason = assert_refused(off, "p0 raise dividete", "calabresella.exchange.solissimo-raise")
+    reason = assert_refused(
+        off, "p0 raise dividete", "calabresella.exchange.solissimo-raise", "calabresella.procedure.phases"
+    )
     assert "solissimo_raises=off" in reason
 
 

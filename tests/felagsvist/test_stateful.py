@@ -49,6 +49,11 @@ CARD_PRETTY: Final = tuple(card.pretty() for card in STANDARD_DECK)
 SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
 
 
+def _suit(suit: int) -> range:
+    """The card indices of a suit (13 in a row, from the spec's card order)."""
+    return range(13 * suit, 13 * suit + 13)
+
+
 def _card(action: Action) -> Card:
     assert isinstance(action, PlayCard)
     return action.card
@@ -306,7 +311,11 @@ class FelagsvistMachine(RuleBasedStateMachine):
         seat = self.state.current_player
         missing = [card for card in STANDARD_DECK if not self.state.hands[seat] >> card.index & 1]
         card = data.draw(st.sampled_from(missing))
-        self._expect_refused(PlayCard(seat, card), ("common.cards.held",))
+        expected: tuple[str, ...] = ("common.cards.held",)
+        trick, hand = self.state.trick, self.state.hands[seat]
+        if trick and card.index // 13 != trick[0] // 13 and any(hand >> i & 1 for i in _suit(trick[0] // 13)):
+            expected += ("felagsvist.play.must-follow",)  # off the suit led, which the hand holds
+        self._expect_refused(PlayCard(seat, card), expected)
 
     @precondition(lambda self: bool(_revokes(self.state)))
     @rule(data=st.data())

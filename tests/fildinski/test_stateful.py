@@ -320,7 +320,7 @@ class FildinskiMachine(RuleBasedStateMachine):
                 continue
             assert verdict.rule_ids and all(r.startswith(("fildinski.", "common.")) for r in verdict.rule_ids)
             if action.seat != state.current_player and not state.is_terminal:
-                assert "common.turn.player-to-act" in verdict.rule_ids
+                assert verdict.rule_ids[0] == "common.turn.player-to-act"  # cited first
             if state.is_terminal:
                 assert verdict.rule_ids == ("common.game.over",)
             assert_refused(state, action, verdict.rule_ids)
@@ -340,6 +340,13 @@ class FildinskiMachine(RuleBasedStateMachine):
                     "fildinski.endgame.must-follow",
                     "fildinski.endgame.must-trump",
                 )
+        # A card the player to act does not hold names common.cards.held first.
+        if not state.is_terminal and not state.in_meld_step:
+            seat = state.current_player
+            absent = [kind for kind in range(32) if not state.hands[seat] >> (2 * kind) & 3]
+            if absent:
+                verdict = state.check(PlayCard(seat, card_of(2 * self.rng.choice(absent))))
+                assert verdict.rule_ids[0] == "common.cards.held", verdict
 
     @precondition(lambda self: self.state.is_terminal)
     @rule(seed=SEEDS)

@@ -28,8 +28,9 @@ from cardrules.games.backstab_fish import turn  # their names are read at call t
 from cardrules.games.backstab_fish.actions import LAY_DOWN, MAX_SEATS, SEAT_TEXT, EndTurn, LayDown
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, set_count
 from cardrules.games.backstab_fish.observation import EventChain
+from cardrules.games.backstab_fish.rules import RULES
 from cardrules.games.backstab_fish.scoring import points_for
-from cardrules.judging import CARDS_HELD, Findings, out_of_turn, unknown_action
+from cardrules.judging import ACTION_KNOWN, CARDS_HELD, Findings, out_of_turn, rule_order, unknown_action
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict
 
@@ -50,6 +51,7 @@ __all__ = [
 
 LAY_RULE: Final = "backstab_fish.sets.lay-down"
 _LAY_RULES: Final = (RuleId(LAY_RULE),)
+_ORDER: Final = rule_order(RULES)
 
 _LOW2: Final = int("3" * 14, 16)
 
@@ -110,7 +112,9 @@ def check_decision(state: BackstabFishState, action: LayDown | EndTurn) -> Verdi
     Besides the turn (common.turn.player-to-act, or
     backstab_fish.turn.sequence before the ask), a lay-down breaks
     backstab_fish.sets.lay-down and common.cards.held when it names more sets
-    of a rank than the hand can form.
+    of a rank than the hand can form (and common.action.known for a rank the
+    deck lacks). Every rank named is judged; the first rule found comes first,
+    the rest in the rule book's order.
     """
     seat = action.seat
     actor = SEAT_TEXT[seat]
@@ -134,7 +138,12 @@ def check_decision(state: BackstabFishState, action: LayDown | EndTurn) -> Verdi
         for rank, wanted in sorted(action.set_counts().items()):
             if wanted > formed >> (rank << 2) & 15:
                 held = hand >> (rank << 2) & 15
-                if wanted == 1:
+                if not state.deal.copies[rank]:
+                    deck = state.deal.options.deck.value
+                    reason = (
+                        f"this deck ({deck}) has no {ALL_RANKS[rank].plural}, so no set of them can be laid"
+                    )
+                elif wanted == 1:
                     name = ALL_RANKS[rank].named(held)
                     reason = f"a set is four cards of one rank and {actor} holds {held} {name}"
                 else:
@@ -144,8 +153,10 @@ def check_decision(state: BackstabFishState, action: LayDown | EndTurn) -> Verdi
                     )
                 found.add(LAY_RULE, reason)
                 found.also(CARDS_HELD)
+                if not state.deal.copies[rank]:  # a set of a rank outside the deck
+                    found.also(ACTION_KNOWN)
     if found:
-        return found.verdict()
+        return found.verdict(_ORDER)
     if isinstance(action, EndTurn):
         return Verdict(True, _LAY_RULES, f"{actor} lays nothing down and ends the turn")
     count = len(action.sets)

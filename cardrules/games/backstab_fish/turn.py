@@ -43,7 +43,8 @@ from cardrules.games.backstab_fish.observation import (
     EventChain,
 )
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
-from cardrules.judging import Findings, out_of_turn, unknown_action
+from cardrules.games.backstab_fish.rules import RULES
+from cardrules.judging import ACTION_KNOWN, Findings, out_of_turn, rule_order, unknown_action
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
@@ -78,6 +79,7 @@ COUNT: Final = "backstab_fish.ask.count"
 _ASK_RULES: Final = (RuleId(TARGET), RuleId(RANK), RuleId(COUNT))
 
 _UNITS: Final = int("1" * 14, 16)
+_ORDER: Final = rule_order(RULES)
 
 # -- the order of a turn and the three ask rules ------------------------------
 
@@ -201,28 +203,25 @@ def ask_allowed(state: BackstabFishState, action: Ask) -> bool:
 def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
     """The verdict on ``action`` (an ask by a seat of the game) in ``state``, which is not over.
 
-    An ask naming no seat, rank or count of this game is unknown
-    (common.action.known); otherwise it names every rule it breaks: the turn
-    (common.turn.player-to-act, or backstab_fish.turn.sequence for a second
-    ask) and the three ask rules.
+    An ask whose target, rank or count is not even of the right type is unknown
+    (common.action.known alone). Otherwise it names every rule it breaks: the
+    turn (common.turn.player-to-act, or backstab_fish.turn.sequence for a
+    second ask) and each of the three ask rules, with common.action.known
+    beside the ask rule whose argument is out of range (a seat the game does
+    not have, a rank outside the deck, a count outside 1..C_r). A rank outside
+    the deck leaves the count unjudged, as its range is that rank's. The first
+    rule found comes first, the rest in the rule book's order.
     """
     seat, target, rank, count = action.seat, action.target, action.rank, action.count
     deal = state.deal
     players = deal.players
-    if type(target) is not int or not 0 <= target < players:
+    if type(target) is not int:
         return unknown_action(f"{target!r} is not a seat of this game: its seats are p0-p{players - 1}")
-    if not isinstance(rank, int) or not 0 <= rank < 14:
+    if not isinstance(rank, int):
         return unknown_action(f"{rank!r} is not a rank")
-    rank = ALL_RANKS[rank]
-    plural = PLURALS[rank]
-    copies = deal.copies[rank]
-    if not copies:
-        return unknown_action(
-            f"this deck ({deal.options.deck.value}) has no {plural}, so nobody can ask for them"
-        )
     if type(count) is not int:
         return unknown_action(f"{count!r} is not a count")
-    actor, asked = SEAT_TEXT[seat], SEAT_TEXT[target]
+    actor = SEAT_TEXT[seat]
     found = Findings()
     if seat != state.current_player:
         out_of_turn(found, seat, state.current_player)
@@ -231,21 +230,40 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
             SEQUENCE,
             f"{actor} has already asked this turn and gets no second ask; lay down sets or end the turn",
         )
-    if not may_ask(seat, target, state.sizes, deal.open_targets):
+    if not 0 <= target < players:
+        found.add(TARGET, f"{target!r} is not a seat of this game: its seats are p0-p{players - 1}")
+        found.also(ACTION_KNOWN)
+    elif not may_ask(seat, target, state.sizes, deal.open_targets):
         if target == seat:
             found.add(TARGET, f"{actor} cannot ask themselves: ask another player")
         else:
-            found.add(TARGET, f"{asked} holds no cards and cannot be asked")
-    if not askable_ranks(state.hands[seat]) >> (rank << 2) & 1:
-        found.add(RANK, f"{actor} holds no {plural}, so cannot ask for them")
-    if not count_allowed(count, copies):
-        found.add(
-            COUNT,
-            f"a count of {count} is out of range: ask for 1 to {copies} {plural}, as the deck holds {copies}",
-        )
+            found.add(TARGET, f"{SEAT_TEXT[target]} holds no cards and cannot be asked")
+    copies = deal.copies[rank] if 0 <= rank < len(ALL_RANKS) else 0
+    if not copies:
+        if 0 <= rank < len(ALL_RANKS):
+            deck, plural = deal.options.deck.value, PLURALS[ALL_RANKS[rank]]
+            reason = f"this deck ({deck}) has no {plural}, so nobody can ask for them"
+        else:
+            reason = f"{rank!r} is not a rank"
+        found.add(RANK, reason)
+        found.also(ACTION_KNOWN)
+    else:
+        plural = PLURALS[ALL_RANKS[rank]]
+        if not askable_ranks(state.hands[seat]) >> (rank << 2) & 1:
+            found.add(RANK, f"{actor} holds no {plural}, so cannot ask for them")
+        if not count_allowed(count, copies):
+            found.add(
+                COUNT,
+                f"a count of {count} is out of range: "
+                f"ask for 1 to {copies} {plural}, as the deck holds {copies}",
+            )
+            found.also(ACTION_KNOWN)
     if found:
-        return found.verdict()
-    return make_verdict(True, _ASK_RULES, f"{actor} holds {plural} and may ask {asked} for {count} of them")
+        return found.verdict(_ORDER)
+    plural = PLURALS[ALL_RANKS[rank]]
+    return make_verdict(
+        True, _ASK_RULES, f"{actor} holds {plural} and may ask {SEAT_TEXT[target]} for {count} of them"
+    )
 
 
 # -- the answer and the rest of the turn --------------------------------------

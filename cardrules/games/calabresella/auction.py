@@ -25,8 +25,9 @@ from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.actions import BIDS, PASSES, Bid, Pass
 from cardrules.games.calabresella.deal import LEVEL_NAMES, NO_TALLY, Phase, Setup
 from cardrules.games.calabresella.options import Auction
+from cardrules.games.calabresella.rules import RULES
 from cardrules.games.calabresella.scoring import CONTRACTS, Contract
-from cardrules.judging import Findings
+from cardrules.judging import Findings, rule_order
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
 
@@ -44,6 +45,8 @@ __all__ = [
 
 _OVERCALL: Final = "calabresella.bidding.overcall"
 _PASS_FINAL: Final = "calabresella.bidding.pass-final"
+
+_ORDER: Final = rule_order(RULES)
 
 
 def outbids(contract: Contract, level: int) -> bool:
@@ -161,7 +164,7 @@ def judge(state: _state.CalabresellaState, action: Pass | Bid, found: Findings, 
                     f"higher ({' or '.join(higher)}), not {action.contract.label}",
                 )
     if found:
-        return found.verdict()
+        return found.verdict(_ORDER)
     if isinstance(action, Pass):
         return Verdict.allowed((_OVERCALL,), f"{actor} passes")
     return Verdict.allowed((_OVERCALL,), f"{actor} bids {action.contract.label}, above the highest bid")

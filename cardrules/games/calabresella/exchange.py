@@ -33,8 +33,9 @@ from cardrules.games.calabresella.actions import RAISES, CallCard, ChooseRaise, 
 from cardrules.games.calabresella.cards import DECK_MASK, mask_of, pretty
 from cardrules.games.calabresella.deal import NO_TALLY, Phase, Setup
 from cardrules.games.calabresella.options import ReturnTiming, SolissimoRaises, SoloMonte
+from cardrules.games.calabresella.rules import RULES
 from cardrules.games.calabresella.scoring import Contract, Raise
-from cardrules.judging import Findings, not_held
+from cardrules.judging import CARDS_HELD, Findings, not_held, rule_order
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
 
@@ -60,6 +61,8 @@ _SOLISSIMO: Final = "calabresella.exchange.solissimo"
 _RAISE: Final = "calabresella.exchange.solissimo-raise"
 _DIVIDETE: Final = "calabresella.exchange.dividete"
 _SCEGLIETE: Final = "calabresella.exchange.scegliete"
+
+_ORDER: Final = rule_order(RULES)
 
 
 # -- the conditions -------------------------------------------------------------
@@ -215,7 +218,7 @@ def judge(
         if judged and not callable_mask(hand) >> card.index & 1:
             found.add(_CALL, f"{actor} holds {card.pretty()}; the called card must be one {actor} lacks")
         if found:
-            return found.verdict()
+            return found.verdict(_ORDER)
         return Verdict.allowed((_CALL,), f"{actor} lacks {card.pretty()} and may call it")
     if isinstance(action, ReturnCard):
         card = action.card
@@ -227,35 +230,40 @@ def judge(
         elif judged and not returnable_mask(hand, state.setup.called) >> card.index & 1:
             found.add(_RETURN, f"{actor} may return any card but the called card {card.pretty()}")
         if found:
-            return found.verdict()
+            return found.verdict(_ORDER)
         return Verdict.allowed(
             (_RETURN,),
             f"{actor} returns {card.pretty()} to p{state.setup.giver}, who handed over the called card",
         )
     if isinstance(action, Discard):
+        if judged:
+            _judge_lay(state, action, found, actor)
         missing = [card for card in action.cards if not hand >> card.index & 1]
         if missing:
             not_held(found, seat, format_cards(missing, pretty=True))
-        if judged:
-            _judge_lay(state, action, found, actor)
         if found:
-            return found.verdict()
+            return found.verdict(_ORDER)
         if state.phase is Phase.LAY:
             return Verdict.allowed((lay_rule(state),), f"{actor} lays {len(action.cards)} cards away")
         return Verdict.allowed((_DISCARD,), f"{actor} lays 4 cards away")
     if found:
-        return found.verdict()
+        return found.verdict(_ORDER)
     return Verdict.allowed((_RAISE,), f"{actor} chooses raise {action.choice.value}")
 
 
 def _judge_lay(state: _state.CalabresellaState, action: Discard, found: Findings, actor: str) -> None:
-    """A lay-away names :func:`lay_size` distinct cards."""
+    """A lay-away names :func:`lay_size` distinct cards.
+
+    A card named twice breaks the lay-away's rule and common.cards.held (two
+    copies of a card the hand holds once), the rule cited first.
+    """
     rule = lay_rule(state)
     size = lay_size(state)
     indices = [card.index for card in action.cards]
     if len(set(indices)) != len(indices):
         twice = sorted({card for card in action.cards if indices.count(card.index) > 1}, key=_index)
         found.add(rule, f"{actor} names {format_cards(twice, pretty=True)} more than once")
+        found.also(CARDS_HELD)
     elif len(indices) != size:
         found.add(rule, f"{actor} must lay exactly {size} cards away, not {len(indices)}")
 

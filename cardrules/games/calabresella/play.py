@@ -28,8 +28,9 @@ from cardrules.games.calabresella.actions import PLAYS, PlayCard
 from cardrules.games.calabresella.cards import STRENGTH, SUIT_MASKS, SUIT_NAMES, mask_of, pretty_mask
 from cardrules.games.calabresella.deal import Phase, Setup, Tally
 from cardrules.games.calabresella.options import CalabresellaOptions, FollowSuit, OpeningLead
+from cardrules.games.calabresella.rules import RULES
 from cardrules.games.calabresella.scoring import HAND_TRICKS, Contract, Raise, bidder_thirds, settle
-from cardrules.judging import Findings, not_held
+from cardrules.judging import Findings, not_held, rule_order
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain
 from cardrules.verdict import Verdict
@@ -41,6 +42,7 @@ _FOLLOW: Final = "calabresella.play.follow"
 
 # The members the hot paths compare with, read once (reading an enum member off its class is slow).
 _PLAY: Final = Phase.PLAY
+_ORDER: Final = rule_order(RULES)
 _FREE: Final = FollowSuit.FREE
 
 
@@ -85,23 +87,26 @@ def judge(state: _state.CalabresellaState, action: PlayCard, found: Findings, in
     """The verdict on a card play, given what ``found`` holds already (the turn, the phase).
 
     common.cards.held for a card the actor lacks; for the player to act in the
-    play phase, calabresella.play.follow (:func:`playable`).
+    play phase, calabresella.play.follow (:func:`playable`) when the card
+    would fail to follow suit even if it were held.
     """
     seat = action.seat
     card = action.card
     hand = state.hands[seat]
     trick = state.trick
-    if not hand >> card.index & 1:
+    held = hand >> card.index & 1
+    if not held:
         not_held(found, seat, card.pretty())
-    elif in_phase and seat == state.current_player and not _may_play(state, hand, card.index):
+    # A card not held also breaks the follow rule when it would be refused even if held.
+    if in_phase and seat == state.current_player and not _may_play(state, hand | 1 << card.index, card.index):
         suit = SUIT_NAMES[card_at(trick[0]).suit]
-        held = pretty_mask(hand & SUIT_MASKS[trick[0] // 13])
+        holds = pretty_mask(hand & SUIT_MASKS[trick[0] // 13])
         found.add(
             _FOLLOW,
-            f"{suit} were led and {format_seat(seat)} holds {held}, so {card.pretty()} fails to follow suit",
+            f"{suit} were led and {format_seat(seat)} holds {holds}, so {card.pretty()} fails to follow suit",
         )
     if found:
-        return found.verdict()
+        return found.verdict(_ORDER)
     actor = format_seat(seat)
     if not trick:
         return Verdict.allowed((_LEAD,), f"{actor} leads {card.pretty()}")

@@ -71,6 +71,8 @@ from cardrules.verdict import Verdict
 
 __all__ = ["CalabresellaState", "make_state"]
 
+_PHASES: Final = "calabresella.procedure.phases"
+
 
 @dataclass(frozen=True, slots=True)
 class CalabresellaState(SvgPicture):
@@ -562,8 +564,9 @@ def _judge(state: CalabresellaState, action: Action | str) -> Verdict:
     assert isinstance(action, (CallCard, ReturnCard, Discard, ChooseRaise))
     if not in_phase:
         special = exchange.misplaced(state, action)
-        if special is not None:
+        if special is not None:  # its own rule first, then the rule of phases, for the same reason
             found.add(*special)
+            found.also(_PHASES)
         else:
             _wrong_phase(state, action, found, _verb(action))
     return exchange.judge(state, action, found, in_phase)
@@ -576,13 +579,15 @@ def _verb(action: Action) -> str:
         return "return a card"
     if isinstance(action, CallCard):
         return "call a card"
+    if isinstance(action, ChooseRaise):
+        return "choose a raise"
     return "do that"
 
 
 def _wrong_phase(state: CalabresellaState, action: Action, found: Findings, verb: str) -> None:
     """calabresella.procedure.phases: ``action`` belongs to another phase than the current one."""
     found.add(
-        "calabresella.procedure.phases",
+        _PHASES,
         f"{format_seat(action.seat)} cannot {verb} here: "
         f"now {format_seat(state.current_player)} is {state.phase.task}",
     )

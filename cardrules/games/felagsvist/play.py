@@ -31,8 +31,17 @@ from cardrules.games.felagsvist.actions import PLAYS, PlayCard
 from cardrules.games.felagsvist.cards import PRETTY, SUIT_MASKS, SUIT_NAMES, pretty_cards
 from cardrules.games.felagsvist.deal import DEAL_TRICKS, MAX_DEALS, DealContext, Tally, new_tally
 from cardrules.games.felagsvist.options import Tiebreak
+from cardrules.games.felagsvist.rules import RULES
 from cardrules.games.felagsvist.scoring import winning_side
-from cardrules.judging import Findings, game_over, not_held, out_of_turn, read_text, unknown_action
+from cardrules.judging import (
+    Findings,
+    game_over,
+    not_held,
+    out_of_turn,
+    read_text,
+    rule_order,
+    unknown_action,
+)
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
@@ -57,6 +66,7 @@ __all__ = [
 _LEAD_ANY: Final = (RuleId("felagsvist.play.lead-any"),)
 _MUST_FOLLOW: Final = (RuleId("felagsvist.play.must-follow"),)
 _VOID_ANY: Final = (RuleId("felagsvist.play.void-any"),)
+_ORDER: Final = rule_order(RULES)
 
 
 # -- the legal set -------------------------------------------------------------
@@ -112,8 +122,9 @@ def check(state: FelagsvistState, action: Action | str) -> Verdict:
     and :func:`~cardrules.games.felagsvist.play.apply` use it too. An illegal
     verdict names common.game.over, or common.action.known, or every one of
     common.turn.player-to-act, common.cards.held and felagsvist.play.must-follow
-    that the play breaks (the last only for the player to act, with a card they
-    hold); a legal one names the rule of :func:`~cardrules.games.felagsvist.play.playable` that allows it.
+    that the play breaks, in that order (the last only for the player to act,
+    when the card would fail to follow suit even if they held it); a legal one
+    names the rule of :func:`~cardrules.games.felagsvist.play.playable` that allows it.
     """
     to_act = state.current_player
     if to_act == TERMINAL:
@@ -148,13 +159,14 @@ def check(state: FelagsvistState, action: Action | str) -> Verdict:
     out_of_turn(found, seat, to_act)
     if not hand >> card & 1:
         not_held(found, seat, PRETTY[card])
-    elif seat == to_act:  # held but not playable: the suit led is held and not followed
+    # must-follow: the card would be refused even if held (the suit led is held and not followed)
+    if seat == to_act and not playable(hand | 1 << card, trick) >> card & 1:
         found.add(
             _MUST_FOLLOW[0],
             f"{SUIT_NAMES[trick[0] // 13]} were led and {format_seat(seat)} holds {pretty_cards(legal)}, "
             f"so {PRETTY[card]} fails to follow suit",
         )
-    return found.verdict()
+    return found.verdict(_ORDER)
 
 
 # -- the transition ------------------------------------------------------------

@@ -36,8 +36,17 @@ from cardrules.games.fildinski.cards import (
 )
 from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, candidate_melds, meld_fits, reach_table
 from cardrules.games.fildinski.options import DixExchange, MeldedCards
+from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.scoring import Category, DixEvent, MeldEvent, add_points, score_melds
-from cardrules.judging import ACTION_KNOWN, CARDS_HELD, Findings, not_held, out_of_turn, unknown_action
+from cardrules.judging import (
+    ACTION_KNOWN,
+    CARDS_HELD,
+    Findings,
+    not_held,
+    out_of_turn,
+    rule_order,
+    unknown_action,
+)
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict
@@ -50,6 +59,7 @@ __all__ = [
     "dix_card",
     "dix_sevens",
     "dix_spent",
+    "dix_zone",
     "exchange",
     "fresh_cards",
     "in_step",
@@ -83,6 +93,7 @@ _PER_STEP: Final = "fildinski.meld.per-step"
 _ENDS_STEP: Final = (RuleId(_WHO_AND_WHEN),)
 _MELDS: Final = (RuleId(_WHO_AND_WHEN), RuleId("fildinski.meld.kinds"))
 _DIX: Final = (RuleId(_EXCHANGE),)
+_ORDER: Final = rule_order(RULES)
 
 
 def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
@@ -114,10 +125,18 @@ def dix_sevens(s: st.FildinskiState, seat: int) -> int:
     Under ``from_hand`` those in its hand; under ``from_trick`` the one of the
     trick just won, still in its won pile.
     """
-    sevens = 3 << (16 * s.deal.trump)
+    return dix_zone(s, seat) & 3 << (16 * s.deal.trump)
+
+
+def dix_zone(s: st.FildinskiState, seat: int) -> int:
+    """fildinski.dix.exchange: the cards the dix takes its seven from (an id bitmask).
+
+    ``seat``'s hand under ``from_hand``; under ``from_trick`` the cards of the
+    trick just won still in its won pile.
+    """
     if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
-        return s.hands[seat] & sevens
-    return s.fresh & s.won[seat] & sevens
+        return s.hands[seat]
+    return s.fresh & s.won[seat]
 
 
 def dix_spent(s: st.FildinskiState) -> bool:
@@ -140,7 +159,15 @@ def dix_card(s: st.FildinskiState, seat: int) -> int | None:
 
 
 def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
-    """The verdict on a dix (the game not over), and the id of the seven it gives (-1 if illegal)."""
+    """The verdict on a dix (the game not over), and the id of the seven it gives (-1 if illegal).
+
+    Every rule it breaks is named: the turn, the card (fildinski.dix.exchange),
+    the time (fildinski.endgame.no-melding, fildinski.meld.who-and-when), the
+    deal's one dix (fildinski.dix.once), and, for the winner in its meld step,
+    a trump 7 missing from the zone the dix takes it from
+    (fildinski.dix.exchange, then common.cards.held). The first rule found
+    comes first, the rest in the rule book's order.
+    """
     seat, card = action.seat, action.card
     actor = format_seat(seat)
     kind = card_kind(card) if isinstance(card, Card) else None
@@ -167,17 +194,22 @@ def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
             turnup = card_of(s.turnup).pretty()
             found.add(_ONCE, f"the turn-up is already a 7 ({turnup}): no exchange is possible")
     from_hand = s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND
-    if kind == 8 * trump and not found and not dix_sevens(s, seat):
-        if from_hand:
-            not_held(found, seat, seven)
-        else:
+    if in_step(s, seat) and not s.in_endgame and not dix_zone(s, seat) >> (2 * kind) & 3:
+        # The card missing from its zone: for the trump 7 the dix rule first; then common.cards.held.
+        if kind == 8 * trump and from_hand:
+            found.add(_EXCHANGE, f"the dix gives a trump 7 from hand, and {actor} holds no {seven}")
+        elif kind == 8 * trump:
             found.add(
                 _EXCHANGE,
                 f"with dix_exchange = from_trick only the trump 7 of the trick just won may be exchanged, "
                 f"and trick {s.tricks_done} holds no {seven}",
             )
+        if from_hand and kind != 8 * trump:
+            not_held(found, seat, card.pretty())
+        else:  # the reason is given already
+            found.also(CARDS_HELD)
     if found:
-        return found.verdict(), _NO_SEVEN
+        return found.verdict(_ORDER), _NO_SEVEN
     given = dix_card(s, seat)
     assert given is not None
     turnup = card_of(s.turnup).pretty()
@@ -335,40 +367,46 @@ def _decl(s: st.FildinskiState, kind: MeldKind, mask: int, pool: int) -> MeldDec
 
 
 def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds | None]:
-    """The verdict on a meld declaration (the game not over), and its melds resolved to card sets."""
+    """The verdict on a meld declaration (the game not over), and its melds resolved to card sets.
+
+    A declaration is judged in all its parts: the time (common.turn.player-to-act,
+    fildinski.meld.who-and-when, fildinski.endgame.no-melding) and the number of
+    melds (fildinski.meld.per-step); then, in the winner's meld step, every
+    meld for every condition, none stopping the others: its cards
+    (``_resolve``), the table (fildinski.meld.kinds), the fresh card, the
+    same kind once, the class order, and the two melds' shared cards. The
+    first rule found comes first, the rest in the rule book's order. A
+    declaration outside the meld step is not judged meld by meld: the step's
+    conditions (its fresh cards) have no meaning then.
+    """
     seat = action.seat
     melds = action.melds
     to_act = s.current_player
-    if not in_step(s, seat) or len(melds) > MAX_MELDS:
-        found = Findings()
-        out_of_turn(found, seat, to_act)
-        if not s.in_meld_step:
-            if not tricks.meld_step_follows(s):
-                found.add(_NO_MELDING, "after the last draw no meld may be made (meld_in_endgame = false)")
-            else:
-                found.add(
-                    _WHO_AND_WHEN, "melds are declared only in the meld step right after winning a trick"
-                )
-        elif seat != to_act:
-            found.add(
-                _WHO_AND_WHEN, f"only the winner of trick {s.tricks_done}, {format_seat(s.leader)}, may meld"
-            )
-        if len(melds) > MAX_MELDS:
-            found.add(
-                _PER_STEP, f"{len(melds)} melds declared; at most two melds may be made in one meld step"
-            )
-        return found.verdict(), None
+    found = Findings()
+    out_of_turn(found, seat, to_act)
+    if not s.in_meld_step:
+        if not tricks.meld_step_follows(s):
+            found.add(_NO_MELDING, "after the last draw no meld may be made (meld_in_endgame = false)")
+        else:
+            found.add(_WHO_AND_WHEN, "melds are declared only in the meld step right after winning a trick")
+    elif seat != to_act:
+        found.add(
+            _WHO_AND_WHEN, f"only the winner of trick {s.tricks_done}, {format_seat(s.leader)}, may meld"
+        )
+    if len(melds) > MAX_MELDS:
+        found.add(_PER_STEP, f"{len(melds)} melds declared; at most two melds may be made in one meld step")
+    if not in_step(s, seat):
+        return found.verdict(_ORDER), None
     if not melds:
         return Verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld"), ()
-    found = Findings()
     masks = _resolve(s, seat, melds, found)
-    if masks is None:
-        return found.verdict(), None
     options = s.deal.plan.options
     trump = s.deal.trump
     pool = meld_pool(s, seat)
     fresh = fresh_cards(s)
     for decl, mask in zip(melds, masks, strict=True):
+        if mask is None:  # a card that cannot be placed: its meld has no card set to judge
+            continue
         kind = decl.kind
         cards = _names(mask, pool)
         if not meld_fits(kind, mask, trump, options.bezique_pair):
@@ -380,7 +418,6 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
                 hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
             for rule in rules:
                 found.add(rule, f"{cards} is not a {kind.label}{hint}")
-            continue
         if not mask & fresh:
             found.add(
                 "fildinski.meld.fresh-card",
@@ -398,42 +435,52 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
                 "fildinski.meld.class-order",
                 f"a card of a scored {_OUTRANKED_BY[kind].label} cannot later form a {kind.label}",
             )
-    shared = shared_cards(masks[0], masks[1]) if len(masks) == MAX_MELDS else 0
-    if shared:
-        found.add(_PER_STEP, f"the two melds share {_names(shared, pool)}")
+    placed = [mask for mask in masks if mask is not None]
+    for n, first in enumerate(placed):
+        for second in placed[n + 1 :]:
+            shared = shared_cards(first, second)
+            if shared:
+                found.add(_PER_STEP, f"the two melds share {_names(shared, pool)}")
     if found:
-        return found.verdict(), None
+        return found.verdict(_ORDER), None
+    resolved_masks = [mask for mask in masks if mask is not None]
     named = " and ".join(f"{d.kind.label} ({d.kind.points})" for d in melds)
-    resolved = tuple(zip((d.kind for d in melds), masks, strict=True))
+    resolved = tuple(zip((d.kind for d in melds), resolved_masks, strict=True))
     return Verdict(True, _MELDS, f"{format_seat(seat)} melds {named}"), resolved
 
 
 def _resolve(
     s: st.FildinskiState, seat: int, melds: tuple[MeldDecl, ...], found: Findings
-) -> list[int] | None:
-    """The id bitmask of each declared meld, or ``None`` when a card cannot be placed (``found`` says why).
+) -> list[int | None]:
+    """The id bitmask of each declared meld, ``None`` for one with a card that cannot be placed.
 
-    fildinski.meld.from-won-cards: every card from the melder's won pile;
-    fildinski.meld.copy-choice: a copy named where it matters (:func:`copy_matters`).
+    Every meld and every card is judged, one failure stopping none of the
+    others (``found`` says why): common.action.known for a card outside the
+    Fildinski deck; fildinski.meld.from-won-cards with common.cards.held for a
+    card missing from the melder's won pile (or named more often than it holds
+    it); fildinski.meld.copy-choice for a copy left unnamed where it matters
+    (:func:`copy_matters`).
     """
     pool = meld_pool(s, seat)
     taken = 0
-    out = []
+    out: list[int | None] = []
     actor = format_seat(seat)
-    ok = True
     for decl in melds:
         mask = 0
+        ok = True
         plain = [card_kind(r.card) for r in decl.cards if r.copy is None and isinstance(r.card, Card)]
         for ref in decl.cards:
             kind = card_kind(ref.card) if isinstance(ref.card, Card) else None
             if kind is None:
+                ok = False
                 found.add(ACTION_KNOWN, f"{ref} is not a card of the Fildinski deck (7 to ace only)")
-                return None
+                continue
             if ref.copy is not None:
                 card = 2 * kind + ref.copy - 1
                 if not (pool & ~mask) >> card & 1:
                     ok = False
                     found.add(_FROM_WON, _not_in_pile(s, seat, card, mask))
+                    found.also(CARDS_HELD)
                     continue
             else:
                 here = pool >> (2 * kind) & 3
@@ -441,6 +488,7 @@ def _resolve(
                 if not avail:
                     ok = False
                     found.add(_FROM_WON, _not_in_pile(s, seat, 2 * kind, mask))
+                    found.also(CARDS_HELD)
                     continue
                 if here == 3 and plain.count(kind) < 2 and copy_matters(s, 2 * kind, pool):
                     ok = False
@@ -456,11 +504,7 @@ def _resolve(
                 card = 2 * kind + (0 if pick & 1 else 1)
             mask |= 1 << card
         taken |= mask
-        out.append(mask)
-    if not ok:
-        if _FROM_WON in found.rules:
-            found.also(CARDS_HELD)
-        return None
+        out.append(mask if ok else None)
     return out
 
 

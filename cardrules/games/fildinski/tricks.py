@@ -37,8 +37,9 @@ from cardrules.games.fildinski.cards import (
     kind_card,
 )
 from cardrules.games.fildinski.deal import top_two
+from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.scoring import score_trick
-from cardrules.judging import Findings, not_held, out_of_turn, unknown_action
+from cardrules.judging import Findings, not_held, out_of_turn, rule_order, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict
@@ -76,6 +77,8 @@ _LEGAL_SET: Final = "fildinski.endgame.legal-set"
 _FREE_PLAY: Final = (RuleId("fildinski.play.free-play"),)
 _TRICK_CYCLE: Final = (RuleId("fildinski.play.trick-cycle"),)
 _LEADS_IN_ENDGAME: Final = (RuleId(_FREE_DISCARD),)
+_ENDGAME_CYCLE: Final = "fildinski.endgame.trick-cycle"
+_ORDER: Final = rule_order(RULES)
 
 
 # -- the trick: who wins, who may play what -------------------------------------------------------
@@ -176,25 +179,32 @@ def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     """The verdict on a card play (the game not over), and the id it plays (:data:`NO_CARD` if illegal).
 
     A card held by the player to act outside a meld step is legal exactly when
-    :func:`legal_mask` holds it.
+    :func:`legal_mask` holds it. A refusal names common.turn.player-to-act
+    first for another seat; in a meld step the trick cycle of the phase
+    (fildinski.play.trick-cycle, fildinski.endgame.trick-cycle); a card not
+    held names common.cards.held, then for the player to act the legal-set
+    rules it breaks (``_also_outside_legal_set``); the ids after the
+    first come in the rule book's order.
     """
     seat, card = action.seat, action.card
     kind = card_kind(card) if isinstance(card, Card) else None
     if kind is None:
         return unknown_action(f"{card} is not a card of the Fildinski deck (7 to ace only)"), NO_CARD
     to_act = s.current_player
-    held = s.hands[seat] >> (2 * kind) & 3
+    hand = s.hands[seat]
+    held = hand >> (2 * kind) & 3
     if seat != to_act or s.in_meld_step or not held:
-        if seat == to_act and held:  # only fildinski.play.trick-cycle is broken
-            return Verdict(False, _TRICK_CYCLE, _end_the_step_first(s, seat)), NO_CARD
         found = Findings()
         if seat != to_act:
             out_of_turn(found, seat, to_act)
         elif s.in_meld_step:
-            found.add(_TRICK_CYCLE[0], _end_the_step_first(s, seat))
+            cycle = _ENDGAME_CYCLE if s.drawn >= DRAWS else _TRICK_CYCLE[0]
+            found.add(cycle, _end_the_step_first(s, seat))
         if not held:
             not_held(found, seat, _PRETTY[kind])
-        return found.verdict(), NO_CARD
+            if seat == to_act and not s.in_meld_step:
+                _also_outside_legal_set(s, seat, kind, hand, found)
+        return found.verdict(_ORDER), NO_CARD
     mask = legal_mask(s)
     legal = mask >> (2 * kind) & 3
     if not legal:
@@ -216,8 +226,35 @@ def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     return verdict, 2 * kind + (0 if legal & 1 else 1)
 
 
+def _also_outside_legal_set(s: st.FildinskiState, seat: int, kind: int, hand: int, found: Findings) -> None:
+    """The rules of the legal set a card not held breaks, after common.cards.held.
+
+    In the stock phase fildinski.play.free-play (the legal set is the hand);
+    in the last eight tricks fildinski.endgame.legal-set, with the follower's
+    duties the card would fail even if it were held (:func:`legal_follow` on
+    the hand with the card in it).
+    """
+    if s.drawn < DRAWS:
+        found.add(
+            _FREE_PLAY[0],
+            f"while the stock lasts a player plays a card of their own hand, not {_PRETTY[kind]}",
+        )
+        return
+    if s.trick:
+        led, trump = s.trick[0], s.deal.trump
+        wider = hand | 3 << (2 * kind)
+        mask = legal_follow(wider, led, trump)
+        if not mask >> (2 * kind) & 3:
+            refused = _refused_follow(s, seat, kind, mask)
+            found.add(refused.rule_ids[0], refused.reason)
+            found.also(*refused.rule_ids[1:])
+            return
+    found.add(_LEGAL_SET, f"in the last eight tricks the legal cards are among {format_seat(seat)}'s own")
+
+
 def _end_the_step_first(s: st.FildinskiState, seat: int) -> str:
-    """Why ``seat``, in its meld step, may not play a card yet (fildinski.play.trick-cycle)."""
+    """Why ``seat``, in its meld step, may not play a card yet (fildinski.play.trick-cycle, or
+    fildinski.endgame.trick-cycle after the last draw)."""
     actor = format_seat(seat)
     return (
         f"{actor} won trick {s.tricks_done} and must first end the meld step "
