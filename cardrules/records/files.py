@@ -189,21 +189,25 @@ def write_atomically(path: str | FilePath, text: str) -> None:
     """
     target = Path(path)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    while True:
-        temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
-        try:
-            handle = os.open(temporary, flags, 0o666)
-        except FileExistsError:  # pragma: no cover - a 48-bit name collision
-            continue
-        break
+    data = text.encode("utf-8")
+    temporary: Path | None = None
     try:
+        while True:
+            temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
+            try:
+                handle = os.open(temporary, flags, 0o666)
+            except FileExistsError:  # pragma: no cover - a 48-bit name collision
+                continue
+            break
         with os.fdopen(handle, "wb") as out:
-            out.write(text.encode("utf-8"))
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, target)
     except BaseException:
-        temporary.unlink(missing_ok=True)
+        # also on KeyboardInterrupt (Ctrl-C, or SIGTERM in the command line), however early it comes
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
         raise
 
 
