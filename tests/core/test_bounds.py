@@ -20,7 +20,7 @@ import pytest
 from cardrules import CardRulesError, get_game
 from cardrules.errors import InvalidArgumentError, InvalidOptionError
 from cardrules.position import MAX_SEED_DIGITS
-from cardrules.records import Record, RecordError, dumps, explain, load, loads
+from cardrules.records import RecordError, dumps, explain, load, loads
 from cardrules.records.limits import (
     MAX_ACTIONS,
     MAX_DEALS,
@@ -186,7 +186,7 @@ def test_the_writer_refuses_more_actions_than_the_reader_reads() -> None:
 def test_a_record_refuses_fields_of_the_wrong_type(field: str, value: object) -> None:
     record = load(SMALL_PATH)
     with pytest.raises(InvalidArgumentError) as info:
-        dataclasses.replace(record, **{field: value})
+        dataclasses.replace(record, **{field: value})  # type: ignore[arg-type]
     assert field.split("_version")[0] in str(info.value)
 
 
@@ -282,7 +282,7 @@ def test_the_options_still_read_numerals() -> None:
 @pytest.mark.parametrize("name", [5, None, b"felagsvist", ["felagsvist"]])
 def test_a_game_is_named_by_a_string(name: object) -> None:
     with pytest.raises(InvalidArgumentError):
-        get_game(name)  # type: ignore[arg-type]
+        get_game(name)  # type: ignore[call-overload]
 
 
 def test_a_seed_the_position_cannot_write_is_refused() -> None:

@@ -24,6 +24,7 @@ TESTS: Final = Path(__file__).resolve().parents[1]
 SMALL_PATH: Final = TESTS / "felagsvist" / "records" / "card-already-played.toml"
 HOSTILE: Final = "\x1b[2J\x1b]0;owned\x07\u009b31m\x7f\x85"
 """Clear the screen, set the window title, a C1 CSI (U+009B), DEL and a C1 NEL."""
+SIMULATE: Final = (sys.executable, "-m", "cardrules.cli", "simulate", "felagsvist", "--games", "100000")
 RAW: Final = ("\x1b", "\x07", "\u009b", "\x7f", "\x85")
 
 
@@ -163,8 +164,7 @@ def test_explain_of_step_minus_one_is_exit_2() -> None:
 def test_sigterm_during_simulate_leaves_no_temporary_file(tmp_path: Path, attempt: int) -> None:
     folder = tmp_path / "records"
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardrules.cli", "simulate", "felagsvist", "--games", "100000"]
-        + ["--record-dir", str(folder), "--seed", str(attempt)],
+        [*SIMULATE, "--record-dir", str(folder), "--seed", str(attempt)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
