@@ -298,7 +298,7 @@ def replay_kit(directory: str | Path) -> list[str]:
         RecordError: a case's record is malformed.
     """
     folder = Path(directory)
-    manifest = _read_json(folder / _MANIFEST)
+    manifest = _read_json(_case_path(folder, _MANIFEST))
     names = manifest.get("cases")
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         raise ConformanceError(f"{_MANIFEST}: 'cases' must be a list of file names")

@@ -379,3 +379,12 @@ def test_a_kit_within_its_bounds_still_agrees(kit: Path) -> None:
 def test_library_errors_are_value_errors() -> None:
     assert issubclass(ConformanceError, CardRulesError)
     assert issubclass(RecordError, ValueError)
+
+
+def test_a_kit_refuses_a_manifest_that_leads_out(kit: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "kit"
+    shutil.copytree(kit, folder)
+    (folder / "manifest.json").rename(tmp_path / "manifest.json")
+    (folder / "manifest.json").symlink_to(tmp_path / "manifest.json")
+    with pytest.raises(ConformanceError, match="leads out"):
+        replay_kit(folder)
