@@ -153,3 +153,20 @@ def sdist(session: nox.Session) -> None:
         session.run(fresh, "-m", "pip", "install", "--quiet", "--upgrade", "pip>=25.1", external=True)
         session.run(fresh, "-m", "pip", "install", "--quiet", ".", "--group", "test", external=True)
         session.run(fresh, "-m", "pytest", "-p", "no:cacheprovider", *session.posargs, env=env, external=True)
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Fuzz the readers, coverage-guided, for a fixed time (tests/fuzz_readers.py); not in the default run.
+
+    Uses atheris when it installs (it ships wheels for common platforms), else
+    Hypothesis's own fuzzing. ``nox -s fuzz -- --seconds 600`` fuzzes longer;
+    the corpus and any finding stay in ``.fuzz/``.
+    """
+    _install(session, "-e", ".", "--group", "test")
+    if not _passthrough(session):
+        try:
+            session.install("atheris")
+        except CommandFailed:
+            session.log("atheris did not install: fuzzing with Hypothesis instead")
+    session.run(_python(session), "-m", "tests.fuzz_readers", *(session.posargs or ["--seconds", "120"]))

@@ -21,7 +21,9 @@ from cardrules.errors import InvalidArgumentError, InvalidDealError
 from cardrules.game import GameInfo
 from cardrules.notation import read_dealer
 from cardrules.options import build_options, options_as_dict
+from cardrules.position import MAX_SEED_DIGITS
 from cardrules.rules import RuleBook
+from cardrules.text import short_int
 
 __all__ = ["GameBase", "check_seat", "check_seed"]
 
@@ -30,13 +32,20 @@ StateT = TypeVar("StateT")
 
 
 def check_seed(seed: object) -> int:
-    """``seed`` when it is an int (not a bool).
+    """``seed`` when it is an int (not a bool) that a position can write.
+
+    A position writes the seed of the deals still to come, so a seed has at
+    most :data:`~cardrules.position.MAX_SEED_DIGITS` digits.
 
     Raises:
         InvalidArgumentError: it is not.
     """
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidArgumentError(f"seed must be an int, not {type(seed).__name__}")
+    if abs(seed) >= 10**MAX_SEED_DIGITS:
+        raise InvalidArgumentError(
+            f"seed must have at most {MAX_SEED_DIGITS} digits (MAX_SEED_DIGITS), not {short_int(seed)}"
+        )
     return seed
 
 

@@ -24,11 +24,47 @@ import re
 import typing
 from collections.abc import Iterable, Mapping
 from enum import Enum
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from cardrules.errors import InvalidArgumentError, InvalidOptionError
+from cardrules.text import echo
 
-__all__ = ["OptionsDataclass", "build_options", "did_you_mean", "option_key", "options_as_dict", "value_key"]
+__all__ = [
+    "MAX_OPTION_DIGITS",
+    "OptionsDataclass",
+    "build_options",
+    "did_you_mean",
+    "option_key",
+    "options_as_dict",
+    "value_key",
+    "whole_number",
+]
+
+MAX_OPTION_DIGITS: Final = 18
+"""The most digits of a whole-number option, as text or as an int (larger values are refused)."""
+
+_NUMERAL: Final = re.compile(rf"-?[0-9]{{1,{MAX_OPTION_DIGITS}}}", re.ASCII)
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as a whole-number option: an int (not a bool) or its ASCII numeral, at most 18 digits.
+
+    ``None`` for anything else: other types, other digits (``"٥"``, ``"²0"``),
+    two signs (``"--10"``), more digits than :data:`MAX_OPTION_DIGITS`. The
+    cost does not grow with the input.
+
+    >>> whole_number(" 12 "), whole_number("-3"), whole_number("--10"), whole_number("٥"), whole_number(True)
+    (12, -3, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if -(10**MAX_OPTION_DIGITS) < value < 10**MAX_OPTION_DIGITS else None
+    if isinstance(value, str) and len(value) <= MAX_OPTION_DIGITS + 64:
+        text = value.strip()
+        if _NUMERAL.fullmatch(text):
+            return int(text)
+    return None
 
 
 class OptionsDataclass(Protocol):
@@ -46,7 +82,9 @@ def did_you_mean(given: str, choices: Iterable[str]) -> str:
     >>> did_you_mean("scorng", ["scoring", "tiebreak"]), did_you_mean("zzz", ["scoring"])
     (" (did you mean 'scoring'?)", '')
     """
-    close = difflib.get_close_matches(given[:100], list(choices), n=1, cutoff=0.6)
+    if len(given) > 100:  # no name of an option or a value is this long: no close match
+        return ""
+    close = difflib.get_close_matches(given, list(choices), n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
@@ -73,7 +111,7 @@ def _convert(game: str, name: str, kind: object, value: object) -> object:
     if isinstance(kind, type) and issubclass(kind, Enum):
         if isinstance(value, kind):
             return value
-        if isinstance(value, str):
+        if isinstance(value, str) and len(value) <= 100:
             wanted = value_key(value)
             matches = [member for member in kind if value_key(str(member.value)) == wanted]
             if len(matches) > 1:  # values that differ by case alone: the case decides
@@ -81,24 +119,23 @@ def _convert(game: str, name: str, kind: object, value: object) -> object:
             if len(matches) == 1:
                 return matches[0]
         try:  # an enum's own further spellings (its _missing_ hook), such as a seat for a dealer
-            return kind(value.strip() if isinstance(value, str) else value)
-        except ValueError:
+            return kind(value.strip() if isinstance(value, str) and len(value) <= 100 else value)
+        except (ValueError, TypeError):
             pass
         allowed = ", ".join(str(m.value) for m in kind)
         hint = did_you_mean(str(value), [str(m.value) for m in kind]) if isinstance(value, str) else ""
-        raise InvalidOptionError(name, f"{game} option {name} takes {allowed}; not {value!r}{hint}")
+        raise InvalidOptionError(name, f"{game} option {name} takes {allowed}; not {echo(value)}{hint}")
     if kind is bool:
         if isinstance(value, bool):
             return value
         if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no"):
             return value.strip().lower() in ("true", "yes")
-        raise InvalidOptionError(name, f"{game} option {name} takes true or false; not {value!r}")
+        raise InvalidOptionError(name, f"{game} option {name} takes true or false; not {echo(value)}")
     if kind is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        if isinstance(value, str) and re.fullmatch(r"-?[0-9]{1,18}", value.strip(), re.ASCII):
-            return int(value)
-        raise InvalidOptionError(name, f"{game} option {name} takes a whole number; not {value!r}")
+        number = whole_number(value)
+        if number is not None:
+            return number
+        raise InvalidOptionError(name, f"{game} option {name} takes a whole number; not {echo(value)}")
     raise InvalidArgumentError(f"option {name} has a type options cannot convert: {kind!r}")
 
 
@@ -125,7 +162,7 @@ def build_options(cls: type[T], game: str, given: Mapping[str, object]) -> T:
             known = ", ".join(sorted(fields))
             hint = did_you_mean(name, fields)
             raise InvalidOptionError(
-                raw_name, f"{game} has no option {raw_name!r}{hint}; its options are {known}"
+                raw_name, f"{game} has no option {echo(raw_name)}{hint}; its options are {known}"
             )
         values[name] = _convert(game, raw_name, hints[name], value)
     return cls(**values)

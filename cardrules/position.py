@@ -43,6 +43,7 @@ from cardrules.errors import InvalidNotationError, InvalidOptionError
 from cardrules.notation import parse_seat
 from cardrules.options import option_key
 from cardrules.rules import RuleId
+from cardrules.text import echo
 
 __all__ = [
     "EMPTY",
@@ -76,15 +77,8 @@ _SEED: Final = re.compile(r"-?[0-9]+", re.ASCII)
 _MAX_SHOWN: Final = 12
 """How many problems an error message lists (all of them stay in ``problems``)."""
 
-_MAX_ECHO: Final = 40
-"""How many characters of a bad token a message repeats."""
-
-
-def _echo(text: str) -> str:
-    """``text`` quoted for a message, cut short when long."""
-    if len(text) <= _MAX_ECHO:
-        return repr(text)
-    return repr(text[:_MAX_ECHO]) + f"... ({len(text)} characters)"
+_echo: Final = echo
+"""A bad token quoted for a message, cut short when long (:func:`cardrules.text.echo`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,11 +20,15 @@ traceback).
 from __future__ import annotations
 
 import os
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from types import FrameType
 
 from cardrules import __version__
 from cardrules.errors import CardRulesError
+from cardrules.text import safe_text
 
 from . import conformance, records, reference, simulate
 from .common import Parser
@@ -44,17 +48,53 @@ def _parser() -> Parser:
     return parser
 
 
+_MAX_ERROR_CHARS = 2000
+"""The longest error line printed (the library's messages are far shorter; this is a last guard)."""
+
+
+def _error(message: str) -> None:
+    """Print one error line on stderr: control characters neutralised, line breaks as spaces, cut short."""
+    line = safe_text(" ".join(message.splitlines()))
+    if len(line) > _MAX_ERROR_CHARS:
+        line = f"{line[:_MAX_ERROR_CHARS]}... ({len(line)} characters)"
+    print(f"cardrules: error: {line}", file=sys.stderr)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM handler: stop as Ctrl-C stops, through the same clean-up (no temporary file is left)."""
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """While the command runs, SIGTERM raises :class:`KeyboardInterrupt` (main thread only)."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command with ``argv`` (default: the process arguments); return the exit status."""
+    """Run the command with ``argv`` (default: the process arguments); return the exit status.
+
+    SIGTERM stops a command as Ctrl-C does (exit status 130, after the same
+    clean-up: ``simulate`` prints what it played and leaves no temporary file).
+    """
     parser = _parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # argparse has printed its one-line usage error
         return 2 if stop.code else 0
     try:
-        status: int = args.run(args)
+        with _terminate_as_interrupt():
+            status: int = args.run(args)
     except CardRulesError as error:
-        print(f"cardrules: error: {error}", file=sys.stderr)
+        _error(str(error))
         return 2
     except BrokenPipeError:  # the reader (say, `head`) stopped reading: not an error
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -62,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:  # a record that cannot be read, a directory that cannot be written
         where = f"{error.filename}: " if error.filename else ""
-        print(f"cardrules: error: {where}{error.strerror or error}", file=sys.stderr)
+        _error(f"{where}{error.strerror or error}")
         return 2
     except KeyboardInterrupt:
         print("cardrules: interrupted", file=sys.stderr)

@@ -9,7 +9,7 @@ from cardrules.errors import CardRulesError
 from cardrules.games import GAMES
 from cardrules.testing.conformance import export_kit, replay_kit
 
-from .common import Subcommands, parse_options
+from .common import Subcommands, parse_options, say
 
 __all__ = ["register"]
 
@@ -27,7 +27,7 @@ def _cmd_export_conformance(args: argparse.Namespace) -> int:
 def _cmd_check_conformance(args: argparse.Namespace) -> int:
     problems = replay_kit(args.directory)
     for problem in problems:
-        print(problem)
+        say(problem)
     print("the kit agrees with the reference" if not problems else f"{len(problems)} differences")
     return 0 if not problems else 1
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import typing
 from pathlib import Path
@@ -25,7 +24,7 @@ from cardrules.records.replay import initial_state, steps
 from cardrules.records.report import statements
 from cardrules.records.validate import prepare
 
-from .common import RECORD_HELP, Subcommands, read_record, record_names, step_option
+from .common import RECORD_HELP, Subcommands, json_text, read_record, record_names, say, step_option
 
 __all__ = ["register"]
 
@@ -36,9 +35,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if len(args.record) == 1 and names == args.record:  # one file: its report, as always
         report = check(read_record(args.record[0]), mode=mode)
         if args.json:
-            print(json.dumps(report_to_data(report, args.record[0]), indent=2, ensure_ascii=False))
+            say(json_text(report_to_data(report, args.record[0]), indent=2), lines=True)
         else:
-            print(format_report(report, args.record[0]))
+            say(format_report(report, args.record[0]), lines=True)
         return 0 if report.ok else 1
     # several records: each report in turn (JSON Lines with --json), a record that cannot be
     # read is one line and the others go on, and a summary closes the run
@@ -50,18 +49,18 @@ def _cmd_check(args: argparse.Namespace) -> int:
             unreadable += 1
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             if args.json:
-                print(json.dumps({"record": name, "error": reason}, ensure_ascii=False))
+                say(json_text({"record": name, "error": reason}))
             else:
-                print(f"{name}: unreadable: {reason}")
+                say(f"{name}: unreadable: {reason}")
             continue
         if report.ok:
             ok += 1
         else:
             findings += 1
         if args.json:
-            print(json.dumps(report_to_data(report, name), ensure_ascii=False))
+            say(json_text(report_to_data(report, name)))
         else:
-            print(format_report(report, name))
+            say(format_report(report, name), lines=True)
     summary = f"{len(names)} records: {ok} ok, {findings} with findings, {unreadable} unreadable"
     print(summary, file=sys.stderr if args.json else sys.stdout)
     if unreadable or not names:
@@ -77,14 +76,14 @@ def _cmd_explain(args: argparse.Namespace) -> int:
             args.record,
         )
     explanation = explain(record, args.step)
-    print(format_explanation(explanation))
+    say(format_explanation(explanation), lines=True)
     if args.svg is not None or args.html is not None:
         from cardrules.records.dispute import dispute_html, dispute_svg  # draws: loaded only when asked
 
         for path, page in ((args.svg, dispute_svg), (args.html, dispute_html)):
             if path is not None:
                 write_atomically(path, page(explanation))
-                print(f"dispute report written to {path}", file=sys.stderr)
+                say(f"dispute report written to {path}", file=sys.stderr)
     return 0 if explanation.verdict.legal else 1
 
 
@@ -107,7 +106,7 @@ def _cmd_position(args: argparse.Namespace) -> int:
         if taken.number == args.step:
             break
         state = taken.after
-    print(state.position())
+    say(state.position())
     return 0
 
 
@@ -115,10 +114,10 @@ def _cmd_judge(args: argparse.Namespace) -> int:
     text = sys.stdin.read(MAX_RECORD_SIZE + 1) if args.position == "-" else args.position
     state = from_position(text.strip())
     verdict = state.check(args.action)
-    print(f"{args.action}: {verdict}")
+    say(f"{args.action}: {verdict}")
     game = text.split(maxsplit=1)[0].rstrip(";").lower()
     for rule, statement in statements(game, verdict.rule_ids):
-        print(f"  {rule}: {statement}")
+        say(f"  {rule}: {statement}")
     return 0 if verdict.legal else 1
 
 

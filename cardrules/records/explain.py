@@ -17,6 +17,7 @@ from cardrules.records.model import Record, RecordedAction, seat_token
 from cardrules.records.replay import check_deals_reached, steps
 from cardrules.records.report import statements
 from cardrules.records.validate import prepare
+from cardrules.text import echo, short_int
 from cardrules.verdict import Verdict
 
 __all__ = ["Explanation", "explain", "format_explanation", "legal_summary", "steps_range"]
@@ -77,10 +78,12 @@ def explain(record: Record, step: int) -> Explanation:
         ValueError: ``step`` is not a step of the record.
         RecordError: the record is malformed.
     """
+    if not isinstance(step, int) or isinstance(step, bool):
+        raise InvalidArgumentError(f"a step is an int counted from 0, not {echo(step)}")
     prepared = prepare(record)
     total = len(prepared.record.actions)
-    if isinstance(step, bool) or not 0 <= step < total:
-        raise InvalidArgumentError(f"step {step} is not in the record: {steps_range(total)}")
+    if not 0 <= step < total:
+        raise InvalidArgumentError(f"step {short_int(step)} is not in the record: {steps_range(total)}")
     skipped: list[int] = []
     for taken in steps(prepared):
         if taken.number < step:

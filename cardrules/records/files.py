@@ -8,18 +8,24 @@ canonical form, so ``dumps(loads(text)) == text`` for every canonical text.
 :func:`dump` writes atomically: to a temporary file in the same directory,
 then renamed over the target, so no reader ever sees half a record.
 
-Input larger than :data:`MAX_RECORD_SIZE` is refused before it is parsed.
+Input past a limit of :mod:`cardrules.records.limits` (its size, its
+count of lines and commas, its nesting, a key's length or dotted parts) is
+refused before it is parsed. :func:`load` reads regular files only: a FIFO,
+a device or a directory is refused without being read.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+import stat
 from pathlib import Path
 from typing import Final, Literal, Protocol
 
 from cardrules.records.errors import RecordError
 from cardrules.records.json_form import dumps_json, loads_json
+from cardrules.records.limits import MAX_RECORD_SIZE, scan_text
+from cardrules.records.limits import where as _where
 from cardrules.records.model import Record
 from cardrules.records.toml_form import dumps_toml, loads_toml
 from cardrules.records.validate import prepare
@@ -33,15 +39,9 @@ __all__ = [
     "form_of",
     "load",
     "loads",
+    "read_regular_file",
     "write_atomically",
 ]
-
-MAX_RECORD_SIZE: Final = 16 * 1024 * 1024
-"""The largest record read, in bytes of a file (or characters of a string): 16 MiB.
-
-A complete Félagsvist game of 624 steps takes about 16 KiB, so the limit
-leaves room for long comments and long games while refusing runaway input.
-"""
 
 Form = Literal["toml", "json"]
 """A record's written form."""
@@ -53,25 +53,20 @@ class FilePath(Protocol):
     def __fspath__(self) -> str: ...
 
 
-def _where(text: str, offset: int) -> str:
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return f"line {line}, column {column}"
-
-
 def _text(data: str | bytes, source: str | None) -> str:
     """The text of a record: size-checked, decoded as UTF-8, without a byte-order mark."""
     if len(data) > MAX_RECORD_SIZE:
         unit = "bytes" if isinstance(data, bytes) else "characters"
         raise RecordError(
-            [("document", f"the record is larger than the limit of {MAX_RECORD_SIZE} {unit} (16 MiB)")],
+            [("document", f"the record is larger than the limit of {MAX_RECORD_SIZE} {unit} (4 MiB)")],
             source,
         )
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:
-            where = _where(data[: error.start].decode("utf-8", "replace"), error.start)
+            before = data[: error.start].decode("utf-8", "replace")
+            where = _where(before, len(before))
             raise RecordError([(where, "the record is not UTF-8 text")], source) from None
     else:
         text = data
@@ -82,7 +77,9 @@ def _text(data: str | bytes, source: str | None) -> str:
                 [(_where(text, error.start), "the text holds a lone surrogate, which is not Unicode text")],
                 source,
             ) from None
-    return text.removeprefix("\ufeff")
+    text = text.removeprefix("\ufeff")
+    scan_text(text, source)
+    return text
 
 
 def form_of(name: str | FilePath) -> Form | None:
@@ -126,9 +123,51 @@ def load(path: str | FilePath, *, form: Form | None = None) -> Record:
         OSError: the file cannot be read.
     """
     name = os.fspath(path)
-    with open(name, "rb") as handle:
-        data = handle.read(MAX_RECORD_SIZE + 1)
-    return loads(data, form=form, source=name)
+    return loads(read_regular_file(name, MAX_RECORD_SIZE + 1), form=form, source=name)
+
+
+_KINDS: Final = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _kind(mode: int) -> str:
+    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+
+
+def read_regular_file(name: str, most: int) -> bytes:
+    """At most ``most`` bytes of the regular file ``name``; anything else is refused unread (internal).
+
+    The file is opened without blocking (a FIFO put in its place after the
+    check cannot hang the reader) and checked again once open.
+
+    Raises:
+        RecordError: ``name`` is a FIFO, a device, a directory or a socket.
+        OSError: the file cannot be read (missing, no permission, a loop of links).
+    """
+    mode = os.stat(name).st_mode
+    if not stat.S_ISREG(mode):
+        raise RecordError([("document", f"{_kind(mode)}, not a regular file: not read")], name)
+    handle = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            raise RecordError([("document", f"{_kind(mode)}, not a regular file: not read")], name)
+        chunks: list[bytes] = []
+        size = 0
+        while size < most:
+            chunk = os.read(handle, min(most - size, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(handle)
 
 
 def dumps(record: Record, *, form: Form = "toml") -> str:
@@ -150,21 +189,25 @@ def write_atomically(path: str | FilePath, text: str) -> None:
     """
     target = Path(path)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    while True:
-        temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
-        try:
-            handle = os.open(temporary, flags, 0o666)
-        except FileExistsError:  # pragma: no cover - a 48-bit name collision
-            continue
-        break
+    data = text.encode("utf-8")
+    temporary: Path | None = None
     try:
+        while True:
+            temporary = target.with_name(f".{target.name}.{secrets.token_hex(6)}.tmp")
+            try:
+                handle = os.open(temporary, flags, 0o666)
+            except FileExistsError:  # pragma: no cover - a 48-bit name collision
+                continue
+            break
         with os.fdopen(handle, "wb") as out:
-            out.write(text.encode("utf-8"))
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temporary, target)
     except BaseException:
-        temporary.unlink(missing_ok=True)
+        # also on KeyboardInterrupt (Ctrl-C, or SIGTERM in the command line), however early it comes
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
         raise
 
 

@@ -23,6 +23,7 @@ from cardrules.errors import InvalidArgumentError
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.notation import format_seat as seat_token
 from cardrules.notation import read_seat_token
+from cardrules.text import echo
 
 __all__ = ["FORMAT_VERSION", "Record", "RecordedAction", "read_seat_token", "record_of", "seat_token"]
 
@@ -64,7 +65,13 @@ class Record:
     """One game as a record.
 
     Sequences given as lists are stored as tuples, so a record is hashable and
-    compares by value.
+    compares by value. A value of the wrong type (a game that is not a
+    string, an option value that is not a string or an int, a list as an
+    option value, a claimed score that is not an int, ...) is refused here
+    with :class:`~cardrules.errors.InvalidArgumentError` naming the field,
+    so every record is hashable and every field has its documented type;
+    whether the values fit the game is checked when the record is written,
+    checked or replayed.
 
     Attributes:
         game: the game's registry name (``"felagsvist"``).
@@ -97,11 +104,34 @@ class Record:
     position: str | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "options", tuple((str(k), v) for k, v in self.options))
-        object.__setattr__(self, "seats", tuple(self.seats))
-        object.__setattr__(self, "deals", tuple(tuple(deck) for deck in self.deals))
-        object.__setattr__(self, "actions", tuple(self.actions))
-        object.__setattr__(self, "claimed_scores", tuple(sorted((s, v) for s, v in self.claimed_scores)))
+        _check(isinstance(self.game, str), "game", "a string", self.game)
+        options = tuple(_pair("options", pair) for pair in _items("options", self.options))
+        for name, value in options:
+            _check(isinstance(name, str), "options", "named by strings", name)
+            _check(isinstance(value, (str, int)), f"options.{str(name)[:40]}", "a string or an int", value)
+        seats = tuple(_items("seats", self.seats))
+        for name in seats:
+            _check(isinstance(name, str), "seats", "strings (the players' names)", name)
+        _check(_is_int(self.dealer), "dealer", "a seat number (an int)", self.dealer)
+        deals = tuple(tuple(_items("deals", deck)) for deck in _items("deals", self.deals))
+        for deck in deals:
+            for card in deck:
+                _check(isinstance(card, Card), "deals", "deck orders of cards", card)
+        actions = tuple(_items("actions", self.actions))
+        for entry in actions:
+            _check(isinstance(entry, RecordedAction), "actions", "RecordedAction values", entry)
+        claims = tuple(
+            _pair("claimed_scores", pair) for pair in _items("claimed_scores", self.claimed_scores)
+        )
+        for seat, score in claims:
+            _check(_is_int(seat) and _is_int(score), "claimed_scores", "(seat, score) pairs of ints", score)
+        _check(_is_int(self.format_version), "format_version", "an int", self.format_version)
+        _check(self.position is None or isinstance(self.position, str), "position", "a string", self.position)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "seats", seats)
+        object.__setattr__(self, "deals", deals)
+        object.__setattr__(self, "actions", actions)
+        object.__setattr__(self, "claimed_scores", tuple(sorted(claims)))
 
     @property
     def option_values(self) -> dict[str, str | int]:
@@ -117,6 +147,30 @@ class Record:
     def steps(self) -> int:
         """How many actions (steps) the record holds."""
         return len(self.actions)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check(good: bool, field: str, wanted: str, value: object) -> None:
+    """Refuse a field of a record whose value is not what it must be."""
+    if not good:
+        raise InvalidArgumentError(f"a record's {field} must be {wanted}, not {echo(value)}")
+
+
+def _items(field: str, value: object) -> Iterable[object]:
+    """The entries of a sequence field (a tuple or a list; not a string, bytes or a mapping)."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+        raise InvalidArgumentError(f"a record's {field} must be a tuple, not {echo(value)}")
+    return value
+
+
+def _pair(field: str, value: object) -> tuple[object, object]:
+    items = tuple(_items(field, value))
+    if len(items) != 2:
+        raise InvalidArgumentError(f"a record's {field} are pairs, not {echo(value)}")
+    return items[0], items[1]
 
 
 def record_of(

@@ -48,6 +48,15 @@ from collections.abc import Mapping
 from typing import Final, TypeVar
 
 from cardrules.records.errors import RecordError
+from cardrules.records.limits import (
+    MAX_ACTIONS,
+    MAX_DEALS,
+    MAX_DECK_CARDS,
+    MAX_KEY_CHARS,
+    MAX_OPTIONS,
+    count_problem,
+    text_problem,
+)
 from cardrules.records.model import FORMAT_VERSION, Record, seat_token
 from cardrules.records.validate import Draft, Problems, settle, step_location
 
@@ -72,6 +81,25 @@ _REQUIRED: Final = ("format", "game", "dealer", "deals", "actions")
 _FROM_DEALS: Final = ("dealer", "deals")
 """The fields a record from a position leaves out."""
 _ACTION_FIELDS: Final = ("action", "comment")
+MAX_SHOWN_FIELDS: Final = 10
+"""How many unknown fields of one table the reader names (internal)."""
+
+
+def _key(key: object) -> str:
+    """A table's key as a location: cut short when past :data:`MAX_KEY_CHARS`."""
+    text = str(key)
+    return text if len(text) <= MAX_KEY_CHARS else f"{text[:MAX_KEY_CHARS]}..."
+
+
+def _too_many(
+    location: str, value: list[object] | Mapping[str, object], what: str, most: int, problems: Problems
+) -> bool:
+    """Note a problem and say so when ``value`` holds more than ``most`` entries."""
+    message = count_problem(what, len(value), most)
+    if message is not None:
+        problems.add(location, message)
+        return True
+    return False
 
 
 def to_tree(record: Record) -> dict[str, object]:
@@ -136,9 +164,13 @@ def from_tree(tree: object, *, source: str | None = None) -> Record:
     if not isinstance(tree, Mapping):
         problems.add("document", f"a record is a table of fields ({', '.join(FIELDS)}), not {kind_of(tree)}")
         raise RecordError(problems.items, source)
-    for key in tree:
-        if key not in FIELDS:
-            problems.add(str(key), f"not a field of a record; the fields are {', '.join(FIELDS)}")
+    unknown = [key for key in tree if key not in FIELDS]
+    for key in unknown[:MAX_SHOWN_FIELDS]:
+        problems.add(_key(key), f"not a field of a record; the fields are {', '.join(FIELDS)}")
+    if len(unknown) > MAX_SHOWN_FIELDS:
+        problems.add(
+            "document", f"and {len(unknown) - MAX_SHOWN_FIELDS} more fields that a record does not have"
+        )
 
     from_position = "position" in tree
 
@@ -195,9 +227,14 @@ def _options(value: object, problems: Problems) -> tuple[tuple[str, str | int], 
     if not isinstance(value, Mapping):
         problems.add("options", f"must be a table of option names and values, not {kind_of(value)}")
         return ()
+    if _too_many("options", value, "options", MAX_OPTIONS, problems):
+        return ()
     out: list[tuple[str, str | int]] = []
     for name, option in value.items():
-        if isinstance(option, (str, int)):
+        long = text_problem(str(name), MAX_KEY_CHARS)
+        if long is not None:
+            problems.add(f"options.{_key(name)}", f"the option's name is {long}")
+        elif isinstance(option, (str, int)):
             out.append((str(name), option))
         else:
             problems.add(
@@ -214,9 +251,14 @@ def _table(
     if not isinstance(value, Mapping):
         problems.add(location, f"must be a table from seat (p0, p1, ...) to {wanted}, not {kind_of(value)}")
         return ()
+    if _too_many(location, value, "seats", MAX_OPTIONS, problems):
+        return ()
     out: list[tuple[str, _T]] = []
     for token, item in value.items():
-        if isinstance(item, kind) and not isinstance(item, bool):
+        long = text_problem(str(token), MAX_KEY_CHARS)
+        if long is not None:
+            problems.add(f"{location}.{_key(token)}", f"the seat is {long}")
+        elif isinstance(item, kind) and not isinstance(item, bool):
             out.append((str(token), item))
         else:
             problems.add(f"{location}.{token}", f"must be {wanted}, not {kind_of(item)}")
@@ -229,9 +271,17 @@ def _deals(value: object, problems: Problems) -> tuple[tuple[str, ...] | None, .
     if not isinstance(value, list):
         problems.add("deals", f"must be an array of deck orders, not {kind_of(value)}")
         return None
+    if _too_many("deals", value, "deck orders", MAX_DEALS, problems):
+        return None
     out: list[tuple[str, ...] | None] = []
     for k, deck in enumerate(value):
-        if isinstance(deck, str):
+        long = text_problem(deck) if isinstance(deck, str) else None
+        if long is not None:
+            problems.add(f"deals[{k}]", f"the deck order is {long}")
+            out.append(None)
+        elif isinstance(deck, list) and _too_many(f"deals[{k}]", deck, "cards", MAX_DECK_CARDS, problems):
+            out.append(None)
+        elif isinstance(deck, str):
             out.append(tuple(deck.replace(",", " ").split()))
         elif isinstance(deck, list) and all(isinstance(card, str) for card in deck):
             out.append(tuple(card for card in deck if isinstance(card, str)))
@@ -246,6 +296,8 @@ def _actions(value: object, problems: Problems) -> tuple[tuple[str, str | None] 
         return None
     if not isinstance(value, list):
         problems.add("actions", f"must be an array of actions, not {kind_of(value)}")
+        return None
+    if _too_many("actions", value, "actions", MAX_ACTIONS, problems):
         return None
     out: list[tuple[str, str | None] | None] = []
     for index, entry in enumerate(value):
@@ -262,12 +314,11 @@ def _actions(value: object, problems: Problems) -> tuple[tuple[str, str | None] 
             out.append(None)
             continue
         good = True
-        for key in entry:
-            if key not in _ACTION_FIELDS:
-                problems.add(
-                    f"{location}.{key}", "not a field of an action; the fields are action and comment"
-                )
-                good = False
+        for key in [key for key in entry if key not in _ACTION_FIELDS][:MAX_SHOWN_FIELDS]:
+            problems.add(
+                f"{location}.{_key(key)}", "not a field of an action; the fields are action and comment"
+            )
+            good = False
         text, comment = entry.get("action"), entry.get("comment")
         if text is None:
             problems.add(f"{location}.action", f"step {index}: missing: the action's text")

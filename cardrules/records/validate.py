@@ -29,6 +29,16 @@ from cardrules.notation import read_seat
 from cardrules.options import option_key, value_key
 from cardrules.position import InvalidPositionError, PositionReader
 from cardrules.records.errors import RecordError
+from cardrules.records.limits import (
+    MAX_ACTIONS,
+    MAX_DEALS,
+    MAX_DECK_CARDS,
+    MAX_KEY_CHARS,
+    MAX_OPTIONS,
+    count_problem,
+    integer_problem,
+    text_problem,
+)
 from cardrules.records.model import FORMAT_VERSION, Record, RecordedAction, seat_token
 
 __all__ = ["Prepared", "prepare"]
@@ -103,8 +113,57 @@ def _encodable(text: str) -> bool:
     return True
 
 
+def _bounded(draft: Draft, problems: Problems) -> bool:
+    """Note every value of ``draft`` past a limit of :mod:`~cardrules.records.limits`; whether none is.
+
+    The reader and the writer both call it (through :func:`settle`), so the
+    writer refuses what the reader would refuse.
+    """
+    before = len(problems.items)
+
+    def note(location: str, message: str | None) -> None:
+        if message is not None:
+            problems.add(location, message)
+
+    note("options", count_problem("options", len(draft.options), MAX_OPTIONS))
+    note("seats", count_problem("seats", len(draft.seats), MAX_OPTIONS))
+    note("claimed_scores", count_problem("claims", len(draft.claims), MAX_OPTIONS))
+    note("deals", count_problem("deck orders", len(draft.deals or ()), MAX_DEALS))
+    note("actions", count_problem("actions", len(draft.actions or ()), MAX_ACTIONS))
+    if len(problems.items) > before:
+        return False
+    if draft.format_version is not None:
+        note("format", integer_problem(draft.format_version))
+    for location, token in (("game", draft.game), ("dealer", draft.dealer)):
+        if token is not None:
+            note(location, text_problem(token, MAX_KEY_CHARS))
+    for name, option in draft.options:
+        where = f"options.{name[:MAX_KEY_CHARS]}"
+        note(where, text_problem(name, MAX_KEY_CHARS))
+        note(
+            where, text_problem(option, MAX_KEY_CHARS) if isinstance(option, str) else integer_problem(option)
+        )
+    for token, name in draft.seats:
+        note(f"seats.{token[:MAX_KEY_CHARS]}", text_problem(token, MAX_KEY_CHARS) or text_problem(name))
+    for token, score in draft.claims:
+        where = f"claimed_scores.{token[:MAX_KEY_CHARS]}"
+        note(where, text_problem(token, MAX_KEY_CHARS) or integer_problem(score))
+    for k, deck in enumerate(draft.deals or ()):
+        if deck is not None:
+            note(f"deals[{k}]", count_problem("cards", len(deck), MAX_DECK_CARDS))
+    for index, entry in enumerate(draft.actions or ()):
+        if entry is not None:
+            text, comment = entry
+            note(step_location(index), text_problem(text))
+            if comment is not None:
+                note(f"{step_location(index)}.comment", text_problem(comment))
+    return len(problems.items) == before
+
+
 def settle(draft: Draft, problems: Problems) -> Prepared | None:
     """Check ``draft`` against its game; ``None`` if any problem was found (internal)."""
+    if not _bounded(draft, problems):
+        return None
     if draft.format_version is not None and draft.format_version != FORMAT_VERSION:
         problems.add(
             "format",

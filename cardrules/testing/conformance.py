@@ -19,6 +19,15 @@ game played at random by the reference:
    a few illegal actions, each with the ``rules`` its verdict names (most
    specific first) and the ``reason`` given.
 
+A kit is read with bounds, like a record: the manifest names at most
+:data:`MAX_CASES` case files, each a plain file name inside the kit's own
+directory (no ``..``, no absolute name, no link that leads out of it), each
+a regular file (a FIFO or a device is refused without being read) of at most
+:data:`~cardrules.records.limits.MAX_RECORD_SIZE` bytes, nesting and keys
+bounded as a record's are (:mod:`cardrules.records.limits`) and whole numbers
+of at most :data:`MAX_NUMBER_DIGITS` digits. A kit past a bound is refused
+with a :class:`ConformanceError` naming it.
+
 An engine under test replays ``record`` (deal the given deck orders, apply the
 actions) and compares what it computes with the rest. :func:`export_kit`
 writes a kit, :func:`replay_kit` replays one against the reference (the
@@ -38,6 +47,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import os
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -48,13 +58,33 @@ from cardrules.errors import CardRulesError, InvalidArgumentError
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games import get_game
 from cardrules.notation import format_seat
-from cardrules.records import from_tree, record_of, replay, to_tree, write_atomically
+from cardrules.records import RecordError, from_tree, record_of, replay, to_tree, write_atomically
+from cardrules.records.files import read_regular_file
+from cardrules.records.limits import MAX_RECORD_SIZE, scan_text
 from cardrules.testing.probing import illegal_probes
+from cardrules.text import echo
 
-__all__ = ["KIT_FORMAT", "ConformanceError", "export_kit", "plain", "replay_kit", "situation"]
+__all__ = [
+    "KIT_FORMAT",
+    "MAX_CASES",
+    "MAX_NUMBER_DIGITS",
+    "ConformanceError",
+    "export_kit",
+    "plain",
+    "replay_kit",
+    "situation",
+]
 
 KIT_FORMAT = 1
 """The version of the kit's layout, written in the manifest and in every case."""
+
+MAX_CASES = 10_000
+"""The most case files a kit's manifest may name."""
+
+MAX_NUMBER_DIGITS = 18
+"""The most digits of a whole number in a kit's files (a seed, a score, a count)."""
+
+_MAX_NAME_CHARS = 255
 
 _MANIFEST = "manifest.json"
 
@@ -166,13 +196,60 @@ def export_kit(
     return written
 
 
+def _whole(text: str) -> int:
+    """A JSON integer of at most :data:`MAX_NUMBER_DIGITS` digits (the JSON reader's ``parse_int``)."""
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise ValueError(f"a whole number of {len(text)} digits, past the limit of {MAX_NUMBER_DIGITS}")
+    return int(text)
+
+
+def _case_path(folder: Path, name: str) -> Path:
+    """The file ``name`` of the kit in ``folder``: a plain name of a file that stays inside the folder."""
+    shown = echo(name)
+    if (
+        not name
+        or len(name) > _MAX_NAME_CHARS
+        or name in (".", "..")
+        or "/" in name
+        or "\\" in name
+        or "\x00" in name
+        or os.path.isabs(name)
+        or Path(name).drive
+    ):
+        raise ConformanceError(f"{_MANIFEST}: {shown} is not the name of a file in the kit's directory")
+    path = folder / name
+    try:
+        inside = path.resolve(strict=False).parent == folder.resolve(strict=False)
+    except (OSError, RuntimeError):  # a loop of links
+        inside = False
+    if not inside:
+        raise ConformanceError(f"{_MANIFEST}: {shown} leads out of the kit's directory")
+    return path
+
+
 def _read_json(path: Path) -> dict[str, object]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = read_regular_file(str(path), MAX_RECORD_SIZE + 1)
     except FileNotFoundError:
         raise ConformanceError(f"{path.name}: no such file in the kit") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ConformanceError(f"{path.name}: not a JSON file ({error})") from None
+    except RecordError as error:
+        raise ConformanceError(f"{path.name}: {error.problems[0][1]}") from None
+    except OSError as error:
+        raise ConformanceError(f"{path.name}: cannot be read ({error.strerror or error})") from None
+    try:
+        if len(raw) > MAX_RECORD_SIZE:
+            raise ConformanceError(
+                f"{path.name}: larger than the limit of {MAX_RECORD_SIZE} bytes for a kit's file"
+            )
+        text = raw.decode("utf-8")
+        scan_text(text)
+        data = json.loads(text, parse_int=_whole)
+    except RecordError as error:
+        location, message = error.problems[0]
+        raise ConformanceError(f"{path.name}: {location}: {message}") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        reason = "it nests too deeply" if isinstance(error, RecursionError) else echo(str(error), limit=200)
+        raise ConformanceError(f"{path.name}: not a JSON file ({reason})") from None
     if not isinstance(data, dict) or data.get("format") != KIT_FORMAT:
         raise ConformanceError(f"{path.name}: not a format-{KIT_FORMAT} conformance file")
     return data
@@ -182,13 +259,15 @@ def _differences(name: str, case: Mapping[str, object], state: AnyState) -> list
     found: list[str] = []
     to_act = None if state.is_terminal else format_seat(state.current_player)
     if case.get("to_act") != to_act:
-        found.append(f"{name}: to_act is {case.get('to_act')!r}, the reference says {to_act!r}")
+        found.append(f"{name}: to_act is {echo(case.get('to_act'))}, the reference says {to_act!r}")
     seat = 0 if state.is_terminal else state.current_player
     if case.get("observation") != plain(state.observation(seat)):
         found.append(f"{name}: the observation differs from the reference's")
     legal = [str(action) for action in state.legal_actions()]
     if case.get("legal") != legal:
-        found.append(f"{name}: legal is {case.get('legal')}, the reference says {legal}")
+        found.append(
+            f"{name}: legal is {echo(str(case.get('legal')), limit=400)}, the reference says {legal}"
+        )
     probes = case.get("illegal")
     for probe in probes if isinstance(probes, list) else []:
         text = probe.get("action") if isinstance(probe, dict) else None
@@ -198,14 +277,14 @@ def _differences(name: str, case: Mapping[str, object], state: AnyState) -> list
         try:
             verdict = state.check(state.parse_action(text))
         except ValueError as error:
-            found.append(f"{name}: the reference cannot read {text!r}: {error}")
+            found.append(f"{name}: the reference cannot read {echo(text)}: {error}")
             continue
         if (
             verdict.legal
             or list(verdict.rule_ids) != probe.get("rules")
             or verdict.reason != probe.get("reason")
         ):
-            found.append(f"{name}: {text!r} is {verdict} by the reference, not as the kit says")
+            found.append(f"{name}: {echo(text)} is {verdict} by the reference, not as the kit says")
     return found
 
 
@@ -219,16 +298,19 @@ def replay_kit(directory: str | Path) -> list[str]:
         RecordError: a case's record is malformed.
     """
     folder = Path(directory)
-    manifest = _read_json(folder / _MANIFEST)
+    manifest = _read_json(_case_path(folder, _MANIFEST))
     names = manifest.get("cases")
     if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
         raise ConformanceError(f"{_MANIFEST}: 'cases' must be a list of file names")
+    if len(names) > MAX_CASES:
+        raise ConformanceError(f"{_MANIFEST}: {len(names)} cases, past the limit of {MAX_CASES}")
+    paths = [_case_path(folder, name) for name in names]
     problems: list[str] = []
-    for name in names:
-        case = _read_json(folder / name)
+    for name, path in zip(names, paths, strict=True):
+        case = _read_json(path)
         record = from_tree(case.get("record"), source=name)
         if record.game != manifest.get("game"):
-            problems.append(f"{name}: a {record.game} record in a kit of {manifest.get('game')}")
+            problems.append(f"{name}: a {record.game} record in a kit of {echo(manifest.get('game'))}")
             continue
         *_, state = replay(record)
         problems.extend(_differences(name, case, state))

@@ -42,6 +42,7 @@ from cardrules.records import (
     replay,
     to_tree,
 )
+from cardrules.records.limits import MAX_INTEGER_DIGITS
 from tests.conftest import FELAGSVIST_OPTIONS
 
 REPO: Final = Path(__file__).resolve().parents[2]
@@ -50,6 +51,9 @@ DISPUTED: Final = REPO / "tests" / "felagsvist" / "records"
 
 
 # -- random games ---------------------------------------------------------------------------
+
+SCORE_LIMIT: Final = 10**MAX_INTEGER_DIGITS - 1
+"""The largest claimed score a record holds."""
 
 TEXT: Final = st.text(st.characters(exclude_categories=["Cs"]), max_size=24)
 """Names and comments: any Unicode text (quotes, backslashes, control characters, emoji)."""
@@ -88,7 +92,11 @@ def played_games(draw: st.DrawFn) -> Played:
     final, played = play(game, seed, draw(st.integers(0, 2**32 - 1)), limit)
     names = draw(st.one_of(st.just(()), st.lists(TEXT, min_size=4, max_size=4)))
     claims = draw(
-        st.one_of(st.none(), st.just(final.scores()), st.dictionaries(st.integers(0, 3), st.integers()))
+        st.one_of(
+            st.none(),
+            st.just(final.scores()),
+            st.dictionaries(st.integers(0, 3), st.integers(-SCORE_LIMIT, SCORE_LIMIT)),
+        )
     )
     record = record_of(game, final, played, names=names, claimed_scores=claims)
     if played:
@@ -379,8 +387,10 @@ def test_a_message_lists_the_first_problems_and_counts_the_rest() -> None:
         ('{"format": 1, "format": 1}', "document", "appears twice"),
         ('{"format": 1,\n "game": }', "line 2, column 10", "not valid JSON"),
         ('{"format": ' + "9" * 5000 + "}", "document", "not valid JSON"),
-        ("a = " + "[" * 5000, "document", "not valid TOML"),
-        ('{"a": ' + "[" * 100_000, "document", "nests too deeply"),
+        ("a = " + "[" * 5000, "line 1, column 5", "nests deeper than the limit of 16 levels"),
+        ('{"a": ' + "[" * 100_000, "line 1, column 7", "nests deeper than the limit of 16 levels"),
+        ("a = " + "[1, " * 1000, "document", "not valid TOML"),
+        ('{"a": ' + "[1, " * 100_000, "document", "nests too deeply"),
         ("", "format", "missing"),
     ],
 )

@@ -2,23 +2,28 @@
 
 Mutated records (bytes flipped, inserted or deleted; lines dropped, repeated,
 swapped or replaced; the text cut short), random text and bytes, and random
-JSON trees go to :func:`cardrules.records.loads`. It must either return a
+JSON trees, and trees drawn from the published JSON Schema go to
+:func:`cardrules.records.loads`. It must either return a
 record or raise a :class:`~cardrules.errors.CardRulesError` (which is also a
 ``ValueError``); nothing else may escape. A record it returns must check
 (leniently) with the same guarantee, and write and read back unchanged.
+
+With ``HYPOTHESIS_PROFILE=nightly``, :func:`test_many_records_raise_only_library_errors`
+feeds the reader :data:`NIGHTLY_RECORDS` records of every kind above.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
-from typing import Final
+from typing import Final, cast
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardrules import CardRulesError
-from cardrules.records import Record, check, dumps, load, loads, to_tree
+from cardrules.records import Record, check, dumps, json_schema, load, loads, to_tree
 
 TESTS: Final = Path(__file__).resolve().parents[1]
 SMALL_PATH: Final = TESTS / "felagsvist" / "records" / "card-already-played.toml"
@@ -180,3 +185,114 @@ def test_a_record_with_one_field_replaced_raises_only_library_errors(field: str,
     tree = to_tree(load(SMALL_PATH))
     tree[field] = value
     _read(json.dumps(tree))
+
+
+# -- records drawn from the published JSON Schema ---------------------------------------------------
+
+SCHEMA: Final = json_schema()
+_DEFS: Final[dict[str, object]] = dict(cast("dict[str, object]", SCHEMA["$defs"]))
+
+_PLAYS: Final = st.sampled_from([entry.text for entry in load(SMALL_PATH).actions])
+"""Real action texts, so that schema records also reach the game's own checks."""
+
+
+def _from_schema(node: object, depth: int = 0) -> st.SearchStrategy[object]:
+    """Values that the schema ``node`` allows (a small generator for the keywords the record schema uses)."""
+    assert isinstance(node, dict)
+    if "$ref" in node:
+        name = str(node["$ref"]).rsplit("/", 1)[-1]
+        return _from_schema(_DEFS[name], depth)
+    if "const" in node:
+        return st.just(node["const"])
+    if "oneOf" in node and "type" not in node:  # with a type, oneOf only constrains which fields come
+        options = node["oneOf"]
+        assert isinstance(options, list)
+        return st.one_of(*(_from_schema(option, depth) for option in options))
+    kind = node.get("type")
+    if isinstance(kind, list):
+        return st.one_of(*(_from_schema({**node, "type": one}, depth) for one in kind))
+    if kind == "string":
+        pattern = node.get("pattern")
+        text = st.from_regex(str(pattern), fullmatch=True) if pattern else st.text(max_size=20)
+        return st.one_of(text, _PLAYS) if node is _DEFS.get("action") else text
+    if kind == "integer":
+        return st.integers()
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "array":
+        return st.lists(_from_schema(node["items"], depth + 1), max_size=6)
+    if kind == "object":
+        properties = node.get("properties", {})
+        assert isinstance(properties, dict)
+        if properties:
+            required = node.get("required", [])
+            assert isinstance(required, list)
+            return st.fixed_dictionaries(
+                {key: _from_schema(properties[key], depth + 1) for key in required},
+                optional={
+                    key: _from_schema(value, depth + 1)
+                    for key, value in properties.items()
+                    if key not in required
+                },
+            )
+        names = cast("dict[str, object]", node.get("propertyNames", {"type": "string"}))
+        values = node.get("additionalProperties", {"type": "string"})
+        return st.dictionaries(
+            _from_schema({"type": "string", **names}, depth + 1), _from_schema(values, depth + 1), max_size=5
+        )
+    raise AssertionError(f"the record schema uses {node!r}, which this generator does not know")
+
+
+SCHEMA_RECORDS: Final = _from_schema(SCHEMA)
+"""Record trees drawn from the schema (its ``allOf`` about dealer and position aside, so both kinds come)."""
+
+
+@FUZZ
+@given(SCHEMA_RECORDS)
+def test_records_drawn_from_the_schema_raise_only_library_errors(tree: object) -> None:
+    _read(json.dumps(tree))
+
+
+@FUZZ
+@given(SCHEMA_RECORDS, st.sampled_from(["json", "toml"]))
+def test_schema_fields_on_a_real_record_raise_only_library_errors(tree: object, form: str) -> None:
+    assert isinstance(tree, dict)
+    real = to_tree(load(SMALL_PATH))
+    real.update({key: value for key, value in tree.items() if key not in ("format", "game")})
+    try:
+        text = json.dumps(real) if form == "json" else dumps(loads(json.dumps(real)), form="toml")
+    except CardRulesError:
+        return
+    _read(text)
+
+
+# -- the nightly run: at least 100,000 records --------------------------------------------------------
+
+NIGHTLY: Final = os.environ.get("HYPOTHESIS_PROFILE", "").strip() == "nightly"
+NIGHTLY_RECORDS: Final = 100_000
+"""How many records the nightly profile feeds the reader, in the last test of this module."""
+
+
+def _mutated_record(draw: st.DrawFn) -> bytes | str:
+    kind = draw(st.sampled_from(["bytes", "lines", "cut", "schema", "tree"]))
+    if kind == "bytes":
+        return _edit_bytes(draw(st.sampled_from([SMALL, SMALL_JSON])), draw(_EDITS))
+    if kind == "lines":
+        return _edit_lines(draw(st.sampled_from([SMALL, SMALL_JSON])), draw(_LINE_EDITS))
+    if kind == "cut":
+        return SMALL[: draw(st.integers(0, len(SMALL)))]
+    if kind == "schema":
+        return json.dumps(draw(SCHEMA_RECORDS))
+    tree = to_tree(load(SMALL_PATH))
+    tree[draw(st.sampled_from(sorted(tree)))] = draw(_JSON)
+    return json.dumps(tree)
+
+
+@settings(
+    max_examples=NIGHTLY_RECORDS if NIGHTLY else settings().max_examples * 4,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    database=None if NIGHTLY else settings().database,
+)
+@given(st.composite(lambda draw: _mutated_record(draw))())
+def test_many_records_raise_only_library_errors(data: bytes | str) -> None:
+    _read(data)

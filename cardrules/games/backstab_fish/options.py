@@ -22,7 +22,8 @@ from enum import Enum
 from typing import Final
 
 from cardrules.errors import InvalidOptionError
-from cardrules.options import build_options, option_key
+from cardrules.options import build_options, option_key, whole_number
+from cardrules.text import echo
 
 __all__ = [
     "MAX_PLAYERS",
@@ -113,7 +114,7 @@ class BackstabFishOptions:
             raise InvalidOptionError(
                 "players",
                 f"{GAME} option players takes a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}; "
-                f"not {players!r} [backstab_fish.setup.players]",
+                f"not {echo(players)} [backstab_fish.setup.players]",
             )
         limit = self.stall_limit
         if limit is None:
@@ -160,7 +161,7 @@ _COPIES: Final[dict[Deck, tuple[int, ...]]] = {
 
 def _stall_message(value: object) -> str:
     return (
-        f"{GAME} option stall_limit takes a positive whole number or none; not {value!r} "
+        f"{GAME} option stall_limit takes a positive whole number or none; not {echo(value)} "
         "[backstab_fish.end.stall-limit]"
     )
 
@@ -169,14 +170,11 @@ def _stall_value(value: object) -> int | None:
     """``stall_limit`` as given (an int, a numeral, ``none`` or ``None``) as K or ``None``."""
     if value is None:
         return None
-    if isinstance(value, str):
-        text = value.strip().lower()
-        if text == "none":
-            return None
-        if text.isascii() and text.isdigit() and int(text) > 0:
-            return int(text)
-    elif type(value) is int and value > 0:
-        return value
+    if isinstance(value, str) and value.strip().lower() == "none":
+        return None
+    number = whole_number(value)
+    if number is not None and number > 0 and (isinstance(value, str) or type(value) is int):
+        return number
     raise InvalidOptionError("stall_limit", _stall_message(value))
 
 
@@ -192,7 +190,9 @@ def parse_options(given: Mapping[str, object]) -> BackstabFishOptions:
     for raw_name, value in given.items():
         name = option_key(raw_name)
         if name in seen:
-            raise InvalidOptionError(raw_name, f"{GAME} option {name} is given twice ({seen[name]!r} too)")
+            raise InvalidOptionError(
+                raw_name, f"{GAME} option {echo(name)} is given twice ({echo(seen[name])} too)"
+            )
         seen[name] = raw_name
         if name == "stall_limit":
             stall = (True, _stall_value(value))

@@ -21,7 +21,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from cardrules.errors import InvalidOptionError
-from cardrules.options import build_options, option_key
+from cardrules.options import build_options, option_key, whole_number
+from cardrules.text import echo
 
 __all__ = [
     "Auction",
@@ -114,7 +115,7 @@ def _bad_stakes(value: object) -> InvalidOptionError:
     return InvalidOptionError(
         "stakes",
         "calabresella option stakes takes a strictly increasing triple of positive integers "
-        f"such as 1,2,3; not {value!r}",
+        f"such as 1,2,3; not {echo(value)}",
     )
 
 
@@ -126,23 +127,19 @@ def parse_stakes(value: object) -> tuple[int, int, int]:
         InvalidOptionError: anything else, naming the option ``stakes``.
     """
     parts: list[object]
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= 200:
         text = value.strip().strip("()[]").replace(",", " ")
         parts = list(text.split())
-    elif isinstance(value, (tuple, list)):
+    elif isinstance(value, (tuple, list)) and len(value) <= 3:
         parts = list(value)
     else:
         raise _bad_stakes(value)
     numbers: list[int] = []
     for part in parts:
-        if isinstance(part, bool):
+        number = whole_number(part)
+        if number is None:
             raise _bad_stakes(value)
-        if isinstance(part, int):
-            numbers.append(part)
-        elif isinstance(part, str) and part.isascii() and part.isdigit():
-            numbers.append(int(part))
-        else:
-            raise _bad_stakes(value)
+        numbers.append(number)
     if len(numbers) != 3 or numbers[0] < 1 or not numbers[0] < numbers[1] < numbers[2]:
         raise _bad_stakes(value)
     return numbers[0], numbers[1], numbers[2]

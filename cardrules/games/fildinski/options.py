@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cardrules.errors import InvalidOptionError
+from cardrules.text import echo
 
 __all__ = [
     "BeziquePair",
@@ -87,5 +88,5 @@ class FildinskiOptions:
             raise InvalidOptionError(
                 "target_score",
                 f"fildinski option target_score takes a positive multiple of 10 (500, 2000, ...); "
-                f"not {target!r} [fildinski.game.target]",
+                f"not {echo(target)} [fildinski.game.target]",
             )

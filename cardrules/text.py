@@ -1,0 +1,89 @@
+"""Input text as messages and terminals may show it: cut short, and without control characters.
+
+Two small helpers every reader and the command line share:
+
+- :func:`echo` quotes a piece of input for an error message, cut to a few
+  dozen characters, so a message never repeats a long input in full;
+- :func:`safe_text` replaces the control characters of input text (C0, DEL
+  and C1, U+009B included) by visible escapes, so that printing a record's
+  comment or a player's name cannot move the cursor, clear the screen or set
+  a window title.
+
+>>> echo("x" * 100, limit=5)
+"'xxxxx'... (100 characters)"
+>>> safe_text("a\\x1b[2Jb\\u009b")
+'a\\\\x1b[2Jb\\\\x9b'
+>>> safe_text("two\\nlines", keep_newlines=True)
+'two\\nlines'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["MAX_ECHO", "echo", "safe_text", "short_int"]
+
+MAX_ECHO: Final = 40
+"""How many characters of a bad input a message repeats by default."""
+
+_CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f]")
+_CONTROL_BUT_NEWLINE: Final = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    return f"\\x{ord(match.group()):02x}"
+
+
+def safe_text(text: str, *, keep_newlines: bool = False) -> str:
+    """``text`` with every C0 and C1 control character (and DEL) written as a ``\\xNN`` escape.
+
+    Args:
+        text: text that came from input (a record, a position, a file name).
+        keep_newlines: keep line feeds as they are, for output that is several
+            lines by design; every other control character is still escaped.
+    """
+    pattern = _CONTROL_BUT_NEWLINE if keep_newlines else _CONTROL
+    return pattern.sub(_escape, text)
+
+
+def echo(value: object, *, limit: int = MAX_ECHO) -> str:
+    """``value`` quoted for a message (its ``repr``), cut to ``limit`` characters when longer.
+
+    A long text is cut before it is quoted, so the cost does not grow with
+    the input; an int with more digits than Python prints is described by
+    its digit count instead (:func:`short_int`).
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return short_int(value, limit=limit)
+    if isinstance(value, bytes):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value)} bytes)"
+    if isinstance(value, (float, bool)) or value is None:
+        return repr(value)
+    return f"a {type(value).__name__}"
+
+
+def short_int(value: int, *, limit: int = MAX_ECHO) -> str:
+    """``value`` in digits when it has at most ``limit`` of them, else a description of its size.
+
+    Never fails, however large the int (Python refuses to print ints of more
+    than 4,300 digits).
+
+    >>> short_int(-12), short_int(10**50, limit=10)
+    ('-12', 'a whole number of 51 digits')
+    """
+    bits = abs(value).bit_length()
+    if bits <= 3 * limit:  # at most ~0.9 * limit digits: safe and short to print
+        return str(value)
+    digits = len(str(abs(value))) if bits <= 14_000 else int(bits * 0.30103) + 1
+    if digits <= limit:
+        return str(value)
+    sign = "a negative " if value < 0 else "a "
+    about = "" if bits <= 14_000 else "about "
+    return f"{sign}whole number of {about}{digits} digits"
