@@ -52,6 +52,8 @@ from typing import Protocol, runtime_checkable
 
 from cardrules.cards import Card
 from cardrules.errors import InvalidArgumentError
+from cardrules.game import Action, AnyState
+from cardrules.judging import read_text
 from cardrules.svg.draw import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -65,7 +67,7 @@ from cardrules.svg.draw import (
 )
 from cardrules.svg.marks import Marks, MarkSpec, read_colour, read_marks
 
-__all__ = ["Pictured", "SvgPicture", "card", "hand", "table", "trick"]
+__all__ = ["Pictured", "SvgPicture", "card", "hand", "judged", "table", "trick"]
 
 
 def card(card: Card | None = None, *, mark: str | None = None) -> str:
@@ -147,6 +149,30 @@ def table(x: object, *, marks: MarkSpec = None) -> str:
     if not isinstance(x, Pictured):
         raise InvalidArgumentError(f"cannot draw {type(x).__name__}: give a game's state or observation")
     return x._svg_table(read_marks(marks))
+
+
+def judged(state: AnyState, action: Action | str, *, seat: int | None = None) -> str:
+    """The table as the actor saw it when they acted: ``action`` marked red, the legal alternatives green.
+
+    The picture is ``seat``'s observation (by default the action's own seat, or
+    the player to act when the text is no action of the game), so the other
+    hands lie face down; every legal action of ``state`` is marked ``"legal"``
+    and the judged one ``"disputed"``, which wins where both name a card. The
+    dispute report and the rules reference's worked examples draw with it.
+
+    >>> import cardrules
+    >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=3)
+    >>> picture = judged(state, "p1 play 7C")
+    >>> picture.count('data-mark="#d62728"'), picture.count('data-mark="#2ca02c"')
+    (1, 12)
+    """
+    read = read_text(state, action) if isinstance(action, str) else action
+    marks: dict[Action | str, str] = {read: "disputed"} if isinstance(read, Action) else {}
+    for legal in state.legal_actions():
+        marks.setdefault(legal, "legal")  # the first mark of a card wins: the disputed one
+    if seat is None:
+        seat = read.seat if isinstance(read, Action) else max(state.current_player, 0)
+    return table(state.observation(seat), marks=marks)
 
 
 class SvgPicture:
