@@ -45,6 +45,7 @@ extensions = [
     "sphinx.ext.doctest",
     "cardrules_rules",
     "cardrules_traceability",
+    "cardrules_examples",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -59,6 +60,24 @@ default_role = "code"  # bare `backticks` are code, never a silent cross-referen
 cardrules_expected_rules = {
     rule.id: (rule.kind.value, rule.options) for book in rule_books().values() for rule in book
 }
+
+# The original texts, cited by file name in the specification: a rule entry
+# shows the title, and keeps the file name and the text's own heading in its
+# folded detail.
+cardrules_source_titles = {
+    "000_18fd6b87590c8e2b.txt": ("the Indonesian rule text", "Fildinsky: Permainan Kartu Strategi Dua Pemain"),
+    "001_eb07f1e65d815eee.txt": ("the Indonesian rule text", "Whist Islandia"),
+    "002_56cd3db6ba8e169f.txt": ("the Dutch rule text", "Fildinski, 2 spelers - Spelregels"),
+    "003_2463ec5744ddca0f.txt": ("the Indonesian rule text", "Backstab Fish: Permainan Kartu Memancing yang Seru"),
+    "004_1e8cff621a5a98b3.txt": (
+        "the Indonesian rule text",
+        "Calabresella: Permainan Kartu Strategi Tiga Pemain dari Italia",
+    ),
+}
+
+# Worked examples (_ext/cardrules_examples.py): positions and actions stored as
+# data, judged and drawn by the engine at build time under each rule's entry.
+cardrules_examples_dir = str(DOCS / "rules" / "examples")
 
 # -- Traceability ---------------------------------------------------------------
 
@@ -167,7 +186,8 @@ doctest_test_doctest_blocks = ""
 
 html_theme = "furo"
 html_title = f"cardrules {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["cardrules.css"]
 html_theme_options = {
     "navigation_with_keys": True,
 }
