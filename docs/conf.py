@@ -65,10 +65,16 @@ cardrules_expected_rules = {
 # shows the title, and keeps the file name and the text's own heading in its
 # folded detail.
 cardrules_source_titles = {
-    "000_18fd6b87590c8e2b.txt": ("the Indonesian rule text", "Fildinsky: Permainan Kartu Strategi Dua Pemain"),
+    "000_18fd6b87590c8e2b.txt": (
+        "the Indonesian rule text",
+        "Fildinsky: Permainan Kartu Strategi Dua Pemain",
+    ),
     "001_eb07f1e65d815eee.txt": ("the Indonesian rule text", "Whist Islandia"),
     "002_56cd3db6ba8e169f.txt": ("the Dutch rule text", "Fildinski, 2 spelers - Spelregels"),
-    "003_2463ec5744ddca0f.txt": ("the Indonesian rule text", "Backstab Fish: Permainan Kartu Memancing yang Seru"),
+    "003_2463ec5744ddca0f.txt": (
+        "the Indonesian rule text",
+        "Backstab Fish: Permainan Kartu Memancing yang Seru",
+    ),
     "004_1e8cff621a5a98b3.txt": (
         "the Indonesian rule text",
         "Calabresella: Permainan Kartu Strategi Tiga Pemain dari Italia",

@@ -22,7 +22,6 @@ verdict does not say what it ``shows``, is a build warning.
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -98,10 +97,7 @@ def _verdict_paragraph(judged: Judged) -> nodes.paragraph:
 
 def _picture(judged: Judged, classes: str) -> nodes.raw:
     seat = f"p{judged.actor}"
-    html = (
-        f'<div class="{classes}" role="img" aria-label="the table as {seat} saw it">'
-        f"{judged.picture}</div>"
-    )
+    html = f'<div class="{classes}" role="img" aria-label="the table as {seat} saw it">{judged.picture}</div>'
     return nodes.raw("", html, format="html")
 
 
@@ -158,11 +154,15 @@ def example_nodes(example: RuleExample, location: object) -> list[Node]:
     text += caption
     text += _verdict_paragraph(judged)
     seen = nodes.paragraph()
-    seen += nodes.Text(f"Drawn as p{judged.actor} saw it: the action in red, the legal alternatives in green. ")
+    seen += nodes.Text(
+        f"Drawn as p{judged.actor} saw it: the action in red, the legal alternatives in green. "
+    )
     seen += nodes.Text("Legal here: ")
     seen.extend(_alternatives(judged.legal_actions))
     text += seen
-    text += nodes.raw("", "<details><summary>The position (for <code>cardrules judge</code>)</summary>", format="html")
+    text += nodes.raw(
+        "", "<details><summary>The position (for <code>cardrules judge</code>)</summary>", format="html"
+    )
     text += nodes.literal_block(example.position, example.position, classes=["rule-example-position"])
     text += nodes.raw("", "</details>", format="html")
     box += text
@@ -244,7 +244,9 @@ class RuleExampleDirective(SphinxDirective):
             index = int(self.options["index"])
             found = found[index - 1 : index]
         if not found:
-            logger.warning("no example of %s to show here", rule_id, location=self.get_location(), type="cardrules")
+            logger.warning(
+                "no example of %s to show here", rule_id, location=self.get_location(), type="cardrules"
+            )
             return []
         where = (self.env.docname, self.lineno)
         shown: list[Node] = []
@@ -254,10 +256,6 @@ class RuleExampleDirective(SphinxDirective):
             else:
                 shown.extend(example_nodes(example, where))
         return shown
-
-
-def _html_escape_title(text: str) -> str:
-    return escape(text, quote=True)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -41,9 +41,11 @@ __all__ = [
     "ExampleError",
     "Judged",
     "RuleExample",
+    "examples_by_rule",
     "judge",
     "judge_under",
     "load_examples",
+    "missing_examples",
     "with_option",
 ]
 
@@ -115,7 +117,9 @@ def _text(table: Mapping[str, object], key: str, where: str, *, required: bool =
 def _example(table: Mapping[str, object], where: str) -> RuleExample:
     unknown = sorted(set(table) - EXAMPLE_KEYS)
     if unknown:
-        raise ExampleError(f"{where}: unknown key {', '.join(unknown)} (allowed: {', '.join(sorted(EXAMPLE_KEYS))})")
+        raise ExampleError(
+            f"{where}: unknown key {', '.join(unknown)} (allowed: {', '.join(sorted(EXAMPLE_KEYS))})"
+        )
     shows = _text(table, "shows", where)
     if shows not in ("legal", "illegal"):
         raise ExampleError(f"{where}: shows is 'legal' or 'illegal', not {shows!r}")
@@ -215,7 +219,7 @@ def examples_by_rule(examples: Iterable[RuleExample]) -> dict[str, list[RuleExam
     return grouped
 
 
-def summary(verdict: Verdict, legal: Sequence[str]) -> str:
-    """One line: legal or illegal, and how many alternatives the position had."""
-    word = "legal" if verdict.legal else "illegal"
-    return f"{word}; {len(legal)} legal action{'s' if len(legal) != 1 else ''} here"
+def missing_examples(rule_ids: Iterable[str], examples: Iterable[RuleExample]) -> tuple[str, ...]:
+    """The rule ids, in the order given, that no example sits under."""
+    shown = {example.rule for example in examples}
+    return tuple(rule_id for rule_id in rule_ids if rule_id not in shown)
