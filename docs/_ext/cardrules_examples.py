@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+import cardrules
+from cardrules.svg import judged, table
 from rule_examples import Judged, RuleExample, examples_by_rule, judge, judge_under, load_examples
 from sphinx import addnodes
 from sphinx.util import logging
@@ -258,10 +260,62 @@ class RuleExampleDirective(SphinxDirective):
         return shown
 
 
+def _option_pairs(argument: str | None) -> dict[str, str]:
+    pairs: dict[str, str] = {}
+    for word in (argument or "").split():
+        name, sep, value = word.partition("=")
+        if not sep:
+            raise ValueError(f"{word!r} is not NAME=VALUE")
+        pairs[name] = value
+    return pairs
+
+
+class TablePictureDirective(SphinxDirective):
+    """``.. table-picture:: <game>``: a table drawn at build time from a seeded game.
+
+    Options: ``:seed:`` (default 1), ``:options:`` (``name=value`` words),
+    ``:steps:`` (legal actions taken first, the first legal one each time),
+    ``:seat:`` (draw that seat's observation instead of the whole table) and
+    ``:mark-legal:`` (mark the legal actions green, the first one red).
+    """
+
+    has_content = False
+    required_arguments = 1
+    option_spec: ClassVar[OptionSpec] = {
+        "seed": directives.nonnegative_int,
+        "options": _option_pairs,
+        "steps": directives.nonnegative_int,
+        "seat": directives.nonnegative_int,
+        "mark-legal": directives.flag,
+    }
+
+    def run(self) -> list[Node]:
+        try:
+            game = cardrules.get_game(self.arguments[0], **self.options.get("options", {}))
+            state = game.new_game(seed=int(self.options.get("seed", 1)))
+            for _ in range(int(self.options.get("steps", 0))):
+                state = state.apply(state.legal_actions()[0])
+            if "mark-legal" in self.options and state.legal_actions():
+                seat = self.options.get("seat")
+                picture = judged(state, state.legal_actions()[0], seat=None if seat is None else int(seat))
+            elif "seat" in self.options:
+                picture = table(state.observation(int(self.options["seat"])))
+            else:
+                picture = table(state)
+        except Exception as error:  # one warning naming the directive's arguments
+            logger.warning("cannot draw %s: %s", self.arguments[0], error, location=self.get_location())
+            return []
+        html = f'<div class="table-picture">{picture}</div>'
+        box = nodes.container(classes=["table-picture-box"])
+        box += nodes.raw("", html, format="html")
+        return [box]
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Register ``rule-example`` and put each rule's examples into its entry."""
     app.setup_extension("cardrules_rules")
     app.add_config_value("cardrules_examples_dir", "", "env", types=frozenset({str}))
     app.add_directive("rule-example", RuleExampleDirective)
+    app.add_directive("table-picture", TablePictureDirective)
     app.connect("cardrules-rule-content", _rule_content)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

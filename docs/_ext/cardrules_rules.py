@@ -103,8 +103,11 @@ def _option_names(argument: str | None) -> tuple[str, ...]:
 class RuleDirective(ObjectDescription[str]):
     """``.. rule:: <id>``: one rule of the reference, as an anchored entry.
 
-    The content is the rule's statement; the ``source``, ``kind`` and
-    ``options`` options become the fields shown after it.
+    The content is the rule's statement. After it come the entry's worked
+    examples (``cardrules_examples`` answers the ``cardrules-rule-content``
+    event), one line with the kind, the options and the source (an original
+    text's file name replaced by its title from ``cardrules_source_titles``),
+    and a folded block with the source files, the tests and the proofs.
     """
 
     has_content = True
