@@ -27,12 +27,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-import cardrules
-from cardrules.svg import judged, table
 from rule_examples import Judged, RuleExample, examples_by_rule, judge, judge_under, load_examples
 from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+
+import cardrules
+from cardrules.svg import judged, table
 
 if TYPE_CHECKING:
     from docutils.nodes import Node
@@ -67,16 +68,16 @@ def _rule_link(rule_id: str) -> addnodes.pending_xref:
     return xref
 
 
-def _alternatives(legal: tuple[str, ...]) -> list[Node]:
+def _alternatives(legal: tuple[str, ...], limit: int = _SHOWN_ALTERNATIVES) -> list[Node]:
     if not legal:
         return [nodes.Text("none (the game is over)")]
     shown: list[Node] = []
-    for n, text in enumerate(legal[:_SHOWN_ALTERNATIVES]):
+    for n, text in enumerate(legal[:limit]):
         if n:
             shown.append(nodes.Text(", "))
         shown.append(nodes.literal(text, text))
-    if len(legal) > _SHOWN_ALTERNATIVES:
-        shown.append(nodes.Text(f" and {len(legal) - _SHOWN_ALTERNATIVES} more ({len(legal)} in all)"))
+    if len(legal) > limit:
+        shown.append(nodes.Text(f" and {len(legal) - limit} more ({len(legal)} in all)"))
     return shown
 
 
@@ -86,7 +87,8 @@ def _verdict_paragraph(judged: Judged) -> nodes.paragraph:
     paragraph += nodes.literal(judged.example.action, judged.example.action)
     paragraph += nodes.Text(": ")
     paragraph += nodes.strong(word, word)
-    paragraph += nodes.Text(f". {judged.verdict.reason}")
+    reason = judged.verdict.reason
+    paragraph += nodes.Text(f". {reason[:1].upper()}{reason[1:]}")
     if judged.verdict.rule_ids:
         paragraph += nodes.Text(" (")
         for n, rule_id in enumerate(judged.verdict.rule_ids):
@@ -196,16 +198,16 @@ def _comparison_nodes(example: RuleExample, location: object) -> list[Node]:
     lead += nodes.Text(":")
     box += lead
     row = nodes.container(classes=["rule-compare-row"])
-    for judged in under:
+    for one in under:
         column = nodes.container(classes=["rule-compare-column"])
         head = nodes.paragraph(classes=["rule-compare-head"])
-        head += nodes.literal(judged.option, judged.option)
+        head += nodes.literal(one.option, one.option)
         column += head
-        column += _picture(judged, "rule-compare-picture")
-        column += _verdict_paragraph(judged)
+        column += _picture(one, "rule-compare-picture")
+        column += _verdict_paragraph(one)
         alternatives = nodes.paragraph()
         alternatives += nodes.Text("Legal here: ")
-        alternatives.extend(_alternatives(judged.legal_actions))
+        alternatives.extend(_alternatives(one.legal_actions, limit=4))
         column += alternatives
         row += column
     box += row
