@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from docutils import nodes
+from sphinx import addnodes
 from sphinx.ext.napoleon import _process_docstring as napoleon_process_docstring
 
 if TYPE_CHECKING:
@@ -170,8 +172,25 @@ def _no_object_base(app: Sphinx, name: str, obj: object, options: object, bases:
     bases[:] = [base for base in bases if base is not object]
 
 
+_LONGEST_VALUE = 80
+"""A data value longer than this (a rule book, a deck) is left out of its signature."""
+
+
+def _short_values(app: Sphinx, doctree: nodes.document) -> None:
+    """Drop the ``= value`` of a module constant or attribute whose value would fill the page."""
+    for desc in doctree.findall(addnodes.desc):
+        if desc.get("objtype") not in ("data", "attribute"):
+            continue
+        for signature in desc.findall(addnodes.desc_signature):
+            for annotation in list(signature.findall(addnodes.desc_annotation)):
+                text = annotation.astext().strip()
+                if text.startswith("=") and len(text) > _LONGEST_VALUE:
+                    annotation.parent.remove(annotation)
+
+
 def setup(app: Sphinx) -> None:
     app.connect("autodoc-process-bases", _no_object_base)
+    app.connect("doctree-read", _short_values)
     listeners = app.events.listeners["autodoc-process-docstring"]
     napoleon = [listener for listener in listeners if listener.handler is napoleon_process_docstring]
     if len(napoleon) != 1:

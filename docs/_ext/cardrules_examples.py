@@ -22,6 +22,7 @@ verdict does not say what it ``shows``, is a build warning.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -44,6 +45,8 @@ if TYPE_CHECKING:
 __all__ = ["RuleExampleDirective", "example_nodes", "setup"]
 
 logger = logging.getLogger(__name__)
+
+_SEAT_FIRST = re.compile(r"p\d+\b")
 
 _SHOWN_ALTERNATIVES = 10
 """How many legal alternatives are listed before the rest are counted."""
@@ -88,7 +91,9 @@ def _verdict_paragraph(judged: Judged) -> nodes.paragraph:
     paragraph += nodes.Text(": ")
     paragraph += nodes.strong(word, word)
     reason = judged.verdict.reason
-    paragraph += nodes.Text(f". {reason[:1].upper()}{reason[1:]}")
+    if not _SEAT_FIRST.match(reason):  # a seat token (p0) keeps its lower case
+        reason = reason[:1].upper() + reason[1:]
+    paragraph += nodes.Text(f". {reason}")
     if judged.verdict.rule_ids:
         paragraph += nodes.Text(" (")
         for n, rule_id in enumerate(judged.verdict.rule_ids):
