@@ -49,6 +49,7 @@ SHOTS: Final = (
     Shot("calabresella-call", "rules/calabresella.html", "calabresella.exchange.call", 1400),
     Shot("backstab-fish-top", "rules/backstab_fish.html"),
     Shot("backstab-fish-count", "rules/backstab_fish.html", "backstab_fish.ask.count", 1400),
+    Shot("backstab-fish-target", "rules/backstab_fish.html", "backstab_fish.ask.target", 2600),
     Shot("common-cards-held", "rules/common.html", "common.cards.held", 2400),
     Shot("glossary", "glossary.html", "", 2000),
     Shot("pictures-guide", "guides/pictures.html", "", 2400),
