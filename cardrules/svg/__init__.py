@@ -7,13 +7,16 @@ primitives the games' ``picture`` modules draw with are in
 :mod:`cardrules.svg.draw`; marks (which cards to highlight) in
 :mod:`cardrules.svg.marks`.
 
-The four documents:
+The documents:
 
 - :func:`card`: one card, face up or (``None``) face down;
 - :func:`hand`: cards in an overlapping row;
 - :func:`trick`: the cards of a trick in play order, each with its seat;
 - :func:`table`: a whole state (the table as an adjudicator sees it) or an
-  observation (as one seat sees it: the cards it may not see are face down).
+  observation (as one seat sees it: the cards it may not see are face down);
+- :func:`judged`: the table as an action's actor saw it, the action marked
+  red and the legal alternatives green (the dispute report and the rules
+  reference's worked examples).
 
 >>> import cardrules, cardrules.svg
 >>> state = cardrules.get_game("felagsvist").new_game(seed=1)
