@@ -176,8 +176,26 @@ _LONGEST_VALUE = 80
 """A data value longer than this (a rule book, a deck) is left out of its signature."""
 
 
+def _protocol_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None] | None:
+    """A protocol is never constructed: leave out the ``(*args, **kwargs)`` it would otherwise show."""
+    if what == "class" and getattr(obj, "_is_protocol", False) and signature == "(*args, **kwargs)":
+        return "", return_annotation
+    return None
+
+
 def _short_values(app: Sphinx, doctree: nodes.document) -> None:
-    """Drop the ``= value`` of a module constant or attribute whose value would fill the page."""
+    """Drop an empty ``Bases:`` line, and the ``= value`` of a constant whose value would fill the page."""
+    for paragraph in list(doctree.findall(nodes.paragraph)):
+        if paragraph.astext().strip() == "Bases:" and isinstance(paragraph.parent, addnodes.desc_content):
+            paragraph.parent.remove(paragraph)
     for desc in doctree.findall(addnodes.desc):
         if desc.get("objtype") not in ("data", "attribute"):
             continue
@@ -191,6 +209,7 @@ def _short_values(app: Sphinx, doctree: nodes.document) -> None:
 def setup(app: Sphinx) -> None:
     app.connect("autodoc-process-bases", _no_object_base)
     app.connect("doctree-read", _short_values)
+    app.connect("autodoc-process-signature", _protocol_signature)
     listeners = app.events.listeners["autodoc-process-docstring"]
     napoleon = [listener for listener in listeners if listener.handler is napoleon_process_docstring]
     if len(napoleon) != 1:
