@@ -36,8 +36,9 @@ Marks highlight cards, as ``{target: colour}`` or a list of targets (each then
 wherever it lies face up, or an action, whose cards are marked where its actor
 holds or played them. A colour is a name of :data:`~cardrules.svg.marks.COLOURS` (``"disputed"``
 is red, ``"legal"`` green) or ``#rgb``/``#rrggbb``. A marked card gets an
-outline of its colour and, in a hand, stands a little higher. A face-down card
-is never marked, so a mark cannot tell a seat where a hidden card lies.
+outline of its colour and, in a hand, stands a little higher (a ``"disputed"``
+card twice as high as the others). A face-down card is never marked, so a
+mark cannot tell a seat where a hidden card lies.
 
 In the document, each card is a ``<g class="card">`` group; a face-up card
 carries ``data-card`` (its text, ``QS``; a rank alone in Backstab Fish), a
