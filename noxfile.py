@@ -90,6 +90,32 @@ def docs(session: nox.Session) -> None:
     session.run(python, "-m", "sphinx", *SPHINX_FLAGS, "-b", "doctest", "docs", "docs/_build/doctest")
 
 
+@nox.session(default=False)
+def screenshots(session: nox.Session) -> None:
+    """Build the HTML and screenshot its pages, pictures and a dispute report in headless Chromium.
+
+    The PNG files go to ``docs/_build/screenshots/`` (``docs/_ext/screenshots.py``
+    lists them); look at them. Not in the default run. Skipped, saying so, when
+    no Chromium is on PATH.
+    """
+    import shutil
+
+    browser = next(
+        (
+            found
+            for name in ("chromium", "chromium-browser", "google-chrome")
+            if (found := shutil.which(name))
+        ),
+        None,
+    )
+    if browser is None:
+        session.skip("no Chromium on PATH (chromium, chromium-browser, google-chrome): no screenshots")
+    _install(session, "-e", ".", "--group", "docs")
+    python = _python(session)
+    session.run(python, "-m", "sphinx", *SPHINX_FLAGS, "-b", "html", "docs", "docs/_build/html")
+    session.run(python, "docs/_ext/screenshots.py", "docs/_build/html", "docs/_build/screenshots", browser)
+
+
 @nox.session
 def proofs(session: nox.Session) -> None:
     """Prove every Z3 claim and print the table."""

@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from docutils import nodes
+from sphinx import addnodes
 from sphinx.ext.napoleon import _process_docstring as napoleon_process_docstring
 
 if TYPE_CHECKING:
@@ -45,6 +47,7 @@ extensions = [
     "sphinx.ext.doctest",
     "cardrules_rules",
     "cardrules_traceability",
+    "cardrules_examples",
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
@@ -59,6 +62,30 @@ default_role = "code"  # bare `backticks` are code, never a silent cross-referen
 cardrules_expected_rules = {
     rule.id: (rule.kind.value, rule.options) for book in rule_books().values() for rule in book
 }
+
+# The original texts, cited by file name in the specification: a rule entry
+# shows the title, and keeps the file name and the text's own heading in its
+# folded detail.
+cardrules_source_titles = {
+    "000_18fd6b87590c8e2b.txt": (
+        "the Indonesian rule text",
+        "Fildinsky: Permainan Kartu Strategi Dua Pemain",
+    ),
+    "001_eb07f1e65d815eee.txt": ("the Indonesian rule text", "Whist Islandia"),
+    "002_56cd3db6ba8e169f.txt": ("the Dutch rule text", "Fildinski, 2 spelers - Spelregels"),
+    "003_2463ec5744ddca0f.txt": (
+        "the Indonesian rule text",
+        "Backstab Fish: Permainan Kartu Memancing yang Seru",
+    ),
+    "004_1e8cff621a5a98b3.txt": (
+        "the Indonesian rule text",
+        "Calabresella: Permainan Kartu Strategi Tiga Pemain dari Italia",
+    ),
+}
+
+# Worked examples (_ext/cardrules_examples.py): positions and actions stored as
+# data, judged and drawn by the engine at build time under each rule's entry.
+cardrules_examples_dir = str(DOCS / "rules" / "examples")
 
 # -- Traceability ---------------------------------------------------------------
 
@@ -145,8 +172,44 @@ def _no_object_base(app: Sphinx, name: str, obj: object, options: object, bases:
     bases[:] = [base for base in bases if base is not object]
 
 
+_LONGEST_VALUE = 80
+"""A data value longer than this (a rule book, a deck) is left out of its signature."""
+
+
+def _protocol_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None] | None:
+    """A protocol is never constructed: leave out the ``(*args, **kwargs)`` it would otherwise show."""
+    if what == "class" and getattr(obj, "_is_protocol", False) and signature == "(*args, **kwargs)":
+        return "", return_annotation
+    return None
+
+
+def _short_values(app: Sphinx, doctree: nodes.document) -> None:
+    """Drop an empty ``Bases:`` line, and the ``= value`` of a constant whose value would fill the page."""
+    for paragraph in list(doctree.findall(nodes.paragraph)):
+        if paragraph.astext().strip() == "Bases:" and isinstance(paragraph.parent, addnodes.desc_content):
+            paragraph.parent.remove(paragraph)
+    for desc in doctree.findall(addnodes.desc):
+        if desc.get("objtype") not in ("data", "attribute"):
+            continue
+        for signature in desc.findall(addnodes.desc_signature):
+            for annotation in list(signature.findall(addnodes.desc_annotation)):
+                text = annotation.astext().strip()
+                if text.startswith("=") and len(text) > _LONGEST_VALUE:
+                    annotation.parent.remove(annotation)
+
+
 def setup(app: Sphinx) -> None:
     app.connect("autodoc-process-bases", _no_object_base)
+    app.connect("doctree-read", _short_values)
+    app.connect("autodoc-process-signature", _protocol_signature)
     listeners = app.events.listeners["autodoc-process-docstring"]
     napoleon = [listener for listener in listeners if listener.handler is napoleon_process_docstring]
     if len(napoleon) != 1:
@@ -167,7 +230,8 @@ doctest_test_doctest_blocks = ""
 
 html_theme = "furo"
 html_title = f"cardrules {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["cardrules.css"]
 html_theme_options = {
     "navigation_with_keys": True,
 }

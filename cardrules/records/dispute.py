@@ -25,11 +25,10 @@ import re
 from html import escape
 from typing import Final
 
-from cardrules.game import Action
 from cardrules.games import from_position
 from cardrules.records.explain import Explanation
 from cardrules.records.model import seat_token
-from cardrules.svg import table
+from cardrules.svg import judged
 
 __all__ = ["dispute_html", "dispute_svg", "report_lines"]
 
@@ -42,12 +41,7 @@ _WRAP: Final = 130
 
 def _picture(explanation: Explanation) -> str:
     """The table as the actor saw it, the action red and its legal alternatives green."""
-    before = from_position(explanation.position)
-    marks: dict[Action | str, str] = {}
-    for text in explanation.legal_actions:
-        marks[before.parse_action(text)] = "legal"
-    marks[before.parse_action(explanation.action)] = "disputed"  # drawn over a legal mark of the same card
-    return table(before.observation(explanation.actor), marks=marks)
+    return judged(from_position(explanation.position), explanation.action, seat=explanation.actor)
 
 
 def report_lines(explanation: Explanation) -> tuple[str, ...]:

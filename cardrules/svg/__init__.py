@@ -7,13 +7,16 @@ primitives the games' ``picture`` modules draw with are in
 :mod:`cardrules.svg.draw`; marks (which cards to highlight) in
 :mod:`cardrules.svg.marks`.
 
-The four documents:
+The documents:
 
 - :func:`card`: one card, face up or (``None``) face down;
 - :func:`hand`: cards in an overlapping row;
 - :func:`trick`: the cards of a trick in play order, each with its seat;
 - :func:`table`: a whole state (the table as an adjudicator sees it) or an
-  observation (as one seat sees it: the cards it may not see are face down).
+  observation (as one seat sees it: the cards it may not see are face down);
+- :func:`judged`: the table as an action's actor saw it, the action marked
+  red and the legal alternatives green (the dispute report and the rules
+  reference's worked examples).
 
 >>> import cardrules, cardrules.svg
 >>> state = cardrules.get_game("felagsvist").new_game(seed=1)
@@ -33,8 +36,9 @@ Marks highlight cards, as ``{target: colour}`` or a list of targets (each then
 wherever it lies face up, or an action, whose cards are marked where its actor
 holds or played them. A colour is a name of :data:`~cardrules.svg.marks.COLOURS` (``"disputed"``
 is red, ``"legal"`` green) or ``#rgb``/``#rrggbb``. A marked card gets an
-outline of its colour and, in a hand, stands a little higher. A face-down card
-is never marked, so a mark cannot tell a seat where a hidden card lies.
+outline of its colour and, in a hand, stands a little higher (a ``"disputed"``
+card twice as high as the others). A face-down card is never marked, so a
+mark cannot tell a seat where a hidden card lies.
 
 In the document, each card is a ``<g class="card">`` group; a face-up card
 carries ``data-card`` (its text, ``QS``; a rank alone in Backstab Fish), a
@@ -52,6 +56,8 @@ from typing import Protocol, runtime_checkable
 
 from cardrules.cards import Card
 from cardrules.errors import InvalidArgumentError
+from cardrules.game import Action, AnyState
+from cardrules.judging import read_text
 from cardrules.svg.draw import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -65,7 +71,7 @@ from cardrules.svg.draw import (
 )
 from cardrules.svg.marks import Marks, MarkSpec, read_colour, read_marks
 
-__all__ = ["Pictured", "SvgPicture", "card", "hand", "table", "trick"]
+__all__ = ["Pictured", "SvgPicture", "card", "hand", "judged", "table", "trick"]
 
 
 def card(card: Card | None = None, *, mark: str | None = None) -> str:
@@ -147,6 +153,30 @@ def table(x: object, *, marks: MarkSpec = None) -> str:
     if not isinstance(x, Pictured):
         raise InvalidArgumentError(f"cannot draw {type(x).__name__}: give a game's state or observation")
     return x._svg_table(read_marks(marks))
+
+
+def judged(state: AnyState, action: Action | str, *, seat: int | None = None) -> str:
+    """The table as the actor saw it when they acted: ``action`` marked red, the legal alternatives green.
+
+    The picture is ``seat``'s observation (by default the action's own seat, or
+    the player to act when the text is no action of the game), so the other
+    hands lie face down; every legal action of ``state`` is marked ``"legal"``
+    and the judged one ``"disputed"``, which wins where both name a card. The
+    dispute report and the rules reference's worked examples draw with it.
+
+    >>> import cardrules
+    >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=3)
+    >>> picture = judged(state, "p1 play 7C")
+    >>> picture.count('data-mark="#d62728"'), picture.count('data-mark="#2ca02c"')
+    (1, 12)
+    """
+    read = read_text(state, action) if isinstance(action, str) else action
+    marks: dict[Action | str, str] = {read: "disputed"} if isinstance(read, Action) else {}
+    for legal in state.legal_actions():
+        marks.setdefault(legal, "legal")  # the first mark of a card wins: the disputed one
+    if seat is None:
+        seat = read.seat if isinstance(read, Action) else max(state.current_player, 0)
+    return table(state.observation(seat), marks=marks)
 
 
 class SvgPicture:

@@ -25,7 +25,7 @@ from typing import Final, TypeAlias
 from xml.sax.saxutils import escape
 
 from cardrules.cards import Card, Joker, Suit
-from cardrules.svg.marks import NO_MARKS, MarkLookup
+from cardrules.svg.marks import COLOURS, NO_MARKS, MarkLookup
 
 __all__ = [
     "CARD_HEIGHT",
@@ -307,12 +307,14 @@ def draw_row(
     """Cards overlapping left to right from ``(x, y)``, as a hand is held; a marked card stands higher.
 
     The row is :func:`row_width` wide and ``LIFT * scale`` taller than a card
-    above ``y`` (where a marked card rises to).
+    above ``y``: a card marked ``disputed`` rises that far, a card with any
+    other mark half as far, so the disputed card stands out of a row of legal
+    alternatives.
     """
     parts = []
     for n, shown in enumerate(cards):
         mark = None if shown is None else marks.colour(shown.key, seat)
-        lift = 0 if mark is None else LIFT * scale
+        lift = 0 if mark is None else LIFT * scale * (1 if mark == COLOURS["disputed"] else 0.5)
         badge = badges[n] if n < len(badges) else None
         parts.append(
             draw_card(

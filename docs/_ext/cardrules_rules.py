@@ -103,8 +103,11 @@ def _option_names(argument: str | None) -> tuple[str, ...]:
 class RuleDirective(ObjectDescription[str]):
     """``.. rule:: <id>``: one rule of the reference, as an anchored entry.
 
-    The content is the rule's statement; the ``source``, ``kind`` and
-    ``options`` options become the fields shown after it.
+    The content is the rule's statement. After it come the entry's worked
+    examples (``cardrules_examples`` answers the ``cardrules-rule-content``
+    event), one line with the kind, the options and the source (an original
+    text's file name replaced by its title from ``cardrules_source_titles``),
+    and a folded block with the source files, the tests and the proofs.
     """
 
     has_content = True
@@ -169,28 +172,48 @@ class RuleDirective(ObjectDescription[str]):
             logger.warning("rule %s has no statement", name, location=where, type="cardrules")
         summary = _first_sentence(next((p.astext() for p in content_node.findall(nodes.paragraph)), ""))
 
+        # Players first: the statement (and, from cardrules_examples, its worked
+        # examples), then one short line, then the traceability folded away.
+        self.env.app.emit("cardrules-rule-content", name, content_node, self)
+        titles = cast("Mapping[str, Sequence[str]]", self.env.config.cardrules_source_titles)
+        readable, files = _readable_source(source, titles)
+        meta = nodes.paragraph(classes=["rule-meta"])
+        meta += nodes.Text(f"Kind: {kind or 'unknown'} · Options: ")
+        meta.extend(_literals(options) or [nodes.Text("none")])
+        if readable:
+            inline, messages = self.state.inline_text(readable, self.lineno)
+            meta += nodes.Text(" · Source: ")
+            meta.extend([*inline, *messages])
+        content_node += meta
+
         field_list = nodes.field_list(classes=["rule-fields"])
-        if source:
-            inline, messages = self.state.inline_text(source, self.lineno)
-            field_list += _field("Source", [*inline, *messages])
-        if kind:
-            field_list += _field("Kind", [nodes.Text(kind)])
-        shown: list[Node] = []
-        for position, option in enumerate(options):
-            if position:
-                shown.append(nodes.Text(", "))
-            shown.append(nodes.literal(option, option))
-        field_list += _field("Options", shown or [nodes.Text("none")])
+        if files:
+            shown_files: list[Node] = []
+            for position, file in enumerate(files):
+                if position:
+                    shown_files.append(nodes.Text("; "))
+                shown_files.append(nodes.literal(file, file))
+                heading = titles.get(file, ("", ""))[1:]
+                if heading and heading[0]:
+                    shown_files.append(nodes.Text(f" ({heading[0]})"))
+            field_list += _field("Source files", shown_files)
         backlinks = cast(
             "Mapping[str, tuple[Sequence[str], Sequence[str]]] | None",
             getattr(self.env, BACKLINKS_ATTRIBUTE, None),
         )
+        summary_text = "Source files"
         if backlinks is not None:
             tests, proofs = backlinks.get(name, ((), ()))
             field_list += _field("Tested by", _literals(tests) or [nodes.emphasis("", "no marked test")])
             if proofs:
                 field_list += _field("Proved by", _literals(proofs))
-        content_node += field_list
+            summary_text = f"Tests and proofs: {_count(len(tests), 'test')}, {_count(len(proofs), 'proof')}"
+        if field_list.children:
+            content_node += nodes.raw(
+                "", f'<details class="rule-trace"><summary>{summary_text}</summary>', format="html"
+            )
+            content_node += field_list
+            content_node += nodes.raw("", "</details>", format="html")
 
         if "no-index" not in self.options:
             domain = cast("RulesDomain", self.env.domains[DOMAIN])
@@ -199,6 +222,31 @@ class RuleDirective(ObjectDescription[str]):
                 RuleEntry(self.env.docname, name, kind, options, summary, self.lineno),
                 location=where,
             )
+
+
+_SOURCE_FILE: Final = re.compile(r"``(\d{3}_[0-9a-f]{16}\.txt)``")
+
+
+def _readable_source(source: str, titles: Mapping[str, Sequence[str]]) -> tuple[str, tuple[str, ...]]:
+    """The ``:source:`` text with each original text's file name replaced by its title, and the files.
+
+    ``titles`` maps a file name to ``(title, heading)``: "the Dutch rule text"
+    and the text's own heading, shown with the file name in the folded detail.
+    """
+    files: list[str] = []
+
+    def title(match: re.Match[str]) -> str:
+        file = match.group(1)
+        if file not in files:
+            files.append(file)
+        known = titles.get(file)
+        return str(known[0]) if known else match.group(0)
+
+    return _SOURCE_FILE.sub(title, source), tuple(files)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _first_sentence(text: str) -> str:
@@ -387,4 +435,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("rule", RuleDirective)
     app.add_role("rule", RuleRole())
     app.add_config_value("cardrules_expected_rules", {}, "env", types=frozenset({dict}))
+    app.add_config_value("cardrules_source_titles", {}, "env", types=frozenset({dict}))
+    app.add_event("cardrules-rule-content")
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -268,7 +268,8 @@ class TraceabilityDirective(SphinxDirective):
                 [_para(_text(_count(len(item.code), "line")))],
                 [_para(_text(_count(len(item.tests), "test")))],
                 _lines(item.proofs),
-                _lines([str(site) for site in item.docs], empty="missing"),
+                # The table's entry column is the page and line only (the list below has the path).
+                _lines([str(site).removeprefix("docs/rules/") for site in item.docs], empty="missing"),
             ]
             for item in items
         ]

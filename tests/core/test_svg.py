@@ -33,7 +33,7 @@ from cardrules.games.felagsvist.actions import PlayCard
 from cardrules.games.felagsvist.state import FelagsvistState
 from cardrules.games.fildinski.cards import cards_of
 from cardrules.games.fildinski.state import FildinskiState
-from cardrules.svg import card, hand, table, trick
+from cardrules.svg import card, hand, judged, table, trick
 from cardrules.svg.marks import COLOURS, card_keys, read_marks
 from cardrules.testing import positions
 
@@ -280,10 +280,13 @@ def check_adjudicators_picture(state: AnyState) -> None:
     assert table(cardrules.from_position(state.position())) == table(state)
 
 
-def check_observation_picture(state: AnyState, seat: int) -> None:
-    """The seat's own hand face up, every other hand face down by its size; nothing hidden named."""
+def check_observation_picture(state: AnyState, seat: int, picture: str | None = None) -> None:
+    """The seat's own hand face up, every other hand face down by its size; nothing hidden named.
+
+    ``picture`` is the document checked, by default the observation's own.
+    """
     seen = state.observation(seat)
-    root = parse(table(seen))
+    root = parse(table(seen) if picture is None else picture)
     for other, held in enumerate(hands_of(state)):
         elements = [g for g in card_elements(root, "hand") if seat_of(g) == other]
         if other == seat:
@@ -324,6 +327,16 @@ def test_every_phase_draws_for_the_adjudicator_and_for_every_seat(
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_observation_check_catches_a_picture_that_shows_hidden_cards(game: str) -> None:
+    """The check above can fail: the adjudicator's picture, offered as a seat's, shows its hidden cards."""
+    state = get_game(game).new_game(seed=5)
+    seat = max(state.current_player, 0)
+    check_observation_picture(state, seat)  # the seat's own picture passes
+    with pytest.raises(AssertionError):
+        check_observation_picture(state, seat, picture=table(state))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 @settings(max_examples=8)
 @given(data=st.data())
 def test_legal_actions_mark_only_the_actors_cards_and_the_disputed_one_in_red(
@@ -353,3 +366,26 @@ def names_of(state: AnyState, action: Action) -> set[str]:
     from cardrules.games.backstab_fish.picture import fish_keys
 
     return set(fish_keys(action) if isinstance(state, BackstabFishState) else card_keys(action))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_judged_picture_is_the_actors_view_the_action_red_the_alternatives_green(
+    game: str,
+) -> None:
+    state = get_game(game).new_game(seed=4)
+    actor, legal = state.current_player, state.legal_actions()
+    disputed = legal[-1]
+    root = parse(judged(state, disputed))
+    assert root.findtext(f"{NS}title") == parse(table(state.observation(actor))).findtext(f"{NS}title")
+    marked = [g for g in card_elements(root) if g.get("data-mark")]
+    assert not any(is_back(g) for g in marked)
+    reds = {g.get("data-card") for g in marked if g.get("data-mark") == RED}
+    greens = {g.get("data-card") for g in marked if g.get("data-mark") == GREEN}
+    assert reds <= names_of(state, disputed)
+    assert greens <= set().union(*(names_of(state, a) for a in legal[:-1])) if legal[:-1] else not greens
+    if names_of(state, disputed) & set(hands_of(state)[actor]):
+        assert reds, "the judged action's card is in the actor's hand but not marked red"
+    # The same action given as text draws the same picture; text that is no action marks nothing red.
+    assert judged(state, str(disputed)) == judged(state, disputed)
+    nothing = parse(judged(state, f"p{actor} castle long"))
+    assert not [g for g in card_elements(nothing) if g.get("data-mark") == RED]
