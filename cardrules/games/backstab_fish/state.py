@@ -36,8 +36,9 @@ from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, re
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, counts_of, set_ranks
 from cardrules.games.backstab_fish.deal import DealContext, dealt_hands, first_player
 from cardrules.games.backstab_fish.observation import (
+    EMPTY_LOG,
     BackstabFishObservation,
-    EventChain,
+    EventLog,
     PublicEvent,
     events_of,
     observe,
@@ -81,7 +82,8 @@ class BackstabFishState(SvgPicture):
         stall: unproductive turns in a row (backstab_fish.end.stall-limit).
         turns: turns completed (a skip is not a turn).
         end_rule: the end rule that ended the game, or ``None`` while it goes on.
-        history: the public events, newest first, as a chain of links.
+        history: the public events so far (an
+            :class:`~cardrules.games.backstab_fish.observation.EventLog`).
     """
 
     deal: DealContext
@@ -97,7 +99,7 @@ class BackstabFishState(SvgPicture):
     stall: int
     turns: int
     end_rule: str | None
-    history: EventChain
+    history: EventLog
 
     # -- construction ---------------------------------------------------------
 
@@ -121,7 +123,7 @@ class BackstabFishState(SvgPicture):
             0,
             0,
             None,
-            None,
+            EMPTY_LOG,
         )
 
     # -- views ----------------------------------------------------------------
@@ -388,7 +390,7 @@ make: Final[
             int,
             int,
             str | None,
-            EventChain,
+            EventLog,
         ],
         BackstabFishState,
     ]

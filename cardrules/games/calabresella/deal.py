@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
+from cardrules.frozen import reduce_to_init_fields
 from cardrules.games.calabresella.cards import DECK_INDICES
 from cardrules.games.calabresella.options import CalabresellaOptions, Direction, RedealDealer
 from cardrules.games.calabresella.scoring import Contract, Raise
@@ -113,6 +114,8 @@ class DealPlan:
         # calabresella.deal.direction: next(s) is s + 1 (counter-clockwise) or s + 2 (clockwise), mod 3.
         step = 1 if self.options.direction is Direction.COUNTERCLOCKWISE else 2
         object.__setattr__(self, "nxt", ((0 + step) % 3, (1 + step) % 3, (2 + step) % 3))
+
+    __reduce__ = reduce_to_init_fields  # the derived tables are rebuilt on loading, never pickled
 
     def deck(self, hand_number: int) -> tuple[int, ...]:
         """The deck order (card indices, top first) of hand ``hand_number`` of the session."""

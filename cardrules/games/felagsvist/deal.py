@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cardrules.cards import Suit
-from cardrules.frozen import fast_constructor
+from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.felagsvist.cards import strength_table
 from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind
 
@@ -112,6 +112,8 @@ class DealPlan:
                 (None if trump is None else int(trump), strength_table(kind, self.options.nolo_ace))
             )
         object.__setattr__(self, "trick_tables", tuple(tables))
+
+    __reduce__ = reduce_to_init_fields  # the derived tables are rebuilt on loading, never pickled
 
     def deck(self, deal_number: int) -> tuple[int, ...]:
         """The deck order (card indices, top first) of deal ``deal_number``."""
