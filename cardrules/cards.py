@@ -27,9 +27,10 @@ asked to (``jokers=True``), so games without jokers never see one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.errors import InvalidArgumentError, InvalidNotationError
@@ -116,9 +117,15 @@ class Rank(IntEnum):
         return self.letter
 
 
-_SUIT_LETTERS: Final = {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
-_SUIT_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_RANK_LETTERS: Final = {r: (str(r.value) if r.value <= 9 else "TJQKA"[r.value - 10]) for r in Rank}
+_SUIT_LETTERS: Final = MappingProxyType(
+    {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
+)
+_SUIT_SYMBOLS: Final = MappingProxyType(
+    {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+)
+_RANK_LETTERS: Final = MappingProxyType(
+    {r: (str(r.value) if r.value <= 9 else "TJQKA"[r.value - 10]) for r in Rank}
+)
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -160,23 +167,29 @@ _ALL: Final[tuple[Card, ...]] = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for 
 STANDARD_DECK: Final[tuple[Card, ...]] = _ALL
 """The 52 cards of a standard pack in index order (clubs 2 first, spades ace last)."""
 
-_RANK_TEXT: Final[dict[str, Rank]] = {
-    **{r.letter: r for r in Rank},
-    "10": Rank.TEN,
-}
-_SUIT_TEXT: Final[dict[str, Suit]] = {
-    **{s.letter: s for s in Suit},
-    **{s.symbol: s for s in Suit},
-    "♤": Suit.SPADES,
-    "♡": Suit.HEARTS,
-    "♢": Suit.DIAMONDS,
-    "♧": Suit.CLUBS,
-}
-_BY_TEXT: Final[dict[str, Card]] = {
-    rank_text + suit_text: _ALL[suit * 13 + rank - 2]
-    for rank_text, rank in _RANK_TEXT.items()
-    for suit_text, suit in _SUIT_TEXT.items()
-}
+_RANK_TEXT: Final[Mapping[str, Rank]] = MappingProxyType(
+    {
+        **{r.letter: r for r in Rank},
+        "10": Rank.TEN,
+    }
+)
+_SUIT_TEXT: Final[Mapping[str, Suit]] = MappingProxyType(
+    {
+        **{s.letter: s for s in Suit},
+        **{s.symbol: s for s in Suit},
+        "♤": Suit.SPADES,
+        "♡": Suit.HEARTS,
+        "♢": Suit.DIAMONDS,
+        "♧": Suit.CLUBS,
+    }
+)
+_BY_TEXT: Final[Mapping[str, Card]] = MappingProxyType(
+    {
+        rank_text + suit_text: _ALL[suit * 13 + rank - 2]
+        for rank_text, rank in _RANK_TEXT.items()
+        for suit_text, suit in _SUIT_TEXT.items()
+    }
+)
 
 
 class Joker(Card):

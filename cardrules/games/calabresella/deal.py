@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import IntEnum
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.frozen import reduce_to_init_fields
@@ -75,16 +76,18 @@ class Phase(IntEnum):
         return _TASKS[self]
 
 
-_TASKS: Final = {
-    Phase.AUCTION: "to call (pass or bid)",
-    Phase.CALL: "to name the called card",
-    Phase.RETURN: "to return a card to the giver of the called card",
-    Phase.DISCARD: "to lay 4 cards away",
-    Phase.RAISE: "to choose the Solissimo raise (none, dividete or scegliete)",
-    Phase.LAY: "to lay cards away",
-    Phase.PLAY: "to play a card",
-    Phase.OVER: "to act no more: the hand is over",
-}
+_TASKS: Final = MappingProxyType(
+    {
+        Phase.AUCTION: "to call (pass or bid)",
+        Phase.CALL: "to name the called card",
+        Phase.RETURN: "to return a card to the giver of the called card",
+        Phase.DISCARD: "to lay 4 cards away",
+        Phase.RAISE: "to choose the Solissimo raise (none, dividete or scegliete)",
+        Phase.LAY: "to lay cards away",
+        Phase.PLAY: "to play a card",
+        Phase.OVER: "to act no more: the hand is over",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)

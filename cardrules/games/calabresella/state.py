@@ -22,8 +22,9 @@ check and its transition side by side.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.base import check_seat
@@ -508,18 +509,20 @@ _OVER: Final = Phase.OVER
 
 # -- judging: one dispatch to the phase modules -----------------------------------
 
-_DOING: Final = {phase: f" {phase.task}" for phase in Phase}
+_DOING: Final = MappingProxyType({phase: f" {phase.task}" for phase in Phase})
 """What the player to act does in each phase, as common.turn.player-to-act words it after *turn*."""
 
-_IN_PHASE: Final[dict[Phase, tuple[type[Action], ...]]] = {
-    Phase.AUCTION: (Pass, Bid),
-    Phase.CALL: (CallCard,),
-    Phase.RETURN: (ReturnCard,),
-    Phase.DISCARD: (Discard,),
-    Phase.RAISE: (ChooseRaise,),
-    Phase.LAY: (Discard,),
-    Phase.PLAY: (PlayCard,),
-}
+_IN_PHASE: Final[Mapping[Phase, tuple[type[Action], ...]]] = MappingProxyType(
+    {
+        Phase.AUCTION: (Pass, Bid),
+        Phase.CALL: (CallCard,),
+        Phase.RETURN: (ReturnCard,),
+        Phase.DISCARD: (Discard,),
+        Phase.RAISE: (ChooseRaise,),
+        Phase.LAY: (Discard,),
+        Phase.PLAY: (PlayCard,),
+    }
+)
 """calabresella.procedure.phases: the kinds of action each phase has."""
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.cards import Suit
@@ -63,12 +64,14 @@ CYCLE: Final[tuple[RoundKind, ...]] = (
 )
 """The fixed cycle of round kinds (felagsvist.round.cycle)."""
 
-_TRUMPS: Final = {
-    RoundKind.HEARTS: Suit.HEARTS,
-    RoundKind.SPADES: Suit.SPADES,
-    RoundKind.DIAMONDS: Suit.DIAMONDS,
-    RoundKind.CLUBS: Suit.CLUBS,
-}
+_TRUMPS: Final = MappingProxyType(
+    {
+        RoundKind.HEARTS: Suit.HEARTS,
+        RoundKind.SPADES: Suit.SPADES,
+        RoundKind.DIAMONDS: Suit.DIAMONDS,
+        RoundKind.CLUBS: Suit.CLUBS,
+    }
+)
 
 
 def round_kind(deal_number: int, first_round: RoundKind) -> RoundKind:
