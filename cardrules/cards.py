@@ -45,6 +45,7 @@ __all__ = [
     "card_at",
     "cards_in",
     "format_cards",
+    "is_card",
     "mask_of",
     "parse_card",
     "parse_cards",
@@ -253,8 +254,13 @@ def parse_card(text: str, *, jokers: bool = False) -> Card:
     :data:`JOKER`; by default a joker is not a card.
 
     Raises:
-        InvalidNotationError: the text is not a card, with the text quoted.
+        InvalidNotationError: the text is not a card, with the text quoted
+            (or it is not a ``str`` at all).
     """
+    if not isinstance(text, str):
+        raise InvalidNotationError(
+            f"a {type(text).__name__} is not a card: give a Card or its text, as in QS or 10♥"
+        )
     key = text.strip().upper()
     card = _BY_TEXT.get(key)
     if card is None and jokers and key in _JOKER_TEXT:
@@ -265,6 +271,22 @@ def parse_card(text: str, *, jokers: bool = False) -> Card:
             "then a suit (C, D, H, S or ♣ ♦ ♥ ♠), as in QS or 10♥"
         )
     return card
+
+
+def is_card(value: object, *, jokers: bool = False) -> bool:
+    """Whether ``value`` is a card of the 52-card pack as :class:`Card` builds it (or a joker, if ``jokers``).
+
+    What an action's card field must be before a game looks at it: a
+    :class:`Card` itself (not a subclass, not a number, not text) whose index
+    is set. The games check their action objects with it at the door.
+
+    >>> is_card(STANDARD_DECK[5]), is_card(JOKER), is_card(JOKER, jokers=True), is_card(5)
+    (True, False, True, False)
+    """
+    if type(value) is Card:
+        index = getattr(value, "index", None)
+        return type(index) is int and 0 <= index < 52
+    return jokers and type(value) is Joker
 
 
 def parse_cards(text: str, *, jokers: bool = False) -> tuple[Card, ...]:

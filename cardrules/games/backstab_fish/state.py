@@ -32,7 +32,7 @@ from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.backstab_fish import lay_down, turn  # modules: they build states with make
 from cardrules.games.backstab_fish import position as _position  # (it builds states too)
-from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, read_action
+from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, malformed, read_action
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, counts_of, set_ranks
 from cardrules.games.backstab_fish.deal import DealContext, dealt_hands, first_player
 from cardrules.games.backstab_fish.observation import (
@@ -45,7 +45,7 @@ from cardrules.games.backstab_fish.observation import (
 )
 from cardrules.games.backstab_fish.options import BackstabFishOptions
 from cardrules.games.backstab_fish.scoring import winners
-from cardrules.judging import game_over, read_text, unknown_action
+from cardrules.judging import action_text, game_over, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.svg import SvgPicture
@@ -259,13 +259,13 @@ class BackstabFishState(SvgPicture):
         """
         if self.current_player == TERMINAL:
             return game_over(turn.end_reason(self.end_rule, self.deal.limit))
-        if not isinstance(action, _ACTIONS):
-            if isinstance(action, str):
-                read = read_text(self, action)
-                return read if isinstance(read, Verdict) else self.check(read)
-            return unknown_action(
-                f"{action} is not a Backstab Fish action: the actions are ask, lay down and end turn"
-            )
+        if isinstance(action, str):
+            read = read_text(self, action)
+            return read if isinstance(read, Verdict) else self.check(read)
+        why = malformed(action)  # the door: an action of the game, with parts of the right types
+        if why is not None:
+            return unknown_action(why)
+        assert isinstance(action, _ACTIONS)
         seat = action.seat
         players = self.deal.players
         if type(seat) is not int or not 0 <= seat < players:
@@ -291,14 +291,30 @@ class BackstabFishState(SvgPicture):
             IllegalActionError: the action is illegal here; its verdict names the rules.
         """
         kind = type(action)
-        if kind is Ask:
+        # The fast paths take only what the door takes: a legal ask, or an end of turn, by the
+        # player to act (a seat number, never a bool; never once the game is over).
+        try:
+            ask = (
+                kind is Ask
+                and type(action.seat) is int  # type: ignore[union-attr]
+                and self.current_player >= 0
+                and turn.asking(self)
+                and turn.ask_allowed(self, action)  # type: ignore[arg-type]
+            )
+            end = (
+                kind is EndTurn
+                and type(action.seat) is int  # type: ignore[union-attr]
+                and action.seat == self.current_player >= 0  # type: ignore[union-attr]
+                and not turn.asking(self)
+            )
+        except AttributeError:  # a value built around its constructor, a field missing: the door says so
+            ask = end = False
+        if ask:
             assert isinstance(action, Ask)
-            if turn.asking(self) and turn.ask_allowed(self, action):
-                return turn.ask(self, action.seat, action.target, action.rank, action.count)
-        elif kind is EndTurn and not turn.asking(self):
+            return turn.ask(self, action.seat, action.target, action.rank, action.count)
+        if end:
             assert isinstance(action, EndTurn)
-            if action.seat == self.current_player:
-                return lay_down.end_turn(self, action.seat)
+            return lay_down.end_turn(self, action.seat)
         if isinstance(action, str):
             read = read_text(self, action)
             if isinstance(read, Verdict):
@@ -306,7 +322,7 @@ class BackstabFishState(SvgPicture):
             action = read
         verdict = self.check(action)
         if not verdict.legal:
-            raise IllegalActionError(verdict, str(action), self.compact())
+            raise IllegalActionError(verdict, action_text(action), self.compact())
         return self._take(action)
 
     def _take(self, action: Action) -> BackstabFishState:

@@ -62,7 +62,7 @@ from cardrules.games.calabresella.deal import (
 from cardrules.games.calabresella.observation import CalabresellaObservation, observe
 from cardrules.games.calabresella.options import CalabresellaOptions
 from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
-from cardrules.judging import Findings, game_over, out_of_turn, read_text, unknown_action
+from cardrules.judging import Findings, action_text, game_over, out_of_turn, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.rules import RuleId
@@ -401,13 +401,16 @@ class CalabresellaState(SvgPicture):
             IllegalActionError: the action is illegal here; its verdict names the rules.
         """
         seat = self.current_player
-        if self.phase is _PLAY and type(action) is PlayCard and action.seat == seat:
-            card = action.card
-            if type(card) is Card:
-                # Fast path for a legal card play, on the very condition of legal_actions() and check().
-                index = card.index
-                if play.playable(self.hands[seat], self.trick, self.context.plan.options) >> index & 1:
-                    return play.play(self, seat, index)
+        try:  # the fast path takes only what the door takes: a play by the player to act of a card
+            fast = self.phase is _PLAY and type(action) is PlayCard and type(action.seat) is int
+            fast = fast and action.seat == seat and type(action.card) is Card  # type: ignore[union-attr]
+        except AttributeError:  # a value built around its constructor, a field missing: the door says so
+            fast = False
+        if fast:
+            # Fast path for a legal card play, on the very condition of legal_actions() and check().
+            index = action.card.index  # type: ignore[union-attr]
+            if play.playable(self.hands[seat], self.trick, self.context.plan.options) >> index & 1:
+                return play.play(self, seat, index)
         if isinstance(action, str):
             read = read_text(self, action)
             if isinstance(read, Verdict):
@@ -415,7 +418,7 @@ class CalabresellaState(SvgPicture):
             action = read
         verdict = _judge(self, action)
         if not verdict.legal:
-            raise IllegalActionError(verdict, str(action), self.compact())
+            raise IllegalActionError(verdict, action_text(action), self.compact())
         return _advance(self, action)
 
     def parse_action(self, text: str) -> Action:
