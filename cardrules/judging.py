@@ -107,8 +107,8 @@ def game_over(why: str) -> Verdict:
     return Verdict.illegal((GAME_OVER,), f"the game is over ({why}); no action is legal")
 
 
-_TEXT_LIMIT = 80
-"""How many characters of an action's text a message quotes at most."""
+_TEXT_LIMIT = 200
+"""How many characters of a text a message quotes at most (every canonical action text is shorter)."""
 
 
 def action_text(action: object) -> str:
@@ -123,7 +123,7 @@ def action_text(action: object) -> str:
     >>> class Broken(Action):
     ...     def __str__(self) -> str:
     ...         raise AttributeError("no card")
-    >>> action_text(Broken(0)), action_text("x" * 100)[-5:]
+    >>> action_text(Broken(0)), action_text("x" * 300)[-5:]
     ('a Broken with malformed fields', 'xx...')
     """
     try:
@@ -136,8 +136,8 @@ def action_text(action: object) -> str:
 def value_text(value: object) -> str:
     """``repr(value)`` for a message about a field of the wrong type: shortened, and never raising.
 
-    >>> value_text(True), value_text("1"), value_text(10**100)[-3:]
-    ("True", "'1'", '...')
+    >>> value_text(True), value_text("1"), value_text(10**300)[-3:]
+    ('True', "'1'", '...')
     """
     try:
         text = repr(value)
