@@ -134,7 +134,20 @@ def malformed(action: object) -> str | None:
     >>> malformed(Ask(0, 1, True, 1)), malformed(Ask(0, 1, FishRank.KING, 2))
     ('True is not a rank', None)
     """
-    if not isinstance(action, Ask | LayDown | EndTurn):
+    try:  # the common case at once: exact types (a field missing raises, and is looked into below)
+        if type(action) is Ask:
+            if (
+                type(action.seat) is int
+                and type(action.target) is int
+                and type(action.rank) is FishRank
+                and type(action.count) is int
+            ):
+                return None
+        elif type(action) is EndTurn and type(action.seat) is int:
+            return None
+    except AttributeError:
+        pass
+    if not isinstance(action, _KINDS):
         return (
             f"{action_text(action)} is not a Backstab Fish action: the actions are ask, lay down and end turn"
         )
@@ -155,6 +168,8 @@ def malformed(action: object) -> str | None:
             return f"the sets of a lay-down are a tuple of ranks, not {value_text(sets)}"
     return None
 
+
+_KINDS: Final = (Ask, LayDown, EndTurn)
 
 _ASK_FORM: Final = "[actor] ask TARGET [for] COUNT RANK, as in 'p0 ask p3 for 2 K'"
 _LAY_FORM: Final = "[actor] lay down RANK [RANK ...] (one rank per set), as in 'p0 lay down K 7'"

@@ -45,6 +45,13 @@ def malformed(action: object) -> str | None:
     >>> malformed(PlayCard(True, STANDARD_DECK[0])), malformed(PLAYS[1][0])
     ('True is not a seat of Félagsvist: its seats are p0-p3', None)
     """
+    try:  # the common case at once: exact types (a field missing raises, and is looked into below)
+        if type(action) is PlayCard and type(action.seat) is int and 0 <= action.seat < 4:
+            played = action.card
+            if type(played) is Card and type(played.index) is int:
+                return None
+    except AttributeError:
+        pass
     if not isinstance(action, PlayCard):
         return f"{action_text(action)} is not a Félagsvist action: the only action is a card play by p0-p3"
     seat = getattr(action, "seat", None)

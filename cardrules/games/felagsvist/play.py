@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
-from cardrules.cards import is_card
+from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.felagsvist import state as _state
@@ -186,16 +186,20 @@ def apply(state: FelagsvistState, action: Action | str) -> FelagsvistState:
         IllegalActionError: the action is illegal here; its verdict names the rules.
     """
     seat = state.current_player
+    card = -1
     try:  # the fast path takes only what the door takes: a play by the player to act of a card
-        fast = type(action) is PlayCard and type(action.seat) is int and action.seat == seat >= 0
-        fast = fast and is_card(action.card)  # type: ignore[union-attr]
+        if (
+            type(action) is PlayCard
+            and type(action.seat) is int
+            and action.seat == seat >= 0
+            and type(action.card) is Card
+        ):
+            card = action.card.index
     except AttributeError:  # a value built around its constructor, a field missing: the door says so
-        fast = False
-    if fast:
-        # The fast path: the player to act plays a card of playable(), so no verdict is needed.
-        card = action.card.index  # type: ignore[union-attr]
-        if playable(state.hands[seat], state.trick) >> card & 1:
-            return play_card(state, seat, card)
+        pass
+    # The fast path: the player to act plays a card of playable(), so no verdict is needed.
+    if card >= 0 and playable(state.hands[seat], state.trick) >> card & 1:
+        return play_card(state, seat, card)
     if isinstance(action, str):
         read = read_text(state, action)
         if isinstance(read, Verdict):

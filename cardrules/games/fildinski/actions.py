@@ -154,7 +154,18 @@ def malformed(action: object) -> str | None:
     >>> malformed(PlayCard(0, JOKER)), malformed(PlayCard(1, parse_card("QS")))
     ('Joker() is not a card', None)
     """
-    if not isinstance(action, PlayCard | Dix | DeclareMelds):
+    try:  # the common case at once: exact types (a field missing raises, and is looked into below)
+        if type(action) is PlayCard or type(action) is Dix:
+            played = action.card
+            if type(action.seat) is int and 0 <= action.seat <= 1 and type(played) is Card:
+                return None if type(played.index) is int else "a card value built past its constructor"
+        elif type(action) is DeclareMelds and type(action.seat) is int and 0 <= action.seat <= 1:
+            declared = action.melds
+            if declared == () or (type(declared) is tuple and all(map(_plain_meld, declared))):
+                return None
+    except AttributeError:
+        pass
+    if not isinstance(action, _KINDS):
         return (
             f"{action_text(action)} is not a Fildinski action: "
             "a card play, a dix or a meld declaration by p0 or p1"
@@ -185,6 +196,24 @@ def malformed(action: object) -> str | None:
             if copy is not None and (type(copy) is not int or copy not in (1, 2)):
                 return f"{value_text(copy)} is not a copy of a card: a copy is None, 1 or 2"
     return None
+
+
+def _plain_meld(meld: object) -> bool:
+    """Whether ``meld`` is a MeldDecl with exact types all through (the common case of the door)."""
+    return (
+        type(meld) is MeldDecl
+        and type(meld.kind) is MeldKind
+        and type(meld.cards) is tuple
+        and all(
+            type(ref) is CardRef
+            and type(ref.card) is Card
+            and (ref.copy is None or (type(ref.copy) is int and 1 <= ref.copy <= 2))
+            for ref in meld.cards
+        )
+    )
+
+
+_KINDS = (PlayCard, Dix, DeclareMelds)
 
 
 def _parse_ref(token: str) -> CardRef:
