@@ -143,7 +143,12 @@ def malformed(action: object) -> str | None:
                 and type(action.count) is int
             ):
                 return None
-        elif type(action) is EndTurn and type(action.seat) is int:
+        elif (type(action) is EndTurn and type(action.seat) is int) or (
+            type(action) is LayDown
+            and type(action.seat) is int
+            and type(action.sets) is tuple
+            and all(type(rank) is FishRank for rank in action.sets)
+        ):
             return None
     except AttributeError:
         pass

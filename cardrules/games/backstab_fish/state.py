@@ -290,31 +290,28 @@ class BackstabFishState(SvgPicture):
         Raises:
             IllegalActionError: the action is illegal here; its verdict names the rules.
         """
-        kind = type(action)
         # The fast paths take only what the door takes: a legal ask, or an end of turn, by the
-        # player to act (a seat number, never a bool; never once the game is over).
-        try:
-            ask = (
-                kind is Ask
-                and type(action.seat) is int  # type: ignore[union-attr]
-                and self.current_player >= 0
-                and turn.asking(self)
-                and turn.ask_allowed(self, action)  # type: ignore[arg-type]
-            )
-            end = (
-                kind is EndTurn
-                and type(action.seat) is int  # type: ignore[union-attr]
-                and action.seat == self.current_player >= 0  # type: ignore[union-attr]
-                and not turn.asking(self)
-            )
-        except AttributeError:  # a value built around its constructor, a field missing: the door says so
-            ask = end = False
-        if ask:
-            assert isinstance(action, Ask)
-            return turn.ask(self, action.seat, action.target, action.rank, action.count)
-        if end:
-            assert isinstance(action, EndTurn)
-            return lay_down.end_turn(self, action.seat)
+        # player to act (a seat number, never a bool; never once the game is over). A value built
+        # around its constructor, a field missing, raises AttributeError: the door says why below.
+        if type(action) is Ask:
+            try:
+                fast = (
+                    type(action.seat) is int
+                    and self.current_player >= 0
+                    and turn.asking(self)
+                    and turn.ask_allowed(self, action)
+                )
+            except AttributeError:
+                fast = False
+            if fast:
+                return turn.ask(self, action.seat, action.target, action.rank, action.count)
+        elif type(action) is EndTurn:
+            try:
+                fast = type(action.seat) is int and action.seat == self.current_player >= 0
+            except AttributeError:
+                fast = False
+            if fast and not turn.asking(self):
+                return lay_down.end_turn(self, action.seat)
         if isinstance(action, str):
             read = read_text(self, action)
             if isinstance(read, Verdict):

@@ -161,7 +161,7 @@ def malformed(action: object) -> str | None:
                 return None if type(played.index) is int else "a card value built past its constructor"
         elif type(action) is DeclareMelds and type(action.seat) is int and 0 <= action.seat <= 1:
             declared = action.melds
-            if declared == () or (type(declared) is tuple and all(map(_plain_meld, declared))):
+            if declared == () or (type(declared) is tuple and _plain_melds(declared)):
                 return None
     except AttributeError:
         pass
@@ -198,19 +198,18 @@ def malformed(action: object) -> str | None:
     return None
 
 
-def _plain_meld(meld: object) -> bool:
-    """Whether ``meld`` is a MeldDecl with exact types all through (the common case of the door)."""
-    return (
-        type(meld) is MeldDecl
-        and type(meld.kind) is MeldKind
-        and type(meld.cards) is tuple
-        and all(
-            type(ref) is CardRef
-            and type(ref.card) is Card
-            and (ref.copy is None or (type(ref.copy) is int and 1 <= ref.copy <= 2))
-            for ref in meld.cards
-        )
-    )
+def _plain_melds(melds: tuple[MeldDecl, ...]) -> bool:
+    """Whether ``melds`` are MeldDecl values with exact types all through (the door's common case)."""
+    for meld in melds:
+        if type(meld) is not MeldDecl or type(meld.kind) is not MeldKind or type(meld.cards) is not tuple:
+            return False
+        for ref in meld.cards:
+            if type(ref) is not CardRef or type(ref.card) is not Card:
+                return False
+            copy = ref.copy
+            if copy is not None and (type(copy) is not int or not 1 <= copy <= 2):
+                return False
+    return True
 
 
 _KINDS = (PlayCard, Dix, DeclareMelds)
