@@ -68,6 +68,11 @@ def check_seat(seat: object, seats: int, title: str) -> int:
     return seat
 
 
+def _is_sequence(value: object) -> bool:
+    """Whether ``value`` is a sequence of items (a list or tuple, say), not text or bytes."""
+    return isinstance(value, Sequence) and not isinstance(value, str | bytes | bytearray | memoryview)
+
+
 class GameBase(Generic[OptionsT, StateT]):
     """The shared part of every game's class (see the module's docstring).
 
@@ -178,9 +183,14 @@ class GameBase(Generic[OptionsT, StateT]):
                 the message names the missing and extra cards.
             InvalidNotationError: a card or the dealer cannot be read.
             InvalidOptionError: ``dealer`` contradicts an option that fixes it.
-            InvalidArgumentError: ``seed`` is not an int.
+            InvalidArgumentError: ``seed`` is not an int, or ``later_deals`` is
+                not a sequence.
         """
         seed = check_seed(seed)
+        if not _is_sequence(later_deals):
+            raise InvalidArgumentError(
+                f"later_deals is a sequence of deck orders, not {type(later_deals).__name__}"
+            )
         given = (deck_order, *later_deals)
         limit = self.INFO.max_deals
         if limit is not None and len(given) > limit:
@@ -189,6 +199,12 @@ class GameBase(Generic[OptionsT, StateT]):
                 f"a game of {self.INFO.title} has {most}, not {len(given)} deck orders "
                 "[common.deal.permutation]"
             )
+        for number, deck in enumerate(given, start=1):
+            if not isinstance(deck, str) and not _is_sequence(deck):  # one string: read_deck says so
+                raise InvalidDealError(
+                    f"deal {number} must be a sequence of cards, not {type(deck).__name__} "
+                    "[common.deal.permutation]"
+                )
         pack, pack_name, jokers = self.pack(), self.pack_name(), self.jokers
         decks = tuple(
             read_deck(deck, pack, deal_number=number, pack_name=pack_name, jokers=jokers)

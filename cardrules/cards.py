@@ -40,9 +40,10 @@ hashable, equal to the plain tuple of the same cards), and
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.errors import InvalidArgumentError, InvalidNotationError
@@ -58,6 +59,7 @@ __all__ = [
     "card_at",
     "cards_in",
     "format_cards",
+    "is_card",
     "mask_of",
     "parse_card",
     "parse_cards",
@@ -130,9 +132,15 @@ class Rank(IntEnum):
         return self.letter
 
 
-_SUIT_LETTERS: Final = {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
-_SUIT_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-_RANK_LETTERS: Final = {r: (str(r.value) if r.value <= 9 else "TJQKA"[r.value - 10]) for r in Rank}
+_SUIT_LETTERS: Final = MappingProxyType(
+    {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
+)
+_SUIT_SYMBOLS: Final = MappingProxyType(
+    {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+)
+_RANK_LETTERS: Final = MappingProxyType(
+    {r: (str(r.value) if r.value <= 9 else "TJQKA"[r.value - 10]) for r in Rank}
+)
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -174,23 +182,29 @@ _ALL: Final[tuple[Card, ...]] = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for 
 STANDARD_DECK: Final[tuple[Card, ...]] = _ALL
 """The 52 cards of a standard pack in index order (clubs 2 first, spades ace last)."""
 
-_RANK_TEXT: Final[dict[str, Rank]] = {
-    **{r.letter: r for r in Rank},
-    "10": Rank.TEN,
-}
-_SUIT_TEXT: Final[dict[str, Suit]] = {
-    **{s.letter: s for s in Suit},
-    **{s.symbol: s for s in Suit},
-    "♤": Suit.SPADES,
-    "♡": Suit.HEARTS,
-    "♢": Suit.DIAMONDS,
-    "♧": Suit.CLUBS,
-}
-_BY_TEXT: Final[dict[str, Card]] = {
-    rank_text + suit_text: _ALL[suit * 13 + rank - 2]
-    for rank_text, rank in _RANK_TEXT.items()
-    for suit_text, suit in _SUIT_TEXT.items()
-}
+_RANK_TEXT: Final[Mapping[str, Rank]] = MappingProxyType(
+    {
+        **{r.letter: r for r in Rank},
+        "10": Rank.TEN,
+    }
+)
+_SUIT_TEXT: Final[Mapping[str, Suit]] = MappingProxyType(
+    {
+        **{s.letter: s for s in Suit},
+        **{s.symbol: s for s in Suit},
+        "♤": Suit.SPADES,
+        "♡": Suit.HEARTS,
+        "♢": Suit.DIAMONDS,
+        "♧": Suit.CLUBS,
+    }
+)
+_BY_TEXT: Final[Mapping[str, Card]] = MappingProxyType(
+    {
+        rank_text + suit_text: _ALL[suit * 13 + rank - 2]
+        for rank_text, rank in _RANK_TEXT.items()
+        for suit_text, suit in _SUIT_TEXT.items()
+    }
+)
 
 
 class Joker(Card):
@@ -254,8 +268,13 @@ def parse_card(text: str, *, jokers: bool = False) -> Card:
     :data:`JOKER`; by default a joker is not a card.
 
     Raises:
-        InvalidNotationError: the text is not a card, with the text quoted.
+        InvalidNotationError: the text is not a card, with the text quoted
+            (or it is not a ``str`` at all).
     """
+    if not isinstance(text, str):
+        raise InvalidNotationError(
+            f"a {type(text).__name__} is not a card: give a Card or its text, as in QS or 10♥"
+        )
     key = text.strip().upper()
     card = _BY_TEXT.get(key)
     if card is None and jokers and key in _JOKER_TEXT:
@@ -266,6 +285,22 @@ def parse_card(text: str, *, jokers: bool = False) -> Card:
             "then a suit (C, D, H, S or ♣ ♦ ♥ ♠), as in QS or 10♥"
         )
     return card
+
+
+def is_card(value: object, *, jokers: bool = False) -> bool:
+    """Whether ``value`` is a card of the 52-card pack as :class:`Card` builds it (or a joker, if ``jokers``).
+
+    What an action's card field must be before a game looks at it: a
+    :class:`Card` itself (not a subclass, not a number, not text) whose index
+    is set. The games check their action objects with it at the door.
+
+    >>> is_card(STANDARD_DECK[5]), is_card(JOKER), is_card(JOKER, jokers=True), is_card(5)
+    (True, False, True, False)
+    """
+    if type(value) is Card:
+        index = getattr(value, "index", None)
+        return type(index) is int and 0 <= index < 52
+    return jokers and type(value) is Joker
 
 
 def parse_cards(text: str, *, jokers: bool = False) -> tuple[Card, ...]:

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from cardrules.errors import InvalidArgumentError
 
-__all__ = ["fast_constructor", "pretty_as_repr"]
+__all__ = ["fast_constructor", "pretty_as_repr", "reduce_to_init_fields"]
 
 T = TypeVar("T")
 
@@ -69,6 +69,31 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
     build.__qualname__ = f"fast_constructor({cls.__name__})"
     result: Callable[..., T] = build
     return result
+
+
+def reduce_to_init_fields(value: object) -> tuple[type[object], tuple[object, ...]]:
+    """A ``__reduce__`` for a frozen dataclass whose other fields are derived from its init fields.
+
+    Pickling (and ``copy``) then keeps only the fields ``__init__`` takes, in
+    order; the class's ``__post_init__`` rebuilds the derived ones (tables
+    worked out once, caches) on loading, so they never travel with the value.
+    A class sets ``__reduce__ = reduce_to_init_fields``.
+
+    >>> import copy
+    >>> from dataclasses import dataclass, field
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Squares:
+    ...     n: int
+    ...     table: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    ...     def __post_init__(self) -> None:
+    ...         object.__setattr__(self, "table", tuple(i * i for i in range(self.n)))
+    ...     __reduce__ = reduce_to_init_fields
+    >>> Squares(3).__reduce__()[1], copy.copy(Squares(3)).table
+    ((3,), (0, 1, 4))
+    """
+    cls = type(value)
+    names = tuple(item.name for item in dataclasses.fields(cls) if item.init)  # type: ignore[arg-type]
+    return cls, tuple(getattr(value, name) for name in names)
 
 
 def pretty_as_repr(value: object, printer: Any, cycle: bool) -> None:

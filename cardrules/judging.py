@@ -34,12 +34,14 @@ __all__ = [
     "GAME_OVER",
     "PLAYER_TO_ACT",
     "Findings",
+    "action_text",
     "game_over",
     "not_held",
     "out_of_turn",
     "read_text",
     "rule_order",
     "unknown_action",
+    "value_text",
 ]
 
 
@@ -136,6 +138,49 @@ def game_over(why: str) -> Verdict:
     return Verdict.illegal((GAME_OVER,), f"the game is over ({why}); no action is legal")
 
 
+_TEXT_LIMIT = 200
+"""How many characters of a text a message quotes at most (every canonical action text is shorter)."""
+
+
+def action_text(action: object) -> str:
+    """``str(action)`` for a message, shortened, and never raising.
+
+    A game names the action it refuses in its verdicts and errors. An action
+    object built with fields of the wrong types (or of another game, whose text
+    is its own game's business) may fail to write itself; then the message
+    names its class instead, and a long text is cut short.
+
+    >>> from cardrules.game import Action
+    >>> class Broken(Action):
+    ...     def __str__(self) -> str:
+    ...         raise AttributeError("no card")
+    >>> action_text(Broken(0)), action_text("x" * 300)[-5:]
+    ('a Broken with malformed fields', 'xx...')
+    """
+    try:
+        text = str(action)
+    except Exception:  # any failure of a foreign or malformed value to write itself
+        return f"a {type(action).__name__} with malformed fields"
+    return _cut(text)
+
+
+def value_text(value: object) -> str:
+    """``repr(value)`` for a message about a field of the wrong type: shortened, and never raising.
+
+    >>> value_text(True), value_text("1"), value_text(10**300)[-3:]
+    ('True', "'1'", '...')
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a value that cannot write itself is named by its type
+        return f"a malformed {type(value).__name__}"
+    return _cut(text)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= _TEXT_LIMIT else text[: _TEXT_LIMIT - 3] + "..."
+
+
 def unknown_action(reason: str) -> Verdict:
     """common.action.known: ``reason`` says what the action is not (``x is not a Fildinski action: ...``)."""
     return Verdict.illegal((ACTION_KNOWN,), reason)
@@ -146,7 +191,10 @@ def read_text(state: AnyState, text: str) -> Action | Verdict:
 
     ``check``, ``attempt`` and ``apply`` take text as well as actions: they read
     it here, then judge the action as if it had been given parsed. Text that is
-    no action of the game is refused under common.action.known, naming why.
+    no action of the game is refused under common.action.known, naming why; in
+    a finished game every text gets the refusal ``state.check`` gives there
+    (common.game.over), so that ``apply`` and ``attempt`` refuse it as ``check``
+    does (a game's ``check`` refuses a finished game before it reads any text).
 
     >>> import cardrules
     >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
@@ -156,6 +204,8 @@ def read_text(state: AnyState, text: str) -> Action | Verdict:
     illegal: 'p1 castle long' is no action here: 'p1 castle long' is not a Félagsvist action: \
 write [actor] play CARD, as in 'p2 play QS' [common.action.known]
     """
+    if state.is_terminal:
+        return state.check(text)
     try:
         return state.parse_action(text)
     except CardRulesError as error:

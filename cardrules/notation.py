@@ -95,7 +95,13 @@ def read_dealer(dealer: int | str, seats: int, title: str, names: Sequence[str] 
 
 
 def split_actor(text: str, names: Sequence[str] = ()) -> tuple[int | None, list[str]]:
-    """Split action text into its actor (``None`` if absent) and the remaining words."""
+    """Split action text into its actor (``None`` if absent) and the remaining words.
+
+    Raises:
+        InvalidNotationError: ``text`` is empty, or not a ``str`` at all.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"action text is a str, not {type(text).__name__}")
     words = text.split()
     if not words:
         raise InvalidNotationError("empty action text")

@@ -17,9 +17,10 @@ have, and an explicit deal that is not a permutation of the deck.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 from typing import Final, NewType
 
 from cardrules.errors import InvalidArgumentError, UnknownRuleError
@@ -100,7 +101,7 @@ class RuleBook:
 
     game: str
     rules: tuple[Rule, ...]
-    _by_id: dict[str, Rule] = field(init=False, repr=False, compare=False)
+    _by_id: Mapping[str, Rule] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_id: dict[str, Rule] = {}
@@ -108,7 +109,7 @@ class RuleBook:
             if rule.id in by_id:
                 raise InvalidArgumentError(f"rule {rule.id} is listed twice in the {self.game} rule book")
             by_id[rule.id] = rule
-        object.__setattr__(self, "_by_id", by_id)
+        object.__setattr__(self, "_by_id", MappingProxyType(by_id))
 
     def __getitem__(self, key: str) -> Rule:
         try:

@@ -53,6 +53,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.records.errors import RecordError
@@ -66,7 +67,9 @@ HEADER: Final = "# A cardrules game record (format 1). Steps are numbered from 0
 
 _BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
 _WHERE: Final = re.compile(r"\s*\(at (line \d+, column \d+|end of document)\)\s*$")
-_ESCAPES: Final = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+_ESCAPES: Final = MappingProxyType(
+    {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+)
 
 
 def loads_toml(text: str, *, source: str | None = None) -> Record:

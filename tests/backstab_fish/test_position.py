@@ -15,7 +15,7 @@ import cardrules
 from cardrules import InvalidPositionError
 from cardrules.game import TERMINAL
 from cardrules.games.backstab_fish import LAY_DOWN, BackstabFishGame, BackstabFishState
-from cardrules.games.backstab_fish.observation import ALL_EMPTY, SOLE_HOLDER, STALL_LIMIT, EventChain
+from cardrules.games.backstab_fish.observation import ALL_EMPTY, SOLE_HOLDER, STALL_LIMIT, EventLog
 from cardrules.games.backstab_fish.position import SECTIONS
 from cardrules.position import MAX_POSITION_CHARS
 from cardrules.testing import assert_same_future
@@ -71,11 +71,12 @@ def drawn_state(options: dict[str, object], seed: int, depth: float) -> Backstab
     return states[round(depth * (len(states) - 1))]
 
 
-def depth_of(history: EventChain) -> int:
+def depth_of(history: EventLog) -> int:
     """How many links a history chain has."""
     links = 0
-    while history is not None:
-        history = history[0]
+    chain = history.chain
+    while chain is not None:
+        chain = chain[0]
         links += 1
     return links
 

@@ -26,6 +26,7 @@ from cardrules.games.backstab_fish import (
     ALL_EMPTY,
     ASK,
     DECKS,
+    EMPTY_LOG,
     LAY_DOWN,
     SOLE_HOLDER,
     STALL_LIMIT,
@@ -137,7 +138,7 @@ def situation(
         stall,
         turns,
         None,
-        None,
+        EMPTY_LOG,
     )
 
 

@@ -72,8 +72,8 @@ def new_links(
 ) -> list[tuple[str, int, int, int, int, int]]:
     """The public events added between ``before`` and ``after`` (``after`` reached from it), in order."""
     out: list[tuple[str, int, int, int, int, int]] = []
-    link = after.history
-    while link is not before.history:
+    link = after.history.chain
+    while link is not before.history.chain:
         assert link is not None
         link, happened = link
         out.append(happened)

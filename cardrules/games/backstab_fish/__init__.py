@@ -21,9 +21,11 @@ from cardrules.games.backstab_fish.game import BackstabFishGame
 from cardrules.games.backstab_fish.lay_down import sets_in
 from cardrules.games.backstab_fish.observation import (
     ALL_EMPTY,
+    EMPTY_LOG,
     SOLE_HOLDER,
     STALL_LIMIT,
     BackstabFishObservation,
+    EventLog,
     PublicEvent,
 )
 from cardrules.games.backstab_fish.options import (
@@ -43,6 +45,7 @@ __all__ = [
     "ALL_EMPTY",
     "ASK",
     "DECKS",
+    "EMPTY_LOG",
     "LAY_DOWN",
     "RULES",
     "SOLE_HOLDER",
@@ -56,6 +59,7 @@ __all__ = [
     "Deck",
     "EmptyTarget",
     "EndTurn",
+    "EventLog",
     "FinalLayDown",
     "FishRank",
     "Give",

@@ -24,6 +24,7 @@ from typing import Final
 from cardrules.errors import InvalidNotationError
 from cardrules.game import Action
 from cardrules.games.backstab_fish.cards import FishRank, parse_rank
+from cardrules.judging import action_text, value_text
 from cardrules.notation import format_seat, parse_seat, split_actor
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "Ask",
     "EndTurn",
     "LayDown",
+    "malformed",
     "read_action",
 ]
 
@@ -118,6 +120,61 @@ class EndTurn(Action):
     def __str__(self) -> str:
         return f"{format_seat(self.seat)} end turn"
 
+
+def malformed(action: object) -> str | None:
+    """Why ``action`` is no Backstab Fish action (common.action.known), or ``None`` when it is one.
+
+    The one door check of an action's parts, which ``check`` makes first and
+    ``apply``'s fast paths never bypass: an :class:`Ask`, a :class:`LayDown` or
+    an :class:`EndTurn` whose seats and count are ``int`` (not bools or floats)
+    and whose ranks are :class:`~cardrules.games.backstab_fish.cards.FishRank`
+    values, a lay-down's in a tuple. Whether the seats exist, and the rank and
+    count suit the deck, is for the rules.
+
+    >>> malformed(Ask(0, 1, True, 1)), malformed(Ask(0, 1, FishRank.KING, 2))
+    ('True is not a rank', None)
+    """
+    try:  # the common case at once: exact types (a field missing raises, and is looked into below)
+        if type(action) is Ask:
+            if (
+                type(action.seat) is int
+                and type(action.target) is int
+                and type(action.rank) is FishRank
+                and type(action.count) is int
+            ):
+                return None
+        elif (type(action) is EndTurn and type(action.seat) is int) or (
+            type(action) is LayDown
+            and type(action.seat) is int
+            and type(action.sets) is tuple
+            and all(type(rank) is FishRank for rank in action.sets)
+        ):
+            return None
+    except AttributeError:
+        pass
+    if not isinstance(action, _KINDS):
+        return (
+            f"{action_text(action)} is not a Backstab Fish action: the actions are ask, lay down and end turn"
+        )
+    seat = getattr(action, "seat", None)
+    if type(seat) is not int:
+        return f"{value_text(seat)} is not a seat: a seat is a whole number, p0 being 0"
+    if isinstance(action, Ask):
+        target, rank, count = (getattr(action, name, None) for name in ("target", "rank", "count"))
+        if type(target) is not int:
+            return f"{value_text(target)} is not a seat: a seat is a whole number, p0 being 0"
+        if type(rank) is not FishRank:
+            return f"{value_text(rank)} is not a rank"
+        if type(count) is not int:
+            return f"{value_text(count)} is not a count: a count is a whole number"
+    elif isinstance(action, LayDown):
+        sets = getattr(action, "sets", None)
+        if type(sets) is not tuple or any(type(rank) is not FishRank for rank in sets):
+            return f"the sets of a lay-down are a tuple of ranks, not {value_text(sets)}"
+    return None
+
+
+_KINDS: Final = (Ask, LayDown, EndTurn)
 
 _ASK_FORM: Final = "[actor] ask TARGET [for] COUNT RANK, as in 'p0 ask p3 for 2 K'"
 _LAY_FORM: Final = "[actor] lay down RANK [RANK ...] (one rank per set), as in 'p0 lay down K 7'"

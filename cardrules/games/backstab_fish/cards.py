@@ -133,14 +133,16 @@ PLURALS: Final[tuple[str, ...]] = (
 )
 """Each rank's name for several cards, by rank code (:attr:`FishRank.plural`)."""
 _SINGULARS: Final = tuple("six" if plural == "sixes" else plural[:-1] for plural in PLURALS)
-_BY_TEXT: Final[dict[str, FishRank]] = {
-    **{token: FishRank(code) for code, token in enumerate(_TOKENS)},
-    **{plural.upper(): FishRank(code) for code, plural in enumerate(PLURALS)},
-    **{singular.upper(): FishRank(code) for code, singular in enumerate(_SINGULARS)},
-    "10": FishRank.TEN,
-    "JOKER": FishRank.JOKER,
-    "🃏": FishRank.JOKER,
-}
+_BY_TEXT: Final[Mapping[str, FishRank]] = MappingProxyType(
+    {
+        **{token: FishRank(code) for code, token in enumerate(_TOKENS)},
+        **{plural.upper(): FishRank(code) for code, plural in enumerate(PLURALS)},
+        **{singular.upper(): FishRank(code) for code, singular in enumerate(_SINGULARS)},
+        "10": FishRank.TEN,
+        "JOKER": FishRank.JOKER,
+        "🃏": FishRank.JOKER,
+    }
+)
 
 
 def parse_rank(text: str) -> FishRank:

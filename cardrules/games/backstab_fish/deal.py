@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardrules.cards import Card
+from cardrules.frozen import reduce_to_init_fields
 from cardrules.games.backstab_fish.actions import Ask
 from cardrules.games.backstab_fish.options import (
     BackstabFishOptions,
@@ -89,6 +90,8 @@ class DealContext:
         put(self, "open_targets", options.empty_target is EmptyTarget.ALLOWED)
         put(self, "final_lay_down", options.final_lay_down is FinalLayDown.ON)
         put(self, "ask_rows", ask_rows(options.copies))
+
+    __reduce__ = reduce_to_init_fields  # the derived tables are rebuilt on loading, never pickled
 
 
 def first_player(context: DealContext) -> int:

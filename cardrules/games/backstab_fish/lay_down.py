@@ -27,7 +27,7 @@ from cardrules.games.backstab_fish import state as _state  # (these two modules 
 from cardrules.games.backstab_fish import turn  # their names are read at call time)
 from cardrules.games.backstab_fish.actions import LAY_DOWN, MAX_SEATS, SEAT_TEXT, EndTurn, LayDown
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, set_count
-from cardrules.games.backstab_fish.observation import EventChain
+from cardrules.games.backstab_fish.observation import EventChain, event_log
 from cardrules.games.backstab_fish.rules import RULES
 from cardrules.games.backstab_fish.scoring import points_for
 from cardrules.judging import ACTION_KNOWN, CARDS_HELD, Findings, out_of_turn, rule_order, unknown_action
@@ -210,7 +210,7 @@ def step_three(
             state.stall,
             state.turns,
             None,
-            history,
+            event_log(history),
         )
     laid = list(state.laid)
     points = list(state.points)
@@ -226,7 +226,7 @@ def lay(state: BackstabFishState, seat: int, sets: int) -> BackstabFishState:
     laid = list(state.laid)
     points = list(state.points)
     count = _lay(hands, sizes, laid, points, seat, sets)
-    history: EventChain = (state.history, ("lay-down", seat, -1, -1, count, sets))
+    history: EventChain = (state.history.chain, ("lay-down", seat, -1, -1, count, sets))
     return turn.finish(
         state, seat, state.target, hands, sizes, state.stock, tuple(laid), tuple(points), True, history
     )
@@ -244,7 +244,7 @@ def end_turn(state: BackstabFishState, seat: int) -> BackstabFishState:
         state.laid,
         state.points,
         state.productive,
-        (state.history, ("end-turn", seat, -1, -1, 0, 0)),
+        (state.history.chain, ("end-turn", seat, -1, -1, 0, 0)),
     )
 
 

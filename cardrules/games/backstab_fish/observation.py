@@ -2,22 +2,27 @@
 
 backstab_fish.info.hidden and backstab_fish.info.public: a seat sees its own
 hand; of the others only how many cards they hold; of the stock only its size;
-and every public event. The state keeps those events as a chain of small
-tuples, newest first (``EventChain``), which the phase modules extend as
-the turn goes; :func:`events_of` reads the chain back as
-:class:`PublicEvent` values, oldest first.
+and every public event. The state keeps those events in an :class:`EventLog`:
+a chain of small tuples, newest first (``EventChain``), which the phase
+modules extend as the turn goes, wrapped in a value whose equality, hash,
+copy and pickling walk the chain in a loop, so a game of any length compares,
+hashes and pickles without deep recursion. :func:`events_of` reads the log
+back as :class:`PublicEvent` values, oldest first.
 
 >>> print(PublicEvent("ask", 0, 3, FishRank.KING, 2))
 p0 asks p3 for 2 kings
->>> events_of(((None, ("ask", 1, 0, 12, 1, 0)), ("go-fish", 0, 1, 12, 1, 0)))[-1].kind
-'go-fish'
+>>> log = event_log(((None, ("ask", 1, 0, 12, 1, 0)), ("go-fish", 0, 1, 12, 1, 0)))
+>>> events_of(log)[-1].kind, len(log), log == EventLog.of(tuple(log))
+('go-fish', 2, True)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeAlias
 
+from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL
 from cardrules.games.backstab_fish.actions import ASK
 from cardrules.games.backstab_fish.cards import ALL_RANKS, NO_RANKS, FishRank, Ranks, set_ranks
@@ -30,11 +35,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ALL_EMPTY",
+    "EMPTY_LOG",
     "END_RULES",
     "SOLE_HOLDER",
     "STALL_LIMIT",
     "BackstabFishObservation",
+    "EventLog",
     "PublicEvent",
+    "event_log",
     "events_of",
     "observe",
 ]
@@ -57,6 +65,81 @@ EventChain: TypeAlias = "tuple[EventChain, tuple[str, int, int, int, int, int]] 
 
 (The event's tuple is written out, so that the alias reads back wherever it is imported.)
 """
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class EventLog:
+    """The public events of a game so far: an immutable value, however long the game.
+
+    The events are held as an ``EventChain`` (newest first), so that adding an
+    event costs one small tuple whatever the length. Equality, the hash,
+    ``copy``, ``deepcopy`` and pickling never recurse along the chain: they
+    walk it in a loop, and a log pickles as the flat tuple of its events.
+    Iterating gives the events oldest first, as internal ``Event`` tuples.
+
+    Attributes:
+        chain: the events, newest first, as ``(earlier, event)`` links.
+    """
+
+    chain: EventChain
+
+    @classmethod
+    def of(cls, events: tuple[Event, ...]) -> EventLog:
+        """The log of ``events``, oldest first."""
+        chain: EventChain = None
+        for event in events:
+            chain = (chain, event)
+        return event_log(chain)
+
+    def newest_first(self) -> Iterator[Event]:
+        """The events, newest first."""
+        link = self.chain
+        while link is not None:
+            link, event = link
+            yield event
+
+    def __iter__(self) -> Iterator[Event]:
+        out = list(self.newest_first())
+        out.reverse()
+        return iter(out)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self.newest_first())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EventLog):
+            return NotImplemented
+        mine, theirs = self.chain, other.chain
+        while mine is not theirs:  # a shared earlier part is equal without looking further
+            if mine is None or theirs is None:
+                return False
+            mine, event = mine
+            theirs, their_event = theirs
+            if event != their_event:
+                return False
+        return True
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.newest_first()))
+
+    def __reduce__(self) -> tuple[Callable[[tuple[Event, ...]], EventLog], tuple[tuple[Event, ...]]]:
+        return EventLog.of, (tuple(self),)
+
+    def __copy__(self) -> EventLog:
+        return self
+
+    def __deepcopy__(self, memo: object) -> EventLog:
+        return self
+
+    def __repr__(self) -> str:
+        return f"EventLog({len(self)} events)"
+
+
+event_log: Final[Callable[[EventChain], EventLog]] = fast_constructor(EventLog)
+"""``EventLog(chain)`` for the engine's hot path, built without ``__init__``."""
+
+EMPTY_LOG: Final = EventLog(None)
+"""The log of a game before its first event."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,15 +202,9 @@ def _public(event: Event) -> PublicEvent:
     )
 
 
-def events_of(history: EventChain) -> tuple[PublicEvent, ...]:
-    """The public events of a chain, oldest first."""
-    out: list[Event] = []
-    link = history
-    while link is not None:
-        link, event = link
-        out.append(event)
-    out.reverse()
-    return tuple(_public(event) for event in out)
+def events_of(history: EventLog) -> tuple[PublicEvent, ...]:
+    """The public events of a log, oldest first."""
+    return tuple(_public(event) for event in history)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.errors import InvalidOptionError
@@ -152,11 +153,13 @@ class BackstabFishOptions:
         }
 
 
-_COPIES: Final[dict[Deck, tuple[int, ...]]] = {
-    Deck.DOUBLE: (8,) * 13 + (0,),
-    Deck.DOUBLE_JOKERS: (8,) * 13 + (4,),
-    Deck.SINGLE: (4,) * 13 + (0,),
-}
+_COPIES: Final[Mapping[Deck, tuple[int, ...]]] = MappingProxyType(
+    {
+        Deck.DOUBLE: (8,) * 13 + (0,),
+        Deck.DOUBLE_JOKERS: (8,) * 13 + (4,),
+        Deck.SINGLE: (4,) * 13 + (0,),
+    }
+)
 
 
 def _stall_message(value: object) -> str:

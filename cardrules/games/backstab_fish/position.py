@@ -86,12 +86,11 @@ from cardrules.errors import InvalidOptionError
 from cardrules.game import TERMINAL
 from cardrules.games.backstab_fish.actions import ASK, MAX_COUNT, MAX_SEATS, SEAT_TEXT
 from cardrules.games.backstab_fish.cards import FishRank, parse_rank
-from cardrules.games.backstab_fish.observation import END_RULES, EventChain
+from cardrules.games.backstab_fish.observation import END_RULES, EventLog
 from cardrules.games.backstab_fish.options import BackstabFishOptions, parse_options
 from cardrules.games.backstab_fish.position_check import (
     HISTORY,
     Counts,
-    Event,
     Judge,
     Phase,
     Turn,
@@ -173,20 +172,15 @@ _ASKS: Final = tuple(
 _WANTED: Final = tuple(tuple(f"{count} {token}" for token in _TOKENS) for count in range(MAX_COUNT + 1))
 
 
-def history_text(history: EventChain) -> str:
-    """The turns of an event chain as the ``history`` section writes them (``-`` before the first turn).
+def history_text(history: EventLog) -> str:
+    """The turns of an event log as the ``history`` section writes them (``-`` before the first turn).
 
     Only what a turn decides or answers is written; the events that follow
     by rule (refills, skips, the end, the final lay-down) are left out.
     """
-    events: list[Event] = []
-    link = history
-    while link is not None:
-        link, event = link
-        events.append(event)
     pieces: list[str] = []
     asked = 0
-    for kind, seat, other, rank, count, sets in reversed(events):
+    for kind, seat, other, rank, count, sets in history:
         if kind == "ask":
             if pieces:
                 pieces.append(" / ")

@@ -21,7 +21,7 @@ from cardrules.games.backstab_fish import turn
 from cardrules.games.backstab_fish.actions import ASK, LAY_DOWN, SEAT_TEXT, Ask, EndTurn, LayDown
 from cardrules.games.backstab_fish.cards import DECKS, PLURALS, FishRank, rank_of_card
 from cardrules.games.backstab_fish.deal import DealContext
-from cardrules.games.backstab_fish.observation import END_RULES, EventChain
+from cardrules.games.backstab_fish.observation import END_RULES, EventChain, event_log
 from cardrules.games.backstab_fish.options import (
     BackstabFishOptions,
     Deck,
@@ -750,5 +750,5 @@ class Judge:
             replay.stall,
             replay.turns,
             replay.end,
-            history,
+            event_log(history),
         )

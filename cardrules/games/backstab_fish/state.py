@@ -32,19 +32,20 @@ from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.backstab_fish import lay_down, turn  # modules: they build states with make
 from cardrules.games.backstab_fish import position as _position  # (it builds states too)
-from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, read_action
+from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, malformed, read_action
 from cardrules.games.backstab_fish.cards import Ranks, counts_of, set_ranks
 from cardrules.games.backstab_fish.deal import DealContext, dealt_hands, first_player
 from cardrules.games.backstab_fish.observation import (
+    EMPTY_LOG,
     BackstabFishObservation,
-    EventChain,
+    EventLog,
     PublicEvent,
     events_of,
     observe,
 )
 from cardrules.games.backstab_fish.options import BackstabFishOptions
 from cardrules.games.backstab_fish.scoring import winners
-from cardrules.judging import game_over, read_text, unknown_action
+from cardrules.judging import action_text, game_over, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.svg import SvgPicture
@@ -81,7 +82,8 @@ class BackstabFishState(SvgPicture):
         stall: unproductive turns in a row (backstab_fish.end.stall-limit).
         turns: turns completed (a skip is not a turn).
         end_rule: the end rule that ended the game, or ``None`` while it goes on.
-        history: the public events, newest first, as a chain of links.
+        history: the public events so far (an
+            :class:`~cardrules.games.backstab_fish.observation.EventLog`).
     """
 
     deal: DealContext
@@ -97,7 +99,7 @@ class BackstabFishState(SvgPicture):
     stall: int
     turns: int
     end_rule: str | None
-    history: EventChain
+    history: EventLog
 
     # -- construction ---------------------------------------------------------
 
@@ -121,7 +123,7 @@ class BackstabFishState(SvgPicture):
             0,
             0,
             None,
-            None,
+            EMPTY_LOG,
         )
 
     # -- views ----------------------------------------------------------------
@@ -257,13 +259,13 @@ class BackstabFishState(SvgPicture):
         """
         if self.current_player == TERMINAL:
             return game_over(turn.end_reason(self.end_rule, self.deal.limit))
-        if not isinstance(action, _ACTIONS):
-            if isinstance(action, str):
-                read = read_text(self, action)
-                return read if isinstance(read, Verdict) else self.check(read)
-            return unknown_action(
-                f"{action} is not a Backstab Fish action: the actions are ask, lay down and end turn"
-            )
+        if isinstance(action, str):
+            read = read_text(self, action)
+            return read if isinstance(read, Verdict) else self.check(read)
+        why = malformed(action)  # the door: an action of the game, with parts of the right types
+        if why is not None:
+            return unknown_action(why)
+        assert isinstance(action, _ACTIONS)
         seat = action.seat
         players = self.deal.players
         if type(seat) is not int or not 0 <= seat < players:
@@ -288,14 +290,27 @@ class BackstabFishState(SvgPicture):
         Raises:
             IllegalActionError: the action is illegal here; its verdict names the rules.
         """
-        kind = type(action)
-        if kind is Ask:
-            assert isinstance(action, Ask)
-            if turn.asking(self) and turn.ask_allowed(self, action):
+        # The fast paths take only what the door takes: a legal ask, or an end of turn, by the
+        # player to act (a seat number, never a bool; never once the game is over). A value built
+        # around its constructor, a field missing, raises AttributeError: the door says why below.
+        if type(action) is Ask:
+            try:
+                fast = (
+                    type(action.seat) is int
+                    and self.current_player >= 0
+                    and turn.asking(self)
+                    and turn.ask_allowed(self, action)
+                )
+            except AttributeError:
+                fast = False
+            if fast:
                 return turn.ask(self, action.seat, action.target, action.rank, action.count)
-        elif kind is EndTurn and not turn.asking(self):
-            assert isinstance(action, EndTurn)
-            if action.seat == self.current_player:
+        elif type(action) is EndTurn:
+            try:
+                fast = type(action.seat) is int and action.seat == self.current_player >= 0
+            except AttributeError:
+                fast = False
+            if fast and not turn.asking(self):
                 return lay_down.end_turn(self, action.seat)
         if isinstance(action, str):
             read = read_text(self, action)
@@ -304,7 +319,7 @@ class BackstabFishState(SvgPicture):
             action = read
         verdict = self.check(action)
         if not verdict.legal:
-            raise IllegalActionError(verdict, str(action), self.compact())
+            raise IllegalActionError(verdict, action_text(action), self.compact())
         return self._take(action)
 
     def _take(self, action: Action) -> BackstabFishState:
@@ -388,7 +403,7 @@ make: Final[
             int,
             int,
             str | None,
-            EventChain,
+            EventLog,
         ],
         BackstabFishState,
     ]

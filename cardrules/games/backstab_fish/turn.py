@@ -41,6 +41,7 @@ from cardrules.games.backstab_fish.observation import (
     SOLE_HOLDER,
     STALL_LIMIT,
     EventChain,
+    event_log,
 )
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
 from cardrules.games.backstab_fish.rules import RULES
@@ -290,7 +291,7 @@ def ask(state: BackstabFishState, seat: int, target: int, rank: int, count: int)
     sizes = list(state.sizes)
     stock = state.stock
     size = deal.size
-    history: EventChain = (state.history, ("ask", seat, target, rank, count, 0))
+    history: EventChain = (state.history.chain, ("ask", seat, target, rank, count, 0))
     productive = False
     held = hands[target] >> shift & 15
     if held >= count:
@@ -411,5 +412,5 @@ def finish(
         stall,
         turns,
         end,
-        history,
+        event_log(history),
     )

@@ -22,6 +22,7 @@ Each action is a frozen value with one canonical text, its actor first:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.cards import STANDARD_DECK, Card, parse_card
@@ -144,8 +145,8 @@ RAISES: Final[tuple[tuple[ChooseRaise, ...], ...]] = tuple(
     tuple(ChooseRaise(seat, choice) for choice in Raise) for seat in range(3)
 )
 
-_CONTRACTS: Final = {contract.value: contract for contract in Contract}
-_RAISES: Final = {choice.value: choice for choice in Raise}
+_CONTRACTS: Final = MappingProxyType({contract.value: contract for contract in Contract})
+_RAISES: Final = MappingProxyType({choice.value: choice for choice in Raise})
 _FORMS: Final = (
     "write [actor] and one of: pass; bid chiamo|solo|solissimo; call CARD; return CARD; "
     "discard CARD CARD ...; raise none|dividete|scegliete; play CARD (as in 'p1 play 3S')"

@@ -16,7 +16,8 @@ not use.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.cards import STANDARD_DECK, Card, Rank, Suit, card_at, cards_in, format_cards
@@ -52,14 +53,16 @@ RANK_ORDER: Final[tuple[Rank, ...]] = (
 )
 """calabresella.deck.rank-order: the ranks of a suit, strongest first."""
 
-_VALUE: Final[dict[Rank, int]] = {
-    Rank.ACE: 3,
-    Rank.THREE: 1,
-    Rank.TWO: 1,
-    Rank.KING: 1,
-    Rank.QUEEN: 1,
-    Rank.JACK: 1,
-}
+_VALUE: Final[Mapping[Rank, int]] = MappingProxyType(
+    {
+        Rank.ACE: 3,
+        Rank.THREE: 1,
+        Rank.TWO: 1,
+        Rank.KING: 1,
+        Rank.QUEEN: 1,
+        Rank.JACK: 1,
+    }
+)
 
 DECK: Final[tuple[Card, ...]] = tuple(
     card for card in STANDARD_DECK if card.rank not in (Rank.EIGHT, Rank.NINE, Rank.TEN)
@@ -90,12 +93,14 @@ THIRDS: Final[tuple[int, ...]] = tuple(
 )
 """calabresella.scoring.card-thirds: per card index, the card's value in thirds of a point."""
 
-SUIT_NAMES: Final[dict[Suit, str]] = {
-    Suit.CLUBS: "clubs",
-    Suit.DIAMONDS: "diamonds",
-    Suit.HEARTS: "hearts",
-    Suit.SPADES: "spades",
-}
+SUIT_NAMES: Final[Mapping[Suit, str]] = MappingProxyType(
+    {
+        Suit.CLUBS: "clubs",
+        Suit.DIAMONDS: "diamonds",
+        Suit.HEARTS: "hearts",
+        Suit.SPADES: "spades",
+    }
+)
 """The plural name of each suit, for verdicts."""
 
 _VALUED: Final[tuple[tuple[int, int], ...]] = tuple(

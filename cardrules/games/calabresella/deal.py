@@ -26,8 +26,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import IntEnum
+from types import MappingProxyType
 from typing import Final
 
+from cardrules.frozen import reduce_to_init_fields
 from cardrules.games.calabresella.cards import DECK_INDICES
 from cardrules.games.calabresella.options import CalabresellaOptions, Direction, RedealDealer
 from cardrules.games.calabresella.scoring import Contract, Raise
@@ -74,16 +76,18 @@ class Phase(IntEnum):
         return _TASKS[self]
 
 
-_TASKS: Final = {
-    Phase.AUCTION: "to call (pass or bid)",
-    Phase.CALL: "to name the called card",
-    Phase.RETURN: "to return a card to the giver of the called card",
-    Phase.DISCARD: "to lay 4 cards away",
-    Phase.RAISE: "to choose the Solissimo raise (none, dividete or scegliete)",
-    Phase.LAY: "to lay cards away",
-    Phase.PLAY: "to play a card",
-    Phase.OVER: "to act no more: the hand is over",
-}
+_TASKS: Final = MappingProxyType(
+    {
+        Phase.AUCTION: "to call (pass or bid)",
+        Phase.CALL: "to name the called card",
+        Phase.RETURN: "to return a card to the giver of the called card",
+        Phase.DISCARD: "to lay 4 cards away",
+        Phase.RAISE: "to choose the Solissimo raise (none, dividete or scegliete)",
+        Phase.LAY: "to lay cards away",
+        Phase.PLAY: "to play a card",
+        Phase.OVER: "to act no more: the hand is over",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +117,8 @@ class DealPlan:
         # calabresella.deal.direction: next(s) is s + 1 (counter-clockwise) or s + 2 (clockwise), mod 3.
         step = 1 if self.options.direction is Direction.COUNTERCLOCKWISE else 2
         object.__setattr__(self, "nxt", ((0 + step) % 3, (1 + step) % 3, (2 + step) % 3))
+
+    __reduce__ = reduce_to_init_fields  # the derived tables are rebuilt on loading, never pickled
 
     def deck(self, hand_number: int) -> tuple[int, ...]:
         """The deck order (card indices, top first) of hand ``hand_number`` of the session."""

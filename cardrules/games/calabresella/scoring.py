@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.games.calabresella.cards import mask_thirds
@@ -68,7 +69,7 @@ class Contract(Enum):
         return self.value.capitalize()
 
 
-_LEVELS: Final = {Contract.CHIAMO: 1, Contract.SOLO: 2, Contract.SOLISSIMO: 3}
+_LEVELS: Final = MappingProxyType({Contract.CHIAMO: 1, Contract.SOLO: 2, Contract.SOLISSIMO: 3})
 CONTRACTS: Final[tuple[Contract, ...]] = (Contract.CHIAMO, Contract.SOLO, Contract.SOLISSIMO)
 """The contracts by level: ``CONTRACTS[level - 1]`` is the bid of that level."""
 
@@ -86,7 +87,7 @@ class Raise(Enum):
         return _FACTORS[self]
 
 
-_FACTORS: Final = {Raise.NONE: 1, Raise.DIVIDETE: 2, Raise.SCEGLIETE: 4}
+_FACTORS: Final = MappingProxyType({Raise.NONE: 1, Raise.DIVIDETE: 2, Raise.SCEGLIETE: 4})
 
 
 def stake(contract: Contract, raised: Raise, stakes: tuple[int, int, int]) -> int:

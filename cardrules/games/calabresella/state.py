@@ -22,8 +22,9 @@ check and its transition side by side.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.base import check_seat
@@ -61,7 +62,7 @@ from cardrules.games.calabresella.deal import (
 from cardrules.games.calabresella.observation import CalabresellaObservation, observe
 from cardrules.games.calabresella.options import CalabresellaOptions
 from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
-from cardrules.judging import Findings, game_over, out_of_turn, read_text, unknown_action
+from cardrules.judging import Findings, action_text, game_over, out_of_turn, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.rules import RuleId
@@ -402,13 +403,16 @@ class CalabresellaState(SvgPicture):
             IllegalActionError: the action is illegal here; its verdict names the rules.
         """
         seat = self.current_player
-        if self.phase is _PLAY and type(action) is PlayCard and action.seat == seat:
-            card = action.card
-            if type(card) is Card:
-                # Fast path for a legal card play, on the very condition of legal_actions() and check().
-                index = card.index
-                if play.playable(self.hands[seat], self.trick, self.context.plan.options) >> index & 1:
-                    return play.play(self, seat, index)
+        try:  # the fast path takes only what the door takes: a play by the player to act of a card
+            fast = self.phase is _PLAY and type(action) is PlayCard and type(action.seat) is int
+            fast = fast and action.seat == seat and type(action.card) is Card  # type: ignore[union-attr]
+        except AttributeError:  # a value built around its constructor, a field missing: the door says so
+            fast = False
+        if fast:
+            # Fast path for a legal card play, on the very condition of legal_actions() and check().
+            index = action.card.index  # type: ignore[union-attr]
+            if play.playable(self.hands[seat], self.trick, self.context.plan.options) >> index & 1:
+                return play.play(self, seat, index)
         if isinstance(action, str):
             read = read_text(self, action)
             if isinstance(read, Verdict):
@@ -416,7 +420,7 @@ class CalabresellaState(SvgPicture):
             action = read
         verdict = _judge(self, action)
         if not verdict.legal:
-            raise IllegalActionError(verdict, str(action), self.compact())
+            raise IllegalActionError(verdict, action_text(action), self.compact())
         return _advance(self, action)
 
     def parse_action(self, text: str) -> Action:
@@ -518,18 +522,20 @@ _OVER: Final = Phase.OVER
 
 # -- judging: one dispatch to the phase modules -----------------------------------
 
-_DOING: Final = {phase: f" {phase.task}" for phase in Phase}
+_DOING: Final = MappingProxyType({phase: f" {phase.task}" for phase in Phase})
 """What the player to act does in each phase, as common.turn.player-to-act words it after *turn*."""
 
-_IN_PHASE: Final[dict[Phase, tuple[type[Action], ...]]] = {
-    Phase.AUCTION: (Pass, Bid),
-    Phase.CALL: (CallCard,),
-    Phase.RETURN: (ReturnCard,),
-    Phase.DISCARD: (Discard,),
-    Phase.RAISE: (ChooseRaise,),
-    Phase.LAY: (Discard,),
-    Phase.PLAY: (PlayCard,),
-}
+_IN_PHASE: Final[Mapping[Phase, tuple[type[Action], ...]]] = MappingProxyType(
+    {
+        Phase.AUCTION: (Pass, Bid),
+        Phase.CALL: (CallCard,),
+        Phase.RETURN: (ReturnCard,),
+        Phase.DISCARD: (Discard,),
+        Phase.RAISE: (ChooseRaise,),
+        Phase.LAY: (Discard,),
+        Phase.PLAY: (PlayCard,),
+    }
+)
 """calabresella.procedure.phases: the kinds of action each phase has."""
 
 

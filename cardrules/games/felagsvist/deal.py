@@ -26,10 +26,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.cards import Suit
-from cardrules.frozen import fast_constructor
+from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.felagsvist.cards import strength_table
 from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind
 
@@ -63,12 +64,14 @@ CYCLE: Final[tuple[RoundKind, ...]] = (
 )
 """The fixed cycle of round kinds (felagsvist.round.cycle)."""
 
-_TRUMPS: Final = {
-    RoundKind.HEARTS: Suit.HEARTS,
-    RoundKind.SPADES: Suit.SPADES,
-    RoundKind.DIAMONDS: Suit.DIAMONDS,
-    RoundKind.CLUBS: Suit.CLUBS,
-}
+_TRUMPS: Final = MappingProxyType(
+    {
+        RoundKind.HEARTS: Suit.HEARTS,
+        RoundKind.SPADES: Suit.SPADES,
+        RoundKind.DIAMONDS: Suit.DIAMONDS,
+        RoundKind.CLUBS: Suit.CLUBS,
+    }
+)
 
 
 def round_kind(deal_number: int, first_round: RoundKind) -> RoundKind:
@@ -112,6 +115,8 @@ class DealPlan:
                 (None if trump is None else int(trump), strength_table(kind, self.options.nolo_ace))
             )
         object.__setattr__(self, "trick_tables", tuple(tables))
+
+    __reduce__ = reduce_to_init_fields  # the derived tables are rebuilt on loading, never pickled
 
     def deck(self, deal_number: int) -> tuple[int, ...]:
         """The deck order (card indices, top first) of deal ``deal_number``."""

@@ -27,7 +27,7 @@ from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.felagsvist import state as _state
-from cardrules.games.felagsvist.actions import PLAYS, PlayCard
+from cardrules.games.felagsvist.actions import PLAYS, PlayCard, malformed
 from cardrules.games.felagsvist.cards import PRETTY, SUIT_MASKS, SUIT_NAMES, pretty_cards
 from cardrules.games.felagsvist.deal import DEAL_TRICKS, MAX_DEALS, DealContext, Tally, new_tally
 from cardrules.games.felagsvist.options import Tiebreak
@@ -35,6 +35,7 @@ from cardrules.games.felagsvist.rules import RULES
 from cardrules.games.felagsvist.scoring import winning_side
 from cardrules.judging import (
     Findings,
+    action_text,
     game_over,
     not_held,
     out_of_turn,
@@ -129,16 +130,13 @@ def check(state: FelagsvistState, action: Action | str) -> Verdict:
     to_act = state.current_player
     if to_act == TERMINAL:
         return game_over(end_reason(state.deal.deal_number))
-    if (
-        not isinstance(action, PlayCard)
-        or not isinstance(action.seat, int)
-        or not 0 <= action.seat < 4
-        or not isinstance(action.card, Card)
-    ):
-        if isinstance(action, str):
-            read = read_text(state, action)
-            return read if isinstance(read, Verdict) else check(state, read)
-        return unknown_action(f"{action} is not a Félagsvist action: the only action is a card play by p0-p3")
+    if isinstance(action, str):
+        read = read_text(state, action)
+        return read if isinstance(read, Verdict) else check(state, read)
+    why = malformed(action)  # the door: a play by a seat of the game, of a card of the pack
+    if why is not None:
+        return unknown_action(why)
+    assert isinstance(action, PlayCard)
     seat = action.seat
     card = action.card.index
     hand = state.hands[seat]
@@ -193,11 +191,20 @@ def apply(state: FelagsvistState, action: Action | str) -> FelagsvistState:
         IllegalActionError: the action is illegal here; its verdict names the rules.
     """
     seat = state.current_player
-    if type(action) is PlayCard and action.seat == seat and type(action.card) is Card:
-        # The fast path: the player to act plays a card of playable(), so no verdict is needed.
-        card = action.card.index
-        if playable(state.hands[seat], state.trick) >> card & 1:
-            return play_card(state, seat, card)
+    card = -1
+    try:  # the fast path takes only what the door takes: a play by the player to act of a card
+        if (
+            type(action) is PlayCard
+            and type(action.seat) is int
+            and action.seat == seat >= 0
+            and type(action.card) is Card
+        ):
+            card = action.card.index
+    except AttributeError:  # a value built around its constructor, a field missing: the door says so
+        pass
+    # The fast path: the player to act plays a card of playable(), so no verdict is needed.
+    if card >= 0 and playable(state.hands[seat], state.trick) >> card & 1:
+        return play_card(state, seat, card)
     if isinstance(action, str):
         read = read_text(state, action)
         if isinstance(read, Verdict):
@@ -206,7 +213,7 @@ def apply(state: FelagsvistState, action: Action | str) -> FelagsvistState:
     verdict = check(state, action)
     if verdict.legal:  # pragma: no cover - the fast path takes every legal action
         return play_card(state, seat, cast("PlayCard", action).card.index)
-    raise IllegalActionError(verdict, str(action), state.compact())
+    raise IllegalActionError(verdict, action_text(action), state.compact())
 
 
 def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:

@@ -33,11 +33,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardrules.cards import Card, parse_card
+from cardrules.cards import Card, is_card, parse_card
 from cardrules.errors import InvalidNotationError
 from cardrules.game import Action
 from cardrules.games.fildinski.cards import card_kind, card_of
 from cardrules.games.fildinski.melds import MeldKind, parse_meld_kind
+from cardrules.judging import action_text, value_text
 from cardrules.notation import format_seat, split_actor
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "Dix",
     "MeldDecl",
     "PlayCard",
+    "malformed",
     "meld_refs",
     "parse_action_text",
 ]
@@ -134,6 +136,83 @@ class DeclareMelds(Action):
     def __str__(self) -> str:
         body = " + ".join(str(m) for m in self.melds) if self.melds else "none"
         return f"{format_seat(self.seat)} meld {body}"
+
+
+def malformed(action: object) -> str | None:
+    """Why ``action`` is no Fildinski action (common.action.known), or ``None`` when it is one.
+
+    The one door check of an action's parts, which ``check`` makes first and
+    ``apply``'s fast path never bypasses. An action is a :class:`PlayCard`, a
+    :class:`Dix` or a :class:`DeclareMelds` by seat 0 or 1 (an ``int``, not a
+    bool); its card is a :class:`~cardrules.cards.Card` (a joker is none); a
+    declaration's melds are a tuple of :class:`MeldDecl`, each of a
+    :class:`~cardrules.games.fildinski.melds.MeldKind` with a tuple of
+    :class:`CardRef`, each a card with copy ``None``, 1 or 2. Whether a card is
+    of the piquet deck, or a declaration has too many melds, is for the rules.
+
+    >>> from cardrules.cards import JOKER
+    >>> malformed(PlayCard(0, JOKER)), malformed(PlayCard(1, parse_card("QS")))
+    ('Joker() is not a card', None)
+    """
+    try:  # the common case at once: exact types (a field missing raises, and is looked into below)
+        if type(action) is PlayCard or type(action) is Dix:
+            played = action.card
+            if type(action.seat) is int and 0 <= action.seat <= 1 and type(played) is Card:
+                return None if type(played.index) is int else "a card value built past its constructor"
+        elif type(action) is DeclareMelds and type(action.seat) is int and 0 <= action.seat <= 1:
+            declared = action.melds
+            if declared == () or (type(declared) is tuple and _plain_melds(declared)):
+                return None
+    except AttributeError:
+        pass
+    if not isinstance(action, _KINDS):
+        return (
+            f"{action_text(action)} is not a Fildinski action: "
+            "a card play, a dix or a meld declaration by p0 or p1"
+        )
+    seat = getattr(action, "seat", None)
+    if type(seat) is not int or seat not in (0, 1):
+        return f"{value_text(seat)} is not a seat of Fildinski: its seats are p0 and p1"
+    if not isinstance(action, DeclareMelds):
+        card = getattr(action, "card", None)
+        return None if is_card(card) else f"{value_text(card)} is not a card"
+    melds = getattr(action, "melds", None)
+    if type(melds) is not tuple:
+        return f"the melds of a declaration are a tuple of MeldDecl, not {value_text(melds)}"
+    for meld in melds:
+        if type(meld) is not MeldDecl:
+            return f"{value_text(meld)} is not a meld (a MeldDecl)"
+        kind, refs = getattr(meld, "kind", None), getattr(meld, "cards", None)
+        if type(kind) is not MeldKind:
+            return f"{value_text(kind)} is not a kind of meld"
+        if type(refs) is not tuple:
+            return f"the cards of a meld are a tuple of CardRef, not {value_text(refs)}"
+        for ref in refs:
+            if type(ref) is not CardRef:
+                return f"{value_text(ref)} is not a card of a meld (a CardRef)"
+            card, copy = getattr(ref, "card", None), getattr(ref, "copy", 0)
+            if not is_card(card):
+                return f"{value_text(card)} is not a card"
+            if copy is not None and (type(copy) is not int or copy not in (1, 2)):
+                return f"{value_text(copy)} is not a copy of a card: a copy is None, 1 or 2"
+    return None
+
+
+def _plain_melds(melds: tuple[MeldDecl, ...]) -> bool:
+    """Whether ``melds`` are MeldDecl values with exact types all through (the door's common case)."""
+    for meld in melds:
+        if type(meld) is not MeldDecl or type(meld.kind) is not MeldKind or type(meld.cards) is not tuple:
+            return False
+        for ref in meld.cards:
+            if type(ref) is not CardRef or type(ref.card) is not Card:
+                return False
+            copy = ref.copy
+            if copy is not None and (type(copy) is not int or not 1 <= copy <= 2):
+                return False
+    return True
+
+
+_KINDS = (PlayCard, Dix, DeclareMelds)
 
 
 def _parse_ref(token: str) -> CardRef:

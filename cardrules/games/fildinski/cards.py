@@ -26,7 +26,8 @@ in a record always yields the same ids.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.cards import Card, Rank, Suit
@@ -71,7 +72,7 @@ RANKS_BY_STRENGTH: Final[tuple[Rank, ...]] = (
 )
 """fildinski.deck.ranking: the eight ranks from weakest (7, strength 0) to strongest (A, strength 7)."""
 
-_STRENGTH: Final[dict[Rank, int]] = {rank: s for s, rank in enumerate(RANKS_BY_STRENGTH)}
+_STRENGTH: Final[Mapping[Rank, int]] = MappingProxyType({rank: s for s, rank in enumerate(RANKS_BY_STRENGTH)})
 
 FULL: Final[int] = (1 << 64) - 1
 """The bitmask of all 64 ids."""

@@ -475,8 +475,11 @@ def _resolve(
                 ok = False
                 found.add(ACTION_KNOWN, f"{ref} is not a card of the Fildinski deck (7 to ace only)")
                 continue
-            if ref.copy is not None:
-                card = 2 * kind + ref.copy - 1
+            copy = ref.copy
+            if copy is not None and pool >> (2 * kind) & 3 == 3 and not copy_matters(s, 2 * kind, pool):
+                copy = None  # fildinski.meld.copy-choice: interchangeable copies are one choice, the lower id
+            if copy is not None:
+                card = 2 * kind + copy - 1
                 if not (pool & ~mask) >> card & 1:
                     ok = False
                     found.add(_FROM_WON, _not_in_pile(s, seat, card, mask))

@@ -12,10 +12,11 @@ own rules: fresh card, same kind once, class order.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from enum import Enum
 from functools import cache
 from itertools import combinations, product
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.errors import InvalidNotationError
@@ -68,27 +69,31 @@ class MeldKind(Enum):
         return "trump sequence" if self is MeldKind.SEQUENCE else self.value.replace("-", " ")
 
 
-MELD_POINTS: Final[dict[MeldKind, int]] = {
-    MeldKind.SEQUENCE: 250,
-    MeldKind.FOUR_ACES: 100,
-    MeldKind.FOUR_KINGS: 80,
-    MeldKind.FOUR_QUEENS: 60,
-    MeldKind.FOUR_JACKS: 40,
-    MeldKind.ROYAL_MARRIAGE: 40,
-    MeldKind.MARRIAGE: 20,
-    MeldKind.BEZIQUE: 40,
-    MeldKind.DOUBLE_BEZIQUE: 500,
-}
+MELD_POINTS: Final[Mapping[MeldKind, int]] = MappingProxyType(
+    {
+        MeldKind.SEQUENCE: 250,
+        MeldKind.FOUR_ACES: 100,
+        MeldKind.FOUR_KINGS: 80,
+        MeldKind.FOUR_QUEENS: 60,
+        MeldKind.FOUR_JACKS: 40,
+        MeldKind.ROYAL_MARRIAGE: 40,
+        MeldKind.MARRIAGE: 20,
+        MeldKind.BEZIQUE: 40,
+        MeldKind.DOUBLE_BEZIQUE: 500,
+    }
+)
 """fildinski.meld.kinds: the points of each kind of meld."""
 
-_ORDER: Final[dict[MeldKind, int]] = {kind: n for n, kind in enumerate(MeldKind)}
-_FOUR: Final[dict[MeldKind, int]] = {
-    MeldKind.FOUR_ACES: _A,
-    MeldKind.FOUR_KINGS: _K,
-    MeldKind.FOUR_QUEENS: _Q,
-    MeldKind.FOUR_JACKS: _J,
-}
-_BY_TEXT: Final[dict[str, MeldKind]] = {kind.value: kind for kind in MeldKind}
+_ORDER: Final[Mapping[MeldKind, int]] = MappingProxyType({kind: n for n, kind in enumerate(MeldKind)})
+_FOUR: Final[Mapping[MeldKind, int]] = MappingProxyType(
+    {
+        MeldKind.FOUR_ACES: _A,
+        MeldKind.FOUR_KINGS: _K,
+        MeldKind.FOUR_QUEENS: _Q,
+        MeldKind.FOUR_JACKS: _J,
+    }
+)
+_BY_TEXT: Final[Mapping[str, MeldKind]] = MappingProxyType({kind.value: kind for kind in MeldKind})
 
 
 def parse_meld_kind(text: str) -> MeldKind:

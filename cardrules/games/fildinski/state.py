@@ -26,7 +26,7 @@ from cardrules.errors import GameNotOverError, IllegalActionError
 from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.fildinski import meld_step, tricks
-from cardrules.games.fildinski.actions import DeclareMelds, Dix, PlayCard, parse_action_text
+from cardrules.games.fildinski.actions import DeclareMelds, Dix, PlayCard, malformed, parse_action_text
 from cardrules.games.fildinski.cards import DRAWS, card_of, cards_of, deck_cards, mask_of
 from cardrules.games.fildinski.deal import (
     DealContext,
@@ -50,7 +50,7 @@ from cardrules.games.fildinski.scoring import (
     opening_points,
     seat_totals,
 )
-from cardrules.judging import game_over, read_text, unknown_action
+from cardrules.judging import action_text, game_over, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.rules import RuleId
@@ -317,7 +317,13 @@ class FildinskiState(SvgPicture):
         Raises:
             IllegalActionError: the action is illegal here; its verdict names the rules.
         """
-        if type(action) is PlayCard:
+        try:  # the fast path takes only what the door takes: a play of a card by a seat number
+            fast = type(action) is PlayCard and type(action.seat) is int and type(action.card) is Card
+            fast = fast and type(action.card.index) is int  # type: ignore[union-attr]
+        except AttributeError:  # a value built around its constructor, a field missing: the door says so
+            fast = False
+        if fast:
+            assert isinstance(action, PlayCard)
             card = tricks.playable(self, action)
             if card >= 0:
                 return tricks.play(self, action.seat, card)
@@ -328,27 +334,25 @@ class FildinskiState(SvgPicture):
             action = read
         verdict, resolved = self._judge(action)
         if not verdict.legal:
-            raise IllegalActionError(verdict, str(action), self.compact())
+            raise IllegalActionError(verdict, action_text(action), self.compact())
         return self._enact(action, resolved)
 
     def _judge(self, action: Action | str) -> tuple[Verdict, _Resolved]:
         """The verdict on ``action`` and what judging it resolved (``None`` or -1 when illegal)."""
         if self.current_player == TERMINAL:
             return game_over(self._end_reason()), None
-        seat = getattr(action, "seat", None)
-        if isinstance(seat, int) and seat in (0, 1):
-            if isinstance(action, PlayCard):
-                return tricks.judge_play(self, action)
-            if isinstance(action, DeclareMelds):
-                return meld_step.judge_melds(self, action)
-            if isinstance(action, Dix):
-                return meld_step.judge_dix(self, action)
         if isinstance(action, str):
             read = read_text(self, action)
             return (read, None) if isinstance(read, Verdict) else self._judge(read)
-        return unknown_action(
-            f"{action} is not a Fildinski action: a card play, a dix or a meld declaration by p0 or p1"
-        ), None
+        why = malformed(action)  # the door: an action of the game, with parts of the right types
+        if why is not None:
+            return unknown_action(why), None
+        if isinstance(action, PlayCard):
+            return tricks.judge_play(self, action)
+        if isinstance(action, DeclareMelds):
+            return meld_step.judge_melds(self, action)
+        assert isinstance(action, Dix)
+        return meld_step.judge_dix(self, action)
 
     def _enact(self, action: Action, resolved: _Resolved) -> FildinskiState:
         """The state after the legal ``action``, from what :meth:`_judge` resolved."""
