@@ -24,7 +24,7 @@ from __future__ import annotations
 import collections
 import concurrent.futures
 import itertools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import Final, TypeVar
 
 from cardrules.errors import InvalidArgumentError
@@ -59,7 +59,7 @@ def map_in_order(
     executor: concurrent.futures.Executor | None = None,
     chunk: int = DEFAULT_CHUNK,
     in_flight: int = DEFAULT_IN_FLIGHT,
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
     """Apply ``work`` to the items in batches, on ``executor``, and yield its results in input order.
 
     Args:
@@ -91,7 +91,7 @@ def _in_order(
     executor: concurrent.futures.Executor | None,
     chunk: int,
     in_flight: int,
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
     """:func:`map_in_order` once its arguments are checked (a generator, so nothing runs until asked)."""
 
     def batches() -> Iterator[tuple[T, ...]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
@@ -92,7 +92,7 @@ def simulate(
     keep_records: bool = False,
     chunk: int = DEFAULT_CHUNK,
     in_flight: int = DEFAULT_IN_FLIGHT,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     """Play one random legal game for each seed and yield the results in seed order.
 
     Args:

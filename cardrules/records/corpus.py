@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import IO, Literal, TypeAlias
@@ -223,7 +223,7 @@ def check_corpus(
     executor: Executor | None = None,
     chunk: int = DEFAULT_CHUNK,
     in_flight: int = DEFAULT_IN_FLIGHT,
-) -> Iterator[CorpusResult]:
+) -> Generator[CorpusResult, None, None]:
     """Check every record of ``sources`` and yield one result per record, in the order given.
 
     Args:
