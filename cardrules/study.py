@@ -96,7 +96,7 @@ def simulate(
     """Play one random legal game for each seed and yield the results in seed order.
 
     Args:
-        game_name: the game, as :func:`cardrules.get_game` takes it.
+        game_name: the game, as :func:`cardrules.get_game() <cardrules.games.get_game>` takes it.
         options: its options (names to values, text or typed).
         seeds: the seeds, read lazily.
         executor: where the games are played: ``None`` in the calling thread,

@@ -73,7 +73,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 progress.advance(len(outcomes))
         except KeyboardInterrupt:  # Ctrl-C: the summary of the games played so far, then exit 130
             interrupted = True
-    elapsed = max(time.perf_counter() - start - writing, 1e-9)
+    # in this process, writing the records holds the games up, so it is left out of the rate;
+    # with worker processes the games go on meanwhile, and the rate is the wall clock's
+    elapsed = max(time.perf_counter() - start - (writing if args.jobs == 1 else 0.0), 1e-9)
     progress.close()
     count = len(outcomes)
     if interrupted:
