@@ -49,7 +49,7 @@ from cardrules.parallel import DEFAULT_CHUNK, DEFAULT_IN_FLIGHT, map_in_order
 from cardrules.records.check import CheckReport, Mode, check
 from cardrules.records.errors import RecordError
 from cardrules.records.files import MAX_RECORD_SIZE, FilePath, load, loads
-from cardrules.records.model import Record
+from cardrules.records.model import Record, seat_token
 from cardrules.records.report import findings
 from cardrules.records.tree import to_tree
 from cardrules.records.validate import prepare
@@ -130,7 +130,8 @@ class CorpusResult:
         if first is not None:
             what = str(first)
         else:
-            what = "claimed scores differ for " + ", ".join(f"p{seat}" for seat in report.mismatched_seats)
+            seats = ", ".join(seat_token(seat) for seat in report.mismatched_seats)
+            what = f"claimed scores differ for {seats}"
         return f"{self.source}: {count} finding{'' if count == 1 else 's'} ({about}): {what}"
 
 
