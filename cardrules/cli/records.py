@@ -76,9 +76,7 @@ def _stdin() -> tuple[bool, Iterator[RecordText]]:
 
         def lines() -> Iterator[RecordText]:
             yield RecordText(first, f"<stdin>:{number}")
-            for later in read_jsonl(stream, "<stdin>"):
-                line = int(later.source.rsplit(":", 1)[1]) if later.source else 0
-                yield RecordText(later.text, f"<stdin>:{line + number}")
+            yield from read_jsonl(stream, "<stdin>", first_line=number + 1)
 
         return True, lines()
     rest = stream.read(MAX_RECORD_SIZE + 1 - len(first))

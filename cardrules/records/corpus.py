@@ -250,15 +250,16 @@ def check_corpus(
     return map_in_order(work, enumerate(sources), executor=executor, chunk=chunk, in_flight=in_flight)
 
 
-def read_jsonl(stream: IO[bytes], source: str) -> Iterator[RecordText]:
+def read_jsonl(stream: IO[bytes], source: str, *, first_line: int = 1) -> Iterator[RecordText]:
     """The records of a JSON Lines stream, one record's JSON a line, read as needed.
 
-    Blank lines are skipped. Each record is named ``source:LINE`` (lines
-    counted from 1). A line longer than the record size limit is passed on
-    cut at the limit, so that checking it says it is too large, and the rest
-    of that line is skipped.
+    Blank lines are skipped. Each record is named ``source:LINE``, the lines
+    counted from ``first_line`` (for a stream whose first lines were already
+    read). A line longer than the record size limit is passed on cut at the
+    limit, so that checking it says it is too large, and the rest of that
+    line is skipped.
     """
-    number = 0
+    number = first_line - 1
     while True:
         line = stream.readline(MAX_RECORD_SIZE + 1)
         if not line:
