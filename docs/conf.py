@@ -121,6 +121,7 @@ nitpick_ignore_regex = [
     (r"py:(class|obj|data|exc)", r"(collections\.abc|enum|dataclasses|typing|random)\..*"),
     (r"py:class", r"(Sequence|Mapping|Iterable|Iterator|Enum|IntEnum)"),
     (r"py:class", r"(pathlib|hypothesis)\..*"),
+    (r"py:class", r"concurrent\.futures\..*"),
 ]
 nitpick_ignore = [
     # Private helpers of cardrules.options that appear in build_options' signature.
@@ -136,6 +137,8 @@ nitpick_ignore = [
     ("py:obj", "cardrules.base.StateT"),
     ("py:class", "cardrules.frozen.T"),
     ("py:class", "cardrules.position.T"),
+    ("py:class", "cardrules.parallel.T"),
+    ("py:class", "cardrules.parallel.R"),
     # Internal values that appear in the signatures of the position checks.
     ("py:class", "Counts"),
     ("py:class", "_Replay"),

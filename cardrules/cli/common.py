@@ -1,30 +1,46 @@
-"""What the subcommands share: the argument parser, game options, record files, the step option."""
+"""What the subcommands share: the argument parser, game options, record files, the step option.
+
+Also the habits of the commands that run long (``check`` over many records,
+``simulate``): ``--jobs N`` worker processes, progress on standard error, and
+JSON output.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
+import signal
 import sys
+import time
 import typing
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
 from cardrules.errors import InvalidOptionError
+from cardrules.options import did_you_mean
 from cardrules.records import MAX_RECORD_SIZE, Record, load, loads
 from cardrules.text import echo, safe_text
 
 __all__ = [
     "RECORD_HELP",
     "Parser",
+    "Progress",
     "Subcommands",
+    "jobs_option",
+    "json_option",
     "json_text",
     "parse_options",
+    "print_json",
+    "progress_option",
     "read_record",
     "record_names",
     "say",
     "step_number",
     "step_option",
+    "workers",
 ]
 
 Subcommands: typing.TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -40,6 +56,18 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> typing.NoReturn:
         """Print ``message`` as one line with a pointer to ``--help``, and exit with status 2."""
         self.exit(2, f"{self.prog}: error: {safe_text(message)} (see {self.prog} --help)\n")
+
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        """Refuse a value that is not one of the argument's choices, with the closest as a suggestion.
+
+        This covers subcommands and games alike; argparse suggests nothing before Python 3.14.
+        """
+        choices = action.choices
+        if choices is None or value in choices:
+            return
+        hint = did_you_mean(str(value), [str(choice) for choice in choices])
+        listed = ", ".join(repr(choice) for choice in choices)
+        raise argparse.ArgumentError(action, f"invalid choice: {value!r}{hint} (choose from {listed})")
 
 
 def say(text: str, *, lines: bool = False, file: typing.TextIO | None = None) -> None:
@@ -83,11 +111,11 @@ def read_record(name: str) -> Record:
     return load(name)
 
 
-_RECORD_SUFFIXES = (".toml", ".json")
+_RECORD_SUFFIXES = (".toml", ".json", ".jsonl")
 
 
 def record_names(given: Sequence[str]) -> list[str]:
-    """The record files named: each file as given, and the `.toml` and `.json` files of each directory."""
+    """Each file named, and the record files of each directory named (TOML, JSON and JSON Lines)."""
     names: list[str] = []
     for name in given:
         path = Path(name)
@@ -120,3 +148,134 @@ def step_number(text: str) -> int:
 def step_option(parser: argparse.ArgumentParser, explained: str) -> None:
     """Give ``parser`` the required ``--step N`` option, with the help text ``explained``."""
     parser.add_argument("--step", type=step_number, required=True, metavar="N", help=explained)
+
+
+def json_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """Give ``parser`` the ``--json`` flag; ``what`` says what it prints."""
+    parser.add_argument("--json", action="store_true", help=f"print {what}")
+
+
+def print_json(data: object, *, lines: bool = False) -> None:
+    """Print ``data`` as JSON: indented, or on one line for JSON Lines (``lines``); non-ASCII kept."""
+    print(json_text(data, indent=None if lines else 2))
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"takes a positive whole number, not {text!r}")
+    return value
+
+
+def jobs_option(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` the ``--jobs N`` option (worker processes)."""
+    parser.add_argument(
+        "--jobs",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="worker processes to share the work (default 1: all in this process)",
+    )
+
+
+PROGRESS_SECONDS: typing.Final = 5.0
+"""How often a long command writes a progress line to standard error, by default (seconds)."""
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"takes a number of seconds, 0 or more, not {text!r}")
+    return value
+
+
+def progress_option(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` the ``--progress SECONDS`` option."""
+    parser.add_argument(
+        "--progress",
+        type=_seconds,
+        default=PROGRESS_SECONDS,
+        metavar="SECONDS",
+        help=f"seconds between progress lines on standard error (default {PROGRESS_SECONDS:g}; 0: none)",
+    )
+
+
+def _ignore_interrupts() -> None:
+    """Leave Ctrl-C to the main process (run in each worker as it starts)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def workers(jobs: int) -> Iterator[Executor | None]:
+    """``jobs`` worker processes as an executor (``None`` for one job: the work stays in this process).
+
+    The workers ignore Ctrl-C: the main process stops handing out work and
+    prints its summary; on leaving, the work not yet started is cancelled.
+    """
+    if jobs == 1:
+        yield None
+        return
+    pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupts)
+    try:
+        yield pool
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+class Progress:
+    """Progress of a long command on standard error.
+
+    Without a terminal (a CI log, a file) it writes a line every ``every``
+    seconds with the count, the rate and, when the total is known, the time
+    left; on a terminal it keeps one bar up to date instead. ``every`` 0 writes
+    nothing.
+    """
+
+    def __init__(self, command: str, unit: str, total: int | None, every: float) -> None:
+        self._command = command
+        self._unit = unit
+        self._total = total
+        self._every = every
+        self._bar = every > 0 and sys.stderr.isatty()
+        self._start = time.monotonic()
+        self._next = self._start + (0.2 if self._bar else every)
+        self._shown = False
+
+    def _text(self, done: int, now: float) -> str:
+        elapsed = max(now - self._start, 1e-9)
+        rate = done / elapsed
+        count = f"{done}/{self._total}" if self._total is not None else str(done)
+        text = f"{count} {self._unit}, {rate:.1f} {self._unit}/s"
+        if self._total is not None and rate > 0:
+            text += f", about {(self._total - done) / rate:.0f} s left"
+        return text
+
+    def advance(self, done: int) -> None:
+        """Say that ``done`` items are finished (a line or a new bar, if it is time for one)."""
+        if self._every <= 0:
+            return
+        now = time.monotonic()
+        if now < self._next:
+            return
+        if self._bar:
+            self._next = now + 0.2
+            width = 30
+            filled = width * done // self._total if self._total else 0
+            bar = f"[{'#' * filled}{'.' * (width - filled)}] " if self._total else ""
+            print(f"\r{bar}{self._text(done, now)}\x1b[K", end="", file=sys.stderr, flush=True)
+            self._shown = True
+        else:
+            self._next = now + self._every
+            print(f"cardrules {self._command}: {self._text(done, now)}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        """End the bar's line, if a bar was drawn."""
+        if self._shown:
+            print(file=sys.stderr, flush=True)
+            self._shown = False

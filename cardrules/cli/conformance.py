@@ -9,7 +9,7 @@ from cardrules.errors import CardRulesError
 from cardrules.games import GAMES
 from cardrules.testing.conformance import export_kit, replay_kit
 
-from .common import Subcommands, parse_options, say
+from .common import Subcommands, json_option, parse_options, print_json, say
 
 __all__ = ["register"]
 
@@ -20,12 +20,21 @@ def _cmd_export_conformance(args: argparse.Namespace) -> int:
     written = export_kit(
         args.game, args.directory, cases=args.cases, seed=args.seed, options=parse_options(args.option)
     )
-    print(f"{len(written)} {args.game} conformance cases and manifest.json written to {args.directory}")
+    if args.json:
+        files = [str(path) for path in written]
+        print_json(
+            {"game": args.game, "directory": str(args.directory), "cases": len(written), "files": files}
+        )
+    else:
+        print(f"{len(written)} {args.game} conformance cases and manifest.json written to {args.directory}")
     return 0
 
 
 def _cmd_check_conformance(args: argparse.Namespace) -> int:
     problems = replay_kit(args.directory)
+    if args.json:
+        print_json({"directory": str(args.directory), "agrees": not problems, "differences": problems})
+        return 0 if not problems else 1
     for problem in problems:
         say(problem)
     print("the kit agrees with the reference" if not problems else f"{len(problems)} differences")
@@ -43,9 +52,11 @@ def register(sub: Subcommands) -> None:
     kit.add_argument("--cases", type=int, default=40, help="how many cases (default 40)")
     kit.add_argument("--seed", type=int, default=0, help="seed of the games the cases come from")
     kit.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    json_option(kit, "what was written as a JSON object")
     kit.set_defaults(run=_cmd_export_conformance)
     replay_kit_cmd = sub.add_parser(
         "check-conformance", help="replay a conformance kit against this version of the reference"
     )
     replay_kit_cmd.add_argument("directory", type=Path, metavar="DIR", help="the kit's directory")
+    json_option(replay_kit_cmd, "the outcome as a JSON object: whether the kit agrees, and every difference")
     replay_kit_cmd.set_defaults(run=_cmd_check_conformance)

@@ -3,69 +3,179 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import typing
+from collections.abc import Iterator
 from pathlib import Path
 
-from cardrules.errors import CardRulesError
 from cardrules.games import from_position
 from cardrules.records import (
     MAX_RECORD_SIZE,
+    CorpusResult,
+    CorpusSummary,
+    Explanation,
     RecordError,
+    RecordText,
     check,
+    check_corpus,
     explain,
     format_explanation,
     format_report,
+    loads,
+    read_jsonl,
     report_to_data,
     write_atomically,
 )
+from cardrules.records.corpus import Source
 from cardrules.records.explain import steps_range
+from cardrules.records.model import seat_token
 from cardrules.records.replay import initial_state, steps
 from cardrules.records.report import statements
 from cardrules.records.validate import prepare
+from cardrules.verdict import Verdict
 
-from .common import RECORD_HELP, Subcommands, json_text, read_record, record_names, say, step_option
+from .common import (
+    RECORD_HELP,
+    Progress,
+    Subcommands,
+    jobs_option,
+    json_option,
+    print_json,
+    progress_option,
+    read_record,
+    record_names,
+    say,
+    step_option,
+    workers,
+)
 
 __all__ = ["register"]
+
+
+def _is_json_line(line: bytes) -> bool:
+    """Whether ``line`` is a whole JSON object on its own line (so its stream is JSON Lines)."""
+    if not line.lstrip().startswith(b"{"):
+        return False
+    try:
+        return isinstance(json.loads(line), dict)
+    except ValueError:
+        return False
+
+
+def _stdin() -> tuple[bool, Iterator[RecordText]]:
+    """The records of standard input: JSON Lines (``True``, read as they come) or one document."""
+    stream = sys.stdin.buffer
+    first = b""
+    number = 0
+    while not first.strip():  # blank lines before the first record
+        first = stream.readline(MAX_RECORD_SIZE + 1)
+        number += 1
+        if not first:
+            return False, iter([RecordText(b"", "<stdin>")])
+    if _is_json_line(first):
+
+        def lines() -> Iterator[RecordText]:
+            yield RecordText(first, f"<stdin>:{number}")
+            yield from read_jsonl(stream, "<stdin>", first_line=number + 1)
+
+        return True, lines()
+    rest = stream.read(MAX_RECORD_SIZE + 1 - len(first))
+    return False, iter([RecordText(first + rest, "<stdin>")])
+
+
+def _jsonl_file(name: str) -> Iterator[Source]:
+    """The records of the JSON Lines file ``name``, read as needed (the name alone if it cannot be opened)."""
+    try:
+        stream = open(name, "rb")  # noqa: SIM115 - closed when the records run out
+    except OSError:
+        yield name  # checking the name says why it cannot be read
+        return
+    with stream:
+        yield from read_jsonl(stream, name)
+
+
+def _sources(names: list[str], stdin: Iterator[RecordText] | None) -> Iterator[Source]:
+    for name in names:
+        if name == "-":
+            yield from stdin if stdin is not None else _stdin()[1]
+        elif name.endswith(".jsonl"):
+            yield from _jsonl_file(name)
+        else:
+            yield name
+
+
+def _result_data(result: CorpusResult) -> dict[str, object]:
+    if result.report is None:
+        return {"record": result.source, "error": result.reason}
+    return report_to_data(result.report, result.source)
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
     mode: typing.Literal["lenient", "strict"] = "lenient" if args.lenient else "strict"
     names = record_names(args.record)
-    if len(args.record) == 1 and names == args.record:  # one file: its report, as always
-        report = check(read_record(args.record[0]), mode=mode)
+    stdin: Iterator[RecordText] | None = None
+    streamed = "-" in names and names.count("-") == 1
+    if streamed:
+        streamed, stdin = _stdin()
+    one = len(args.record) == 1 and names == args.record and not names[0].endswith(".jsonl")
+    if one and not streamed:  # one record: its whole report, as always
+        record = read_record(names[0]) if stdin is None else loads(next(stdin).text, source="<stdin>")
+        report = check(record, mode=mode)
         if args.json:
-            say(json_text(report_to_data(report, args.record[0]), indent=2), lines=True)
+            print_json(report_to_data(report, names[0]))
         else:
-            say(format_report(report, args.record[0]), lines=True)
+            say(format_report(report, names[0]), lines=True)
         return 0 if report.ok else 1
-    # several records: each report in turn (JSON Lines with --json), a record that cannot be
-    # read is one line and the others go on, and a summary closes the run
-    ok = findings = unreadable = 0
-    for name in names:
+    # many records: one line each (a JSON Lines object with --json), an unreadable one is a line
+    # too and the others go on; progress on standard error; the summary closes the run
+    counted = not streamed and not any(name.endswith(".jsonl") for name in names)
+    progress = Progress("check", "records", len(names) if counted else None, args.progress)
+    summary = CorpusSummary()
+    interrupted = False
+    with workers(args.jobs) as executor:
         try:
-            report = check(read_record(name), mode=mode)
-        except (CardRulesError, OSError) as error:
-            unreadable += 1
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            if args.json:
-                say(json_text({"record": name, "error": reason}))
-            else:
-                say(f"{name}: unreadable: {reason}")
-            continue
-        if report.ok:
-            ok += 1
-        else:
-            findings += 1
-        if args.json:
-            say(json_text(report_to_data(report, name)))
-        else:
-            say(format_report(report, name), lines=True)
-    summary = f"{len(names)} records: {ok} ok, {findings} with findings, {unreadable} unreadable"
+            for result in check_corpus(_sources(names, stdin), mode=mode, executor=executor):
+                summary = summary.add(result)
+                if args.json:
+                    print_json(_result_data(result), lines=True)
+                else:
+                    say(str(result))
+                progress.advance(summary.records)
+        except KeyboardInterrupt:  # Ctrl-C: the summary of the records checked so far, then exit 130
+            interrupted = True
+    progress.close()
+    if interrupted:
+        print(f"cardrules check: interrupted after {summary.records} records", file=sys.stderr)
     print(summary, file=sys.stderr if args.json else sys.stdout)
-    if unreadable or not names:
-        return 2
-    return 1 if findings else 0
+    return 130 if interrupted else summary.exit_status
+
+
+def _verdict_data(verdict: Verdict, statements: tuple[tuple[str, str], ...]) -> dict[str, object]:
+    return {
+        "legal": verdict.legal,
+        "rule_ids": list(verdict.rule_ids),
+        "reason": verdict.reason,
+        "statements": dict(statements),
+    }
+
+
+def _explanation_data(e: Explanation, source: str) -> dict[str, object]:
+    """``explain --json``: the explanation's fields, seats as tokens, the verdict as in ``check --json``."""
+    return {
+        "record": source,
+        "step": e.step,
+        "steps": e.steps,
+        "action": e.action,
+        "actor": seat_token(e.actor),
+        "comment": e.entry.comment,
+        "to_act": None if e.to_act is None else seat_token(e.to_act),
+        "observation": e.observation,
+        "legal_actions": list(e.legal_actions),
+        "verdict": _verdict_data(e.verdict, e.statements),
+        "skipped": list(e.skipped),
+        "position": e.position,
+    }
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
@@ -76,7 +186,10 @@ def _cmd_explain(args: argparse.Namespace) -> int:
             args.record,
         )
     explanation = explain(record, args.step)
-    say(format_explanation(explanation), lines=True)
+    if args.json:
+        print_json(_explanation_data(explanation, args.record))
+    else:
+        say(format_explanation(explanation), lines=True)
     if args.svg is not None or args.html is not None:
         from cardrules.records.dispute import dispute_html, dispute_svg  # draws: loaded only when asked
 
@@ -106,7 +219,10 @@ def _cmd_position(args: argparse.Namespace) -> int:
         if taken.number == args.step:
             break
         state = taken.after
-    say(state.position())
+    if args.json:
+        print_json({"record": args.record, "step": args.step, "position": state.position()})
+    else:
+        say(state.position())
     return 0
 
 
@@ -114,9 +230,13 @@ def _cmd_judge(args: argparse.Namespace) -> int:
     text = sys.stdin.read(MAX_RECORD_SIZE + 1) if args.position == "-" else args.position
     state = from_position(text.strip())
     verdict = state.check(args.action)
-    say(f"{args.action}: {verdict}")
     game = text.split(maxsplit=1)[0].rstrip(";").lower()
-    for rule, statement in statements(game, verdict.rule_ids):
+    named = statements(game, verdict.rule_ids)
+    if args.json:
+        print_json({"action": args.action, **_verdict_data(verdict, named)})
+        return 0 if verdict.legal else 1
+    say(f"{args.action}: {verdict}")
+    for rule, statement in named:
         say(f"  {rule}: {statement}")
     return 0 if verdict.legal else 1
 
@@ -131,34 +251,36 @@ def register(sub: Subcommands) -> None:
         "record",
         metavar="RECORD",
         nargs="+",
-        help="record files, TOML or JSON (- reads standard input), or directories of them",
+        help="record files, TOML or JSON, or JSON Lines (.jsonl: one record a line), or directories of "
+        "them; - reads standard input (one record, or JSON Lines)",
     )
-    chk.add_argument(
-        "--json",
-        action="store_true",
-        help="print the report as a JSON object (one object a line for several records)",
-    )
+    json_option(chk, "the report as a JSON object (JSON Lines, one object a line, for several records)")
     chk.add_argument(
         "--lenient",
         action="store_true",
         help="note every illegal step and go on (default: stop at the first)",
     )
+    jobs_option(chk)
+    progress_option(chk)
     chk.set_defaults(run=_cmd_check)
     exp = sub.add_parser("explain", help="explain one step of a record: what the actor saw, what was legal")
     exp.add_argument("record", metavar="RECORD", help=RECORD_HELP)
     step_option(exp, "the step, counted from 0 like the actions array (step 0 is the first action)")
     exp.add_argument("--svg", type=Path, metavar="FILE", help="write the dispute report as SVG")
     exp.add_argument("--html", type=Path, metavar="FILE", help="write the dispute report as HTML")
+    json_option(exp, "the explanation as a JSON object")
     exp.set_defaults(run=_cmd_explain)
     pos = sub.add_parser(
         "position", help="print the position before one step of a record (to pose a dispute)"
     )
     pos.add_argument("record", metavar="RECORD", help=RECORD_HELP)
     step_option(pos, "the step, counted from 0 (the position before it); the number of steps: the last")
+    json_option(pos, "the position as a JSON object (with the record and the step)")
     pos.set_defaults(run=_cmd_position)
     judge = sub.add_parser(
         "judge", help="judge one action in a position: exit 0 legal, 1 illegal, 2 unreadable input"
     )
     judge.add_argument("position", metavar="POSITION", help="the position text (- reads standard input)")
     judge.add_argument("action", metavar="ACTION", help="the action, such as 'p1 play 9H'")
+    json_option(judge, "the verdict as a JSON object")
     judge.set_defaults(run=_cmd_judge)

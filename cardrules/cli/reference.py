@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import enum
-import json
 import typing
 
 from cardrules.errors import CardRulesError
@@ -14,7 +13,7 @@ from cardrules.games import GAMES, get_game
 from cardrules.options import did_you_mean
 from cardrules.rules import Rule
 
-from .common import Subcommands
+from .common import Subcommands, json_option, print_json
 
 __all__ = ["register"]
 
@@ -27,6 +26,16 @@ def _format_rule(rule: Rule) -> str:
     )
 
 
+def _rule_data(rule: Rule) -> dict[str, object]:
+    return {
+        "id": rule.id,
+        "kind": rule.kind.value,
+        "statement": rule.statement,
+        "source": rule.source,
+        "options": list(rule.options),
+    }
+
+
 def _cmd_rules(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     if args.rule_id:
@@ -35,7 +44,14 @@ def _cmd_rules(args: argparse.Namespace) -> int:
             raise CardRulesError(
                 f"{args.game} has no rule {args.rule_id!r}{hint}; see `cardrules rules {args.game}`"
             )
-        print(_format_rule(game.rules[args.rule_id]))
+        rule = game.rules[args.rule_id]
+        if args.json:
+            print_json(_rule_data(rule))
+        else:
+            print(_format_rule(rule))
+        return 0
+    if args.json:
+        print_json([_rule_data(rule) for rule in game.rules])
         return 0
     for rule in game.rules:
         print(f"{rule.id:45} {rule.kind.value:12} {rule.statement}")
@@ -67,7 +83,7 @@ def _cmd_options(args: argparse.Namespace) -> int:
     rows = _option_rows(game)
     if args.json:
         keys = ("name", "default", "values", "rules")
-        print(json.dumps([dict(zip(keys, row, strict=True)) for row in rows], indent=2, ensure_ascii=False))
+        print_json([dict(zip(keys, row, strict=True)) for row in rows])
         return 0
     for name, default, values, rules in rows:
         print(f"{name}  (default {default})\n  values: {values}\n  rules: {rules}")
@@ -79,8 +95,9 @@ def register(sub: Subcommands) -> None:
     rules = sub.add_parser("rules", help="print a game's rule book, or one rule")
     rules.add_argument("game", choices=sorted(GAMES), help="the game")
     rules.add_argument("rule_id", nargs="?", help="one rule's id, such as felagsvist.play.must-follow")
+    json_option(rules, "the rules as a JSON array (one rule: a JSON object)")
     rules.set_defaults(run=_cmd_rules)
     opts = sub.add_parser("options", help="list a game's options: default, values, the rules each changes")
     opts.add_argument("game", choices=sorted(GAMES), help="the game")
-    opts.add_argument("--json", action="store_true", help="print the options as a JSON array")
+    json_option(opts, "the options as a JSON array")
     opts.set_defaults(run=_cmd_options)

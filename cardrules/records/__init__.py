@@ -27,6 +27,15 @@ array: step ``n`` is ``record.actions[n]``, and an error located at
 """
 
 from cardrules.records.check import CheckReport, Mode, Violation, check
+from cardrules.records.corpus import (
+    CorpusResult,
+    CorpusSummary,
+    RecordText,
+    check_corpus,
+    jsonl_line,
+    read_jsonl,
+    summarize,
+)
 from cardrules.records.errors import IllegalStepError, RecordError
 from cardrules.records.explain import Explanation, explain, format_explanation
 from cardrules.records.files import MAX_RECORD_SIZE, Form, dump, dumps, load, loads, write_atomically
@@ -41,6 +50,8 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_RECORD_SIZE",
     "CheckReport",
+    "CorpusResult",
+    "CorpusSummary",
     "Explanation",
     "Form",
     "IllegalStepError",
@@ -48,10 +59,12 @@ __all__ = [
     "Prepared",
     "Record",
     "RecordError",
+    "RecordText",
     "RecordedAction",
     "Step",
     "Violation",
     "check",
+    "check_corpus",
     "dump",
     "dumps",
     "explain",
@@ -60,13 +73,16 @@ __all__ = [
     "from_tree",
     "initial_state",
     "json_schema",
+    "jsonl_line",
     "load",
     "loads",
     "prepare",
+    "read_jsonl",
     "record_of",
     "replay",
     "report_to_data",
     "steps",
+    "summarize",
     "to_tree",
     "write_atomically",
 ]

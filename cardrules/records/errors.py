@@ -55,6 +55,10 @@ class RecordError(CardRulesError, ValueError):
         self.source = source
         super().__init__(self._message())
 
+    def __reduce__(self) -> tuple[type[RecordError], tuple[tuple[tuple[str, str], ...], str | None]]:
+        """Pickle as the problems and the source, so the error can come back from a worker process."""
+        return (type(self), (self.problems, self.source))
+
     @property
     def locations(self) -> tuple[str, ...]:
         """The location of every problem, in order."""
