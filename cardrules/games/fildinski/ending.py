@@ -18,11 +18,10 @@ before the position do not count. Under ``meld_in_endgame = true`` the
 winner of each endgame trick may still meld, which this model does not
 search: such a position is refused with :class:`~cardrules.errors.NotSolvableError`.
 
->>> import cardrules
->>> from hypothesis import find, settings
->>> from cardrules.testing import positions
->>> once = settings(database=None, derandomize=True)
->>> state = find(positions("fildinski", phase="endgame"), lambda p: True, settings=once).state
+>>> import random, cardrules
+>>> state, rng = cardrules.get_game("fildinski").new_game(seed=3), random.Random(3)
+>>> while state.phase_name != "endgame":
+...     state = state.apply(rng.choice(state.legal_actions()))
 >>> ending = state.ending(0)
 >>> ending.unit, ending.counted, ending.left
 ('points', (0,), 8)
