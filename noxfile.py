@@ -4,7 +4,10 @@
 virtualenv with the package and the extras it needs. The tests prove every Z3
 claim once (each claim has its test, which also refutes its wrong companion),
 so the proofs are not run a second time: ``nox -s proofs`` prints their table
-on demand. ``nox -s bench`` runs the benchmark, never part of the default run.
+on demand. ``nox -s bench`` runs the benchmark, never part of the default run. ``nox -s sdist``
+(not in the default run either) builds the source distribution and runs its test
+suite from the unpacked archive in a fresh virtual environment, as a user of the
+archive would.
 
 ``nox --no-venv`` runs the sessions in the current environment instead, without
 installing anything: that environment must already hold the ``dev`` group
@@ -14,7 +17,11 @@ main tool, e.g. ``nox -s tests -- -k felagsvist -x``.
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import tarfile
+from pathlib import Path
 
 import nox
 from nox.command import CommandFailed
@@ -98,9 +105,51 @@ def bench(session: nox.Session) -> None:
     """Time every game's engine (``tests/benchmarks/<game>_bench.py``); not in the default run.
 
     ``nox -s bench -- fildinski`` times one game; other arguments go to each benchmark.
+    Each game's figures are written to ``build/bench/<game>.json``; the run before
+    (the file it replaces) is shown beside each headline figure.
     """
     _install(session, ".")
     chosen = [arg for arg in session.posargs if arg in BENCHMARKS] or list(BENCHMARKS)
     rest = [arg for arg in session.posargs if arg not in BENCHMARKS]
     for game in chosen:
-        session.run(_python(session), "-m", f"tests.benchmarks.{game}_bench", *rest)
+        result = f"build/bench/{game}.json"
+        session.run(
+            _python(session),
+            "-m",
+            f"tests.benchmarks.{game}_bench",
+            "--json",
+            result,
+            "--compare",
+            result,
+            *rest,
+        )
+
+
+@nox.session
+def sdist(session: nox.Session) -> None:
+    """Build the sdist, unpack it, install it with the test group in a fresh venv, run its tests there.
+
+    Not in the default run (it installs everything afresh and runs the whole
+    suite once more). The unpacked tree has no ``../shared``, so the tests that
+    compare the code with the specification skip, saying why. Arguments after
+    ``--`` go to pytest.
+    """
+    _install(session, "build>=1")
+    python = _python(session)
+    work = Path(session.create_tmp()).resolve() / "sdist"
+    shutil.rmtree(work, ignore_errors=True)  # a previous run's archive and tree
+    work.mkdir(parents=True)
+    session.run(python, "-m", "build", "--sdist", "--outdir", str(work), ".")
+    (archive,) = work.glob("cardrules-*.tar.gz")
+    with tarfile.open(archive) as tar:
+        tar.extractall(work, filter="data")
+    (tree,) = (path for path in work.iterdir() if path.is_dir())
+    venv = tree / ".venv"
+    session.run(python, "-m", "venv", str(venv))
+    fresh = str(venv / ("Scripts" if sys.platform == "win32" else "bin") / "python")
+    env = {"CI": os.environ.get("CI", "true"), "PYTHONPATH": ""}
+    with session.chdir(tree):
+        # Dependency groups (--group) need pip 25.1 or newer; a fresh venv may come with an older one.
+        session.run(fresh, "-m", "pip", "install", "--quiet", "--upgrade", "pip>=25.1", external=True)
+        session.run(fresh, "-m", "pip", "install", "--quiet", ".", "--group", "test", external=True)
+        session.run(fresh, "-m", "pytest", "-p", "no:cacheprovider", *session.posargs, env=env, external=True)

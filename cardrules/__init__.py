@@ -10,7 +10,7 @@ adjudicates actions with a :class:`~cardrules.verdict.Verdict` naming the rules 
 13
 """
 
-from cardrules.cards import STANDARD_DECK, Card, Rank, Suit, parse_card, parse_cards
+from cardrules.cards import STANDARD_DECK, Card, Cards, Rank, Suit, parse_card, parse_cards
 from cardrules.errors import (
     AmbiguousActionError,
     CardRulesError,
@@ -39,6 +39,7 @@ __all__ = [
     "AmbiguousActionError",
     "Card",
     "CardRulesError",
+    "Cards",
     "ClaimResult",
     "Game",
     "IllegalActionError",

@@ -23,6 +23,19 @@ asked to (``jokers=True``), so games without jokers never see one.
 
 >>> parse_card("JK", jokers=True) == JOKER, str(JOKER), JOKER.index
 (True, 'JK', 52)
+
+A hand, a pile or any other set of cards in the public API is a :class:`Cards`:
+a tuple of cards that prints as cards, so a user sees ``7♣ Q♣ 7♥`` where the
+engine keeps an int bitmask. It is still a tuple (frozen, iterable, sized,
+hashable, equal to the plain tuple of the same cards), and
+:attr:`Cards.mask` gives the bitmask back for a fast caller.
+
+>>> hand = Cards.from_mask(parse_card("7C").bit | parse_card("QC").bit | parse_card("7H").bit)
+>>> print(hand), hand, len(hand)
+7♣ Q♣ 7♥
+(None, Cards('7♣ Q♣ 7♥'), 3)
+>>> hand == Cards("7c qc 7h") == tuple(hand), hand.mask == mask_of(hand), hand.text
+(True, True, '7C QC 7H')
 """
 
 from __future__ import annotations
@@ -38,6 +51,7 @@ __all__ = [
     "JOKER",
     "STANDARD_DECK",
     "Card",
+    "Cards",
     "Joker",
     "Rank",
     "Suit",
@@ -278,3 +292,68 @@ def cards_in(mask: int) -> Iterator[Card]:
         low = mask & -mask
         yield _ALL[low.bit_length() - 1]
         mask ^= low
+
+
+class Cards(tuple[Card, ...]):
+    """A set of cards as a value: a hand, a won pile, the monte, a meld.
+
+    A tuple of :class:`Card` (in the order the API states, usually index
+    order), so it is frozen, iterable, sized, hashable and equal to the plain
+    tuple of the same cards; what it adds is its text. ``str`` gives the cards
+    as a player reads them (``7♣ Q♣ 10♥``, empty for no card), ``repr`` a short
+    form that reads back (``Cards('7♣ Q♣ 10♥')``), :attr:`text` the canonical
+    form (``7C QC TH``) and :attr:`mask` the bitmask the engines keep.
+
+    ``Cards(text)`` reads cards as :func:`parse_cards` does (jokers included);
+    ``Cards(iterable)`` takes cards; :meth:`from_mask` takes a bitmask.
+    Slicing or adding gives a plain tuple, as for any tuple subclass.
+
+    Raises:
+        InvalidArgumentError: something given is not a card.
+        InvalidNotationError: text that is not cards.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, cards: Iterable[Card] | str = ()) -> Cards:
+        """The cards of ``cards``: an iterable of cards, or text such as ``"7C Q♣ 10h"``."""
+        items = parse_cards(cards, jokers=True) if isinstance(cards, str) else tuple(cards)
+        for card in items:
+            if not isinstance(card, Card):
+                raise InvalidArgumentError(f"Cards holds cards, not {card!r}")
+        return super().__new__(cls, items)
+
+    @classmethod
+    def from_mask(cls, mask: int) -> Cards:
+        """The cards of a bitmask over :attr:`Card.index`, in index order."""
+        return super().__new__(cls, cards_in(mask))
+
+    @property
+    def mask(self) -> int:
+        """The bitmask of these cards (``sum(card.bit)``), as the engines keep a set of distinct cards.
+
+        Raises:
+            InvalidArgumentError: a card is repeated (two packs) or a joker,
+                which a bitmask over the 52 cards cannot hold.
+        """
+        mask = 0
+        for card in self:
+            if isinstance(card, Joker) or mask >> card.index & 1:
+                why = "a joker" if isinstance(card, Joker) else f"{card.pretty()} twice"
+                raise InvalidArgumentError(f"{self!r} holds {why}, which a bitmask of the 52 cards cannot")
+            mask |= card.bit
+        return mask
+
+    @property
+    def text(self) -> str:
+        """The canonical text, cards joined by spaces: ``7C QC TH``."""
+        return format_cards(self)
+
+    def __str__(self) -> str:
+        return format_cards(self, pretty=True)
+
+    def __repr__(self) -> str:
+        return f"Cards({format_cards(self, pretty=True)!r})"
+
+    def __getnewargs__(self) -> tuple[tuple[Card, ...]]:
+        return (tuple(self),)

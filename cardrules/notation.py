@@ -1,9 +1,13 @@
 """Seats and actors in action text.
 
 An action's canonical text starts with its actor, ``p`` and the seat number
-(``"p2 play QS"``). Readers also accept a game's own seat names (``N``, ``E``,
-``S``, ``W`` in Félagsvist) and text with no actor at all, which means the
-player to act.
+(``"p2 play QS"``). Readers also accept the bare number (``"2 play QS"``), a
+game's own seat names (``N``, ``E``, ``S``, ``W`` in Félagsvist, any case) and
+text with no actor at all, which means the player to act. Every reader of a
+seat (action text, a record's ``dealer`` and seats, positions, options such as
+Félagsvist's ``first_dealer``, the command line) reads it through
+:func:`read_seat`, so a seat reads the same way everywhere; it is written as
+``p0``, ``p1``, ... (:func:`format_seat`).
 """
 
 from __future__ import annotations
@@ -14,10 +18,12 @@ from typing import Final
 
 from cardrules.errors import InvalidNotationError
 
-__all__ = ["format_seat", "parse_seat", "read_dealer", "read_seat_token", "split_actor"]
+__all__ = ["format_seat", "parse_seat", "read_dealer", "read_seat", "read_seat_token", "split_actor"]
 
 _SEAT_TOKEN: Final = re.compile(r"[pP]([0-9]{1,4})", re.ASCII)
 """``p`` and a seat number of at most four ASCII digits."""
+_SEAT_NUMBER: Final = re.compile(r"[pP]?([0-9]{1,4})", re.ASCII)
+"""A seat number of at most four ASCII digits, ``p`` before it or not."""
 
 
 def format_seat(seat: int) -> str:
@@ -36,8 +42,26 @@ def read_seat_token(text: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
+def read_seat(token: str, names: Sequence[str] = ()) -> int | None:
+    """The seat ``token`` names, or ``None``: ``p2``, ``P2``, ``2``, or one of the game's seat ``names``.
+
+    Names are compared without regard to case; surrounding blanks do not
+    matter. The number is not range-checked.
+
+    >>> from cardrules.notation import read_seat
+    >>> read_seat("p2"), read_seat(" 2 "), read_seat("s", ("N", "E", "S", "W")), read_seat("south")
+    (2, 2, 2, None)
+    """
+    text = token.strip()
+    match = _SEAT_NUMBER.fullmatch(text)
+    if match:
+        return int(match.group(1))
+    upper = text.upper()
+    return next((seat for seat, name in enumerate(names) if upper == name.upper()), None)
+
+
 def parse_seat(token: str, names: Sequence[str] = ()) -> int:
-    """Read a seat token: ``p<number>`` or one of the game's seat ``names``.
+    """Read a seat (see :func:`read_seat`): ``p<number>``, the number alone, or one of the game's ``names``.
 
     The number is not range-checked here: a seat the game does not have makes a
     well-formed action that adjudication rejects (``common.action.known``).
@@ -45,16 +69,11 @@ def parse_seat(token: str, names: Sequence[str] = ()) -> int:
     Raises:
         InvalidNotationError: the token is not a seat.
     """
-    text = token.strip()
-    seat = read_seat_token(text)
+    seat = read_seat(token, names)
     if seat is not None:
         return seat
-    upper = text.upper()
-    for seat, name in enumerate(names):
-        if upper == name.upper():
-            return seat
     named = f" or one of {', '.join(names)}" if names else ""
-    raise InvalidNotationError(f"{token!r} is not a seat: write p0, p1, ...{named}")
+    raise InvalidNotationError(f"{token!r} is not a seat: write p0, p1, ... (or 0, 1, ...){named}")
 
 
 def read_dealer(dealer: int | str, seats: int, title: str, names: Sequence[str] = ()) -> int:

@@ -6,6 +6,14 @@ default. :func:`build_options` turns what a user passed (Python values or the
 strings of a command line or a record) into that dataclass, and refuses any
 unknown option or bad value with an :class:`~cardrules.errors.InvalidOptionError`
 that names the option and the values it takes.
+
+Every reader reads names and values alike: ``-`` and ``_`` are the same, and
+so is letter case where no two values differ by case alone
+(``dix-exchange=From-Hand`` is ``dix_exchange=from_hand``). What is written
+(``options_dict()``, records, ``cardrules options``) is the canonical spelling,
+the one each game's specification uses. An enum may read more spellings of a
+value through its ``_missing_`` hook (Félagsvist's ``first_dealer`` reads any
+seat: ``E``, ``p1`` or ``1``).
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from typing import Any, Protocol, TypeVar
 
 from cardrules.errors import InvalidArgumentError, InvalidOptionError
 
-__all__ = ["OptionsDataclass", "build_options", "did_you_mean", "options_as_dict"]
+__all__ = ["OptionsDataclass", "build_options", "did_you_mean", "option_key", "options_as_dict", "value_key"]
 
 
 class OptionsDataclass(Protocol):
@@ -42,8 +50,21 @@ def did_you_mean(given: str, choices: Iterable[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _spelling(text: str) -> str:
-    """An option value as compared: case, surrounding blanks, and ``-`` against ``_`` do not matter."""
+def option_key(name: str) -> str:
+    """An option's name as its dataclass spells it: blanks, case and ``-`` against ``_`` do not matter.
+
+    >>> option_key(" Dix-Exchange ")
+    'dix_exchange'
+    """
+    return name.strip().lower().replace("-", "_")
+
+
+def value_key(text: str) -> str:
+    """An option value as compared: case, surrounding blanks, and ``-`` against ``_`` do not matter.
+
+    >>> value_key(" From-Hand ") == value_key("from_hand")
+    True
+    """
     return text.strip().lower().replace("_", "-")
 
 
@@ -53,10 +74,16 @@ def _convert(game: str, name: str, kind: object, value: object) -> object:
         if isinstance(value, kind):
             return value
         if isinstance(value, str):
-            wanted = _spelling(value)
-            for member in kind:
-                if _spelling(str(member.value)) == wanted:
-                    return member
+            wanted = value_key(value)
+            matches = [member for member in kind if value_key(str(member.value)) == wanted]
+            if len(matches) > 1:  # values that differ by case alone: the case decides
+                matches = [member for member in matches if str(member.value) == value.strip()]
+            if len(matches) == 1:
+                return matches[0]
+        try:  # an enum's own further spellings (its _missing_ hook), such as a seat for a dealer
+            return kind(value.strip() if isinstance(value, str) else value)
+        except ValueError:
+            pass
         allowed = ", ".join(str(m.value) for m in kind)
         hint = did_you_mean(str(value), [str(m.value) for m in kind]) if isinstance(value, str) else ""
         raise InvalidOptionError(name, f"{game} option {name} takes {allowed}; not {value!r}{hint}")
@@ -78,16 +105,22 @@ def _convert(game: str, name: str, kind: object, value: object) -> object:
 def build_options(cls: type[T], game: str, given: Mapping[str, object]) -> T:
     """Build the options dataclass ``cls`` of ``game`` from ``given``.
 
-    Names may use hyphens or underscores. Missing options take their defaults.
+    Names and values are read as :func:`option_key` and the module's notes say.
+    Missing options take their defaults.
 
     Raises:
-        InvalidOptionError: an option ``game`` does not have, or a value it does not take.
+        InvalidOptionError: an option ``game`` does not have, one given twice
+            (``scoring`` and ``Scoring``), or a value it does not take.
     """
     hints = typing.get_type_hints(cls)
     fields = {f.name for f in dataclasses.fields(cls)}
     values: dict[str, object] = {}
+    seen: dict[str, str] = {}
     for raw_name, value in given.items():
-        name = raw_name.replace("-", "_")
+        name = option_key(raw_name)
+        if name in seen:
+            raise InvalidOptionError(raw_name, f"{game} option {name} is given twice ({seen[name]!r} too)")
+        seen[name] = raw_name
         if name not in fields:
             known = ", ".join(sorted(fields))
             hint = did_you_mean(name, fields)

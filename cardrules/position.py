@@ -41,6 +41,7 @@ from typing import Final, TypeVar
 
 from cardrules.errors import InvalidNotationError, InvalidOptionError
 from cardrules.notation import parse_seat
+from cardrules.options import option_key
 from cardrules.rules import RuleId
 
 __all__ = [
@@ -296,8 +297,8 @@ class PositionReader:
     def options(self, current: Mapping[str, object]) -> dict[str, object] | None:
         """The ``options`` section as ``name=value`` pairs over ``current`` (the game's own options).
 
-        Names are read with hyphens or underscores alike. Whether the names and
-        values are the game's is for the game to say (:meth:`option_error`).
+        Names are read as every reader reads them (:func:`~cardrules.options.option_key`).
+        Whether the names and values are the game's is for the game to say (:meth:`option_error`).
         """
         tokens = self.take("options", required=False)
         given = dict(current)
@@ -310,7 +311,7 @@ class PositionReader:
                 self.problem("options", f"an option is written name=value, not {_echo(token)}")
                 bad = True
                 continue
-            given[name.replace("-", "_")] = value
+            given[option_key(name)] = value
         return None if bad else given
 
     def option_error(self, error: InvalidOptionError) -> None:

@@ -25,9 +25,11 @@ from cardrules.cards import Card, Joker, parse_card
 from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealError, InvalidOptionError
 from cardrules.game import AnyGame, AnyState
 from cardrules.games import get_game
+from cardrules.notation import read_seat
+from cardrules.options import option_key, value_key
 from cardrules.position import InvalidPositionError, PositionReader
 from cardrules.records.errors import RecordError
-from cardrules.records.model import FORMAT_VERSION, Record, RecordedAction, read_seat_token, seat_token
+from cardrules.records.model import FORMAT_VERSION, Record, RecordedAction, seat_token
 
 __all__ = ["Prepared", "prepare"]
 
@@ -148,8 +150,9 @@ def _finish(
     and ``deals``) or a ``position``.
     """
     seats = game.num_players if game is not None else None
-    actions = _actions(draft, seats, reader, problems)
-    claims = _claims(draft, seats, problems, game.info.seat_names if game is not None else ())
+    seat_names = game.info.seat_names if game is not None else ()
+    actions = _actions(draft, seats, reader, problems, seat_names)
+    claims = _claims(draft, seats, problems, seat_names)
     if problems or game is None or start is None or actions is None or deals is None or dealer is None:
         if not problems:  # pragma: no cover - every None above notes a problem
             problems.add("document", "the record is incomplete")
@@ -210,9 +213,9 @@ def _position_game(
         for problem in reader.problems:
             problems.add("position", str(problem))
         return None
-    record_options = {name.replace("-", "_"): value for name, value in written}
+    record_options = {option_key(name): value for name, value in written}
     for name, value in given.items():
-        if name in record_options and str(record_options[name]).lower() != str(value).lower():
+        if name in record_options and value_key(str(record_options[name])) != value_key(str(value)):
             problems.add(
                 f"options.{name}",
                 f"the record says {name}={record_options[name]} but its position says {name}={value}",
@@ -237,7 +240,7 @@ def _game(draft: Draft, problems: Problems) -> AnyGame | None:
     good: dict[str, str | int] = {}
     seen: dict[str, str] = {}
     for name, value in draft.options:
-        key = name.replace("-", "_")
+        key = option_key(name)
         if key in seen:
             problems.add(f"options.{name}", f"the option is given twice (also as {seen[key]!r})")
             continue
@@ -258,10 +261,8 @@ def _game(draft: Draft, problems: Problems) -> AnyGame | None:
 def _seat(
     location: str, token: str, seats: int | None, problems: Problems, names: Sequence[str] = ()
 ) -> int | None:
-    """The seat ``token`` names: ``p0``, ``p1``, ... or one of the game's seat ``names`` (``N``, ``E``)."""
-    seat = read_seat_token(token)
-    if seat is None:
-        seat = next((n for n, name in enumerate(names) if token.strip().upper() == name.upper()), None)
+    """The seat ``token`` names: ``p0``, ``p1``, ... (or ``0``, ``1``, ...) or one of the game's ``names``."""
+    seat = read_seat(token, names)
     if seat is None:
         named = f" (or {', '.join(names)})" if names else ""
         problems.add(location, f"{token!r} is not a seat: write p0, p1, ...{named}")
@@ -343,7 +344,11 @@ def _decks(draft: Draft, game: AnyGame | None, problems: Problems) -> tuple[tupl
 
 
 def _actions(
-    draft: Draft, seats: int | None, reader: AnyState | None, problems: Problems
+    draft: Draft,
+    seats: int | None,
+    reader: AnyState | None,
+    problems: Problems,
+    seat_names: Sequence[str] = (),
 ) -> tuple[RecordedAction, ...] | None:
     """Check every action's actor and read its text in ``reader`` (a state of the game).
 
@@ -367,7 +372,7 @@ def _actions(
             complete = False
             continue
         words = text.split(maxsplit=1)
-        actor = read_seat_token(words[0]) if words else None
+        actor = read_seat(words[0], seat_names) if words else None
         if actor is None:
             problems.add(location, f"{step}{text!r} does not start with its actor (p0, p1, ...)")
             complete = False

@@ -2,7 +2,7 @@
 
 Run it with::
 
-    python -m tests.benchmarks.calabresella_bench [--seconds S] [--repeat N]
+    python -m tests.benchmarks.calabresella_bench [--seconds S] [--repeat N] [--json PATH] [--compare PATH]
 
 or ``nox -s bench``. It times, with the shared harness (:mod:`tests.benchmarks.harness`):
 
@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from cardrules.game import Action, AnyState
 from cardrules.games.calabresella import CalabresellaState, Phase
-from tests.benchmarks.harness import Variant, bench_main, uniform
+from tests.benchmarks.harness import Targets, Variant, bench_main, uniform
 
-__all__ = ["bidding", "main"]
+__all__ = ["TARGETS", "bidding", "main"]
+
+TARGETS: Final = Targets(ratio=0.25, record_steps=50_000)
+"""What issue "Speed" asks of Calabresella."""
 
 
 def bidding(state: AnyState, legal: tuple[Action, ...], rng: random.Random) -> Action:
@@ -37,7 +41,7 @@ def bidding(state: AnyState, legal: tuple[Action, ...], rng: random.Random) -> A
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its rates."""
     variants = [Variant("bidding, mostly played", choose=bidding), Variant("uniform random actions")]
-    return bench_main("calabresella", "Calabresella", variants, argv, unit="hands")
+    return bench_main("calabresella", "Calabresella", variants, TARGETS, argv, unit="hands")
 
 
 if __name__ == "__main__":

@@ -1074,6 +1074,7 @@ def test_a_player_sees_only_their_own_hand() -> None:
     assert swapped.observation(1) != state.observation(1)
     for card in held(state, 1) | held(state, 2) | {card_at(c) for c in state.monte}:
         assert repr(card) not in repr(seen) and card.pretty() not in str(seen)
+        assert card.pretty() not in repr(seen)  # card sets print as Cards('5♣ J♣ ...')
     with pytest.raises(InvalidArgumentError):
         state.observation(3)
 

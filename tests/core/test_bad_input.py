@@ -103,7 +103,8 @@ def test_an_unknown_option_is_refused_naming_it(option: str) -> None:
     [
         ("first_round", "trumps"),
         ("first_dealer", "North"),
-        ("first_dealer", 0),
+        ("first_dealer", 4),  # a seat number the game lacks (0 is N)
+        ("first_dealer", "p4"),
         ("nolo_ace", "middle"),
         ("scoring", "rubber"),
         ("tiebreak", "coin"),

@@ -132,7 +132,14 @@ def test_explain_summarises_a_long_legal_set() -> None:
 
 def test_ctrl_c_during_simulate_prints_the_summary_of_the_games_played() -> None:
     command = [sys.executable, "-m", "cardrules.cli", "simulate", "felagsvist", "--games", "1000000"]
-    running = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    running = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # Ctrl-C as at a terminal, even where this suite runs with SIGINT ignored (a background job)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     time.sleep(3)  # well past start-up: games are being played
     running.send_signal(signal.SIGINT)
     out, err = running.communicate(timeout=60)

@@ -12,6 +12,7 @@ import cardrules
 from cardrules import (
     COMMON_RULES,
     TERMINAL,
+    Cards,
     Game,
     InvalidOptionError,
     Rule,
@@ -360,7 +361,7 @@ def test_actions_observations_games_and_options_are_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         action.seat = 3  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
-        observation.hand = ()  # type: ignore[misc]
+        observation.hand = Cards()  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
         game.options = FelagsvistOptions()  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):

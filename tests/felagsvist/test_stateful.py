@@ -29,7 +29,7 @@ from hypothesis.stateful import (
 )
 
 from cardrules import STANDARD_DECK, TERMINAL, Action, Card, IllegalActionError, get_game
-from cardrules.cards import card_at, cards_in
+from cardrules.cards import Cards, card_at, cards_in
 from cardrules.games.felagsvist import (
     FelagsvistGame,
     FelagsvistState,
@@ -163,8 +163,9 @@ def check_state(state: FelagsvistState) -> None:
             if other != seat:
                 for index in _indices(state.hands[other]):
                     assert CARD_REPRS[index] not in text, (seat, card_at(index))
+                    assert CARD_PRETTY[index] not in text, (seat, card_at(index))  # a Cards repr
                     assert CARD_PRETTY[index] not in readable, (seat, card_at(index))
-        shared = replace(observation, seat=0, hand=())
+        shared = replace(observation, seat=0, hand=Cards())
         if public is None:
             public = shared
         assert shared == public

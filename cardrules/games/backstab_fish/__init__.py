@@ -9,6 +9,7 @@ from cardrules.games.backstab_fish.actions import ASK, LAY_DOWN, Ask, EndTurn, L
 from cardrules.games.backstab_fish.cards import (
     DECKS,
     FishRank,
+    Ranks,
     counts_of,
     pack,
     parse_rank,
@@ -61,6 +62,7 @@ __all__ = [
     "LayDown",
     "LayDownRule",
     "PublicEvent",
+    "Ranks",
     "counts_of",
     "pack",
     "parse_options",

@@ -22,11 +22,19 @@ holding its number of sets, and so are sets of ranks (a field of 0 or 1).
 (8, 3)
 >>> counts_text(pack({FishRank.KING: 2, FishRank.SEVEN: 1})), unit_ranks(pack({FishRank.ACE: 1, 0: 1}))
 ('7 K K', (0, 12))
+
+A hand or the laid sets in the public API is a :class:`Ranks`, a tuple of
+ranks that prints as ranks (suits do not matter in this game):
+
+>>> hand = Ranks.from_packed(pack({FishRank.KING: 2, FishRank.SEVEN: 1}))
+>>> print(hand), hand, hand.packed == pack({FishRank.KING: 2, FishRank.SEVEN: 1})
+7 K K
+(None, Ranks('7 K K'), True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import IntEnum
 from types import MappingProxyType
 from typing import Final
@@ -38,9 +46,11 @@ from cardrules.games.backstab_fish.options import Deck
 __all__ = [
     "ALL_RANKS",
     "DECKS",
+    "NO_RANKS",
     "PLURALS",
     "RANK_CODES",
     "FishRank",
+    "Ranks",
     "count_of",
     "counts_of",
     "counts_text",
@@ -184,12 +194,74 @@ def set_count(sets: int) -> int:
     return (sets & _ONES).bit_count() + 2 * (sets & _TWOS).bit_count()
 
 
-def set_ranks(sets: int) -> tuple[FishRank, ...]:
+class Ranks(tuple[FishRank, ...]):
+    """Cards of this game as a value: one rank per card (a hand) or per set (laid sets), in rank order.
+
+    A tuple of :class:`FishRank`, so it is frozen, iterable, sized, hashable
+    and equal to the plain tuple of the same ranks. ``str`` gives the ranks as
+    a player reads them (``7 7 K``, empty for none), ``repr`` a short form that
+    reads back (``Ranks('7 7 K')``) and :attr:`packed` the packed counts the
+    engine keeps.
+
+    ``Ranks(text)`` reads ranks as :func:`parse_rank` does; ``Ranks(iterable)``
+    takes ranks (or rank codes); :meth:`from_packed` takes packed counts.
+
+    Raises:
+        InvalidNotationError: text that is not ranks, or a code that is no rank.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, ranks: Iterable[int] | str = ()) -> Ranks:
+        """The ranks of ``ranks``: an iterable of ranks or codes, or text such as ``"7 7 kings"``."""
+        if isinstance(ranks, str):
+            return super().__new__(cls, (parse_rank(word) for word in ranks.replace(",", " ").split()))
+        items: list[FishRank] = []
+        for rank in ranks:
+            if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < len(ALL_RANKS):
+                raise InvalidNotationError(
+                    f"{rank!r} is not a rank code (0 for the deuce to 13 for the jokers)"
+                )
+            items.append(ALL_RANKS[rank])
+        return super().__new__(cls, items)
+
+    @classmethod
+    def from_packed(cls, packed: int) -> Ranks:
+        """The ranks of packed counts (a hand, or laid sets), one per unit, in rank order."""
+        out: list[FishRank] = []
+        for rank in ALL_RANKS:
+            out.extend((rank,) * (packed >> (rank << 2) & 15))
+        return super().__new__(cls, out)
+
+    @property
+    def packed(self) -> int:
+        """These ranks as packed counts (4 bits per rank), the engine's own form of a hand.
+
+        Raises:
+            ValueError: more than 15 of one rank, which a packed field cannot hold.
+        """
+        counts = [0] * len(ALL_RANKS)
+        for rank in self:
+            counts[rank] += 1
+        return pack(tuple(counts))
+
+    def __str__(self) -> str:
+        return " ".join(rank.token for rank in self)
+
+    def __repr__(self) -> str:
+        return f"Ranks({str(self)!r})"
+
+    def __getnewargs__(self) -> tuple[tuple[FishRank, ...]]:
+        return (tuple(self),)
+
+
+NO_RANKS: Final = Ranks()
+"""No rank at all: an empty hand, no set laid."""
+
+
+def set_ranks(sets: int) -> Ranks:
     """A packed vector as one rank per unit, in rank order: laid sets as one rank per set."""
-    out: list[FishRank] = []
-    for rank in ALL_RANKS:
-        out.extend((rank,) * (sets >> (rank << 2) & 15))
-    return tuple(out)
+    return Ranks.from_packed(sets)
 
 
 def counts_text(sets: int) -> str:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules.game import TERMINAL
 from cardrules.games.backstab_fish.actions import ASK
-from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, set_ranks
+from cardrules.games.backstab_fish.cards import ALL_RANKS, NO_RANKS, FishRank, Ranks, set_ranks
 from cardrules.notation import format_seat
 from cardrules.svg import SvgPicture
 from cardrules.svg.marks import Marks
@@ -85,7 +85,7 @@ class PublicEvent:
     other: int = -1
     rank: FishRank | None = None
     count: int = 0
-    sets: tuple[FishRank, ...] = ()
+    sets: Ranks = NO_RANKS
     rule: str = ""
 
     def __str__(self) -> str:
@@ -114,7 +114,7 @@ def _public(event: Event) -> PublicEvent:
         other=other,
         rank=ALL_RANKS[rank] if rank >= 0 else None,
         count=count,
-        sets=set_ranks(sets) if sets else (),
+        sets=set_ranks(sets) if sets else NO_RANKS,
         rule=END_RULES[count] if kind == "end" else "",
     )
 
@@ -140,7 +140,7 @@ class BackstabFishObservation(SvgPicture):
 
     Attributes:
         seat: the observing seat.
-        hand: the seat's own cards, as ranks in rank order.
+        hand: the seat's own cards, as ranks in rank order (they print as ranks: ``3 5 8 K K``).
         hand_sizes: how many cards each seat holds.
         stock_size: how many cards are left in the stock.
         laid: each seat's laid sets, one rank per set.
@@ -155,10 +155,10 @@ class BackstabFishObservation(SvgPicture):
     """
 
     seat: int
-    hand: tuple[FishRank, ...]
+    hand: Ranks
     hand_sizes: tuple[int, ...]
     stock_size: int
-    laid: tuple[tuple[FishRank, ...], ...]
+    laid: tuple[Ranks, ...]
     scores: tuple[int, ...]
     dealer: int
     current_player: int
@@ -190,7 +190,7 @@ class BackstabFishObservation(SvgPicture):
             [
                 f"seen by {format_seat(self.seat)}; dealer {format_seat(self.dealer)}; {to_act}; "
                 f"turn {self.turns}, stock {self.stock_size}, stall {self.stall}",
-                f"hand: {' '.join(r.token for r in self.hand) or '(empty)'}",
+                f"hand: {self.hand or '(empty)'}",
                 f"cards held: {sizes}",
                 f"sets laid: {laid}",
                 f"last: {last}",

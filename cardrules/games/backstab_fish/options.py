@@ -22,7 +22,7 @@ from enum import Enum
 from typing import Final
 
 from cardrules.errors import InvalidOptionError
-from cardrules.options import build_options
+from cardrules.options import build_options, option_key
 
 __all__ = [
     "MAX_PLAYERS",
@@ -190,7 +190,7 @@ def parse_options(given: Mapping[str, object]) -> BackstabFishOptions:
     seen: dict[str, str] = {}
     stall: tuple[bool, int | None] = (False, None)
     for raw_name, value in given.items():
-        name = raw_name.replace("-", "_")
+        name = option_key(raw_name)
         if name in seen:
             raise InvalidOptionError(raw_name, f"{GAME} option {name} is given twice ({seen[name]!r} too)")
         seen[name] = raw_name

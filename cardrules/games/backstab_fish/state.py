@@ -26,14 +26,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardrules.base import check_seat
-from cardrules.cards import Card
+from cardrules.cards import Card, Cards
 from cardrules.errors import GameNotOverError, IllegalActionError
 from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.backstab_fish import lay_down, turn  # modules: they build states with make
 from cardrules.games.backstab_fish import position as _position  # (it builds states too)
 from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, read_action
-from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, counts_of, set_ranks
+from cardrules.games.backstab_fish.cards import Ranks, counts_of, set_ranks
 from cardrules.games.backstab_fish.deal import DealContext, dealt_hands, first_player
 from cardrules.games.backstab_fish.observation import (
     BackstabFishObservation,
@@ -163,27 +163,27 @@ class BackstabFishState(SvgPicture):
         """How many cards are left in the stock."""
         return self.deal.size - self.stock
 
-    def stock_ranks(self) -> tuple[FishRank, ...]:
-        """The ranks of the stock, top card first."""
-        return tuple(ALL_RANKS[r] for r in self.deal.ranks[self.stock :])
+    def stock_ranks(self) -> Ranks:
+        """The ranks of the stock, top card first (they print as ranks)."""
+        return Ranks(self.deal.ranks[self.stock :])
 
-    def stock_cards(self) -> tuple[Card, ...]:
-        """The cards of the stock, top card first."""
-        return self.deal.deck[self.stock :]
+    def stock_cards(self) -> Cards:
+        """The cards of the stock, top card first (they print as cards)."""
+        return Cards(self.deal.deck[self.stock :])
 
     def hand_counts(self, seat: int) -> tuple[int, ...]:
         """The number of cards of each rank (codes 0..13) in ``seat``'s hand."""
         return counts_of(self.hands[seat])
 
-    def hand(self, seat: int) -> tuple[FishRank, ...]:
-        """``seat``'s hand as ranks in rank order."""
+    def hand(self, seat: int) -> Ranks:
+        """``seat``'s hand as ranks in rank order, printing as ranks (:attr:`hands` keeps packed counts)."""
         return set_ranks(self.hands[seat])
 
     def laid_counts(self, seat: int) -> tuple[int, ...]:
         """The number of sets of each rank (codes 0..13) laid in front of ``seat``."""
         return counts_of(self.laid[seat])
 
-    def laid_sets(self, seat: int) -> tuple[FishRank, ...]:
+    def laid_sets(self, seat: int) -> Ranks:
         """The sets laid in front of ``seat``, one rank per set, in rank order."""
         return set_ranks(self.laid[seat])
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cardrules.cards import Card, card_at, cards_in, format_cards
+from cardrules.cards import Card, Cards, card_at
 from cardrules.game import TERMINAL
 from cardrules.games.calabresella.deal import LEVEL_NAMES, Phase
 from cardrules.games.calabresella.options import ReturnTiming, SoloMonte
@@ -32,7 +32,7 @@ class CalabresellaObservation(SvgPicture):
 
     Attributes:
         seat: the observing seat.
-        hand: the seat's own cards, in index order.
+        hand: the seat's own cards, in index order (they print as cards: ``5♣ J♣ 4♥``).
         hand_sizes: how many cards each seat holds (public).
         monte_size: how many cards lie in the monte.
         dealer: the dealer.
@@ -65,7 +65,7 @@ class CalabresellaObservation(SvgPicture):
     """
 
     seat: int
-    hand: tuple[Card, ...]
+    hand: Cards
     hand_sizes: tuple[int, int, int]
     monte_size: int
     dealer: int
@@ -77,18 +77,18 @@ class CalabresellaObservation(SvgPicture):
     called: Card | None
     giver: int | None
     called_in_monte: bool
-    exposed_monte: tuple[Card, ...] | None
+    exposed_monte: Cards | None
     returned: Card | None
     raised: Raise | None
-    received: tuple[Card, ...]
-    laid: tuple[Card, ...]
+    received: Cards
+    laid: Cards
     plays: tuple[tuple[int, Card], ...]
     trick: tuple[tuple[int, Card], ...]
     trick_winners: tuple[int, ...]
     tricks: tuple[int, int]
-    final_monte: tuple[Card, ...] | None
-    won_bidder: tuple[Card, ...] | None
-    won_opponents: tuple[Card, ...] | None
+    final_monte: Cards | None
+    won_bidder: Cards | None
+    won_opponents: Cards | None
     settlement: Settlement | None
     balances: tuple[int, int, int]
 
@@ -113,7 +113,7 @@ class CalabresellaObservation(SvgPicture):
         sizes = " ".join(f"{format_seat(s)}:{n}" for s, n in enumerate(self.hand_sizes))
         lines = [
             f"seen by {format_seat(self.seat)}; dealer {format_seat(self.dealer)}; {self.phase}; {to_act}",
-            f"hand: {format_cards(self.hand, pretty=True) or '(empty)'}",
+            f"hand: {self.hand or '(empty)'}",
             f"calls: {calls}; {contract}",
             f"trick: {trick}",
             f"cards held: {sizes}; monte: {self.monte_size} cards",
@@ -145,23 +145,23 @@ def observe(state: CalabresellaState, seat: int) -> CalabresellaObservation:
     for _ in state.trick:
         trick_seats.append(s)
         s = nxt[s]
-    exposed: tuple[Card, ...] | None = None
+    exposed: Cards | None = None
     contract = setup.contract
     if _monte_taken(state) and (
         contract is Contract.CHIAMO
         or (contract is Contract.SOLO and state.options.solo_monte is SoloMonte.EXPOSED)
     ):
-        exposed = tuple(card_at(c) for c in state.dealt_monte)
-    received = tuple(card_at(c) for s2, cards in setup.received if s2 == seat for c in cards)
-    laid = tuple(card_at(c) for s2, cards in setup.laid if s2 == seat for c in cards)
+        exposed = Cards(card_at(c) for c in state.dealt_monte)
+    received = Cards(card_at(c) for s2, cards in setup.received if s2 == seat for c in cards)
+    laid = Cards(card_at(c) for s2, cards in setup.laid if s2 == seat for c in cards)
     settlement = state.settlement
-    final_monte: tuple[Card, ...] | None = None
+    final_monte: Cards | None = None
     if settlement is not None:
-        final_monte = tuple(card_at(c) for c in state.final_monte)
+        final_monte = Cards(card_at(c) for c in state.final_monte)
     hands = state.hands
     return CalabresellaObservation(
         seat=seat,
-        hand=tuple(cards_in(hands[seat])),
+        hand=Cards.from_mask(hands[seat]),
         hand_sizes=(hands[0].bit_count(), hands[1].bit_count(), hands[2].bit_count()),
         monte_size=len(state.monte),
         dealer=state.context.dealer,
@@ -183,8 +183,8 @@ def observe(state: CalabresellaState, seat: int) -> CalabresellaObservation:
         trick_winners=tally.winners,
         tricks=(tally.tricks_bidder, tally.tricks_opponents),
         final_monte=final_monte,
-        won_bidder=tuple(cards_in(tally.won_bidder)) if settlement is not None else None,
-        won_opponents=tuple(cards_in(tally.won_opponents)) if settlement is not None else None,
+        won_bidder=Cards.from_mask(tally.won_bidder) if settlement is not None else None,
+        won_opponents=Cards.from_mask(tally.won_opponents) if settlement is not None else None,
         settlement=settlement,
         balances=state.balances,
     )

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from cardrules.errors import InvalidOptionError
-from cardrules.options import build_options
+from cardrules.options import build_options, option_key
 
 __all__ = [
     "Auction",
@@ -199,7 +199,9 @@ def options_from(given: Mapping[str, object]) -> CalabresellaOptions:
     rest: dict[str, object] = {}
     stakes: str | None = None
     for name, value in given.items():
-        if name.replace("-", "_") == "stakes":
+        if option_key(name) == "stakes":
+            if stakes is not None:
+                raise InvalidOptionError(name, f"calabresella option stakes is given twice ({name!r} too)")
             a, b, c = parse_stakes(value)
             stakes = f"{a},{b},{c}"
         else:

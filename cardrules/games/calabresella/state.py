@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from cardrules.base import check_seat
-from cardrules.cards import Card, card_at, cards_in, format_cards
+from cardrules.cards import Card, Cards, card_at, cards_in, format_cards
 from cardrules.errors import GameNotOverError, IllegalActionError
 from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
@@ -438,6 +438,14 @@ class CalabresellaState(SvgPicture):
             InvalidNotationError: the text is not a Calabresella action.
         """
         return parse_action(text, None if self.is_terminal else self.current_player)
+
+    def hand(self, seat: int) -> Cards:
+        """``seat``'s hand, in index order, as cards that print as cards (:attr:`hands` keeps the bitmasks).
+
+        Raises:
+            InvalidArgumentError: ``seat`` is not a seat of the game.
+        """
+        return Cards.from_mask(self.hands[check_seat(seat, 3, "Calabresella")])
 
     def observation(self, seat: int) -> CalabresellaObservation:
         """What ``seat`` may know here: its own hand and the public events, nothing else.

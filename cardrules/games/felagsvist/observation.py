@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardrules.base import check_seat
-from cardrules.cards import Card, Suit, card_at, cards_in, format_cards
+from cardrules.cards import Card, Cards, Suit, card_at
 from cardrules.game import TERMINAL
 from cardrules.games.felagsvist.actions import SEAT_NAMES
 from cardrules.games.felagsvist.cards import SUIT_NAMES
@@ -33,7 +33,7 @@ class FelagsvistObservation(SvgPicture):
 
     Attributes:
         seat: the observing seat.
-        hand: the seat's own cards, in index order.
+        hand: the seat's own cards, in index order (they print as cards: ``2♣ 7♣ Q♥``).
         hand_sizes: how many cards each seat holds.
         deal_number: the deal being played (1-based).
         round_kind: the kind of the deal.
@@ -48,7 +48,7 @@ class FelagsvistObservation(SvgPicture):
     """
 
     seat: int
-    hand: tuple[Card, ...]
+    hand: Cards
     hand_sizes: tuple[int, ...]
     deal_number: int
     round_kind: RoundKind
@@ -79,7 +79,7 @@ class FelagsvistObservation(SvgPicture):
             [
                 f"seen by {format_seat(self.seat)} ({SEAT_NAMES[self.seat]}); deal {self.deal_number}, "
                 f"{self.round_kind.label} ({trump}), dealer {format_seat(self.dealer)}; {to_act}",
-                f"hand: {format_cards(self.hand, pretty=True) or '(empty)'}",
+                f"hand: {self.hand or '(empty)'}",
                 f"trick: {trick}",
                 f"cards held: {sizes}",
                 f"tricks this deal: NS {self.tricks[0]}, EW {self.tricks[1]}; "
@@ -98,7 +98,7 @@ def observe(state: FelagsvistState, seat: int) -> FelagsvistObservation:
     trick_seats = [(state.leader + i) % 4 for i in range(len(state.trick))]
     return FelagsvistObservation(
         seat=seat,
-        hand=tuple(cards_in(state.hands[seat])),
+        hand=Cards.from_mask(state.hands[seat]),
         hand_sizes=tuple(hand.bit_count() for hand in state.hands),
         deal_number=state.deal_number,
         round_kind=state.round_kind,

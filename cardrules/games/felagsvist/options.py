@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cardrules.errors import InvalidOptionError
+from cardrules.notation import read_seat
 
 __all__ = [
     "FelagsvistOptions",
@@ -35,13 +36,31 @@ class RoundKind(Enum):
 
 
 class FirstDealer(Enum):
-    """Who deals deal 1: drawn from the seed (``random``) or a fixed seat."""
+    """Who deals deal 1: drawn from the seed (``random``) or a fixed seat.
+
+    A seat reads as everywhere else: its name (``E``), ``p1`` or ``1``; it is
+    written as its name.
+
+    >>> FirstDealer("p1"), FirstDealer(3)
+    (<FirstDealer.E: 'E'>, <FirstDealer.W: 'W'>)
+    """
 
     RANDOM = "random"
     N = "N"
     E = "E"
     S = "S"
     W = "W"
+
+    @classmethod
+    def _missing_(cls, value: object) -> FirstDealer | None:
+        """A seat given as ``p1``, ``1``, a lower-case name or the int 1 (the enum's further spellings)."""
+        seats = (cls.N, cls.E, cls.S, cls.W)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return seats[value] if 0 <= value < 4 else None
+        if isinstance(value, str):
+            seat = read_seat(value, [seat.value for seat in seats])
+            return seats[seat] if seat is not None and 0 <= seat < 4 else None
+        return None
 
 
 class NoloAce(Enum):

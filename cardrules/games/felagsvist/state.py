@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeAlias
 
-from cardrules.cards import Card, Suit, card_at, cards_in, format_cards
+from cardrules.base import check_seat
+from cardrules.cards import Card, Cards, Suit, card_at, cards_in, format_cards
 from cardrules.errors import GameNotOverError
 from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL
@@ -217,6 +218,14 @@ class FelagsvistState(SvgPicture):
         if not self.is_terminal:
             raise GameNotOverError("the game is not over: no winner yet")
         return winning_side(self.totals)
+
+    def hand(self, seat: int) -> Cards:
+        """``seat``'s hand, in index order, as cards that print as cards (:attr:`hands` keeps the bitmasks).
+
+        Raises:
+            InvalidArgumentError: ``seat`` is not one of the seats 0-3.
+        """
+        return Cards.from_mask(self.hands[check_seat(seat, 4, "Félagsvist")])
 
     def observation(self, seat: int) -> FelagsvistObservation:
         """What ``seat`` may know here: its own hand and the public play.

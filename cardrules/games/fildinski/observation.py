@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardrules.base import check_seat
-from cardrules.cards import Card, Suit
+from cardrules.cards import Card, Cards, Suit
 from cardrules.game import TERMINAL
 from cardrules.games.fildinski.actions import meld_refs
 from cardrules.games.fildinski.cards import DRAWS, SUIT_NAMES, card_kind, card_of, cards_of, ids_in
@@ -24,7 +24,7 @@ from cardrules.svg.marks import Marks
 if TYPE_CHECKING:
     from cardrules.games.fildinski.state import FildinskiState
 
-__all__ = ["FildinskiObservation", "observe"]
+__all__ = ["FildinskiObservation", "observe", "sorted_cards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ class FildinskiObservation(SvgPicture):
 
     Attributes:
         seat: the observing seat.
-        hand: the seat's own cards, sorted.
+        hand: the seat's own cards, sorted (they print as cards: ``7♣ Q♣ 7♥``).
         hand_sizes: how many cards each seat holds.
         stock_size: how many cards the stock holds, turn-up included.
         turnup: the turn-up while it lies under the stock, else ``None``.
@@ -57,7 +57,7 @@ class FildinskiObservation(SvgPicture):
     """
 
     seat: int
-    hand: tuple[Card, ...]
+    hand: Cards
     hand_sizes: tuple[int, int]
     stock_size: int
     turnup: Card | None
@@ -69,9 +69,9 @@ class FildinskiObservation(SvgPicture):
     in_meld_step: bool
     plays: tuple[tuple[int, Card], ...]
     trick: tuple[tuple[int, Card], ...]
-    won: tuple[tuple[Card, ...], tuple[Card, ...]]
-    retired: tuple[tuple[Card, ...], tuple[Card, ...]]
-    melds: tuple[tuple[int, MeldKind, tuple[Card, ...], int], ...]
+    won: tuple[Cards, Cards]
+    retired: tuple[Cards, Cards]
+    melds: tuple[tuple[int, MeldKind, Cards, int], ...]
     dix: tuple[int, Card, Card, int] | None
     deal_points: tuple[int, int]
     totals: tuple[int, int]
@@ -91,8 +91,8 @@ class FildinskiObservation(SvgPicture):
         else:
             to_act = f"{format_seat(self.current_player)} to play to trick {self.trick_number}"
 
-        def pretty(cards: tuple[Card, ...]) -> str:
-            return " ".join(c.pretty() for c in cards) or "(none)"
+        def pretty(cards: Cards) -> str:
+            return str(cards) or "(none)"
 
         turnup = f", turn-up {self.turnup.pretty()}" if self.turnup is not None else ", stock exhausted"
         trick = ", ".join(f"{format_seat(s)} {c.pretty()}" for s, c in self.trick) or "no card yet"
@@ -125,7 +125,7 @@ def observe(state: FildinskiState, seat: int) -> FildinskiObservation:
     dix = state.dix
     return FildinskiObservation(
         seat=seat,
-        hand=_sorted(state.hands[seat]),
+        hand=sorted_cards(state.hands[seat]),
         hand_sizes=(state.hands[0].bit_count(), state.hands[1].bit_count()),
         stock_size=len(state.stock),
         turnup=None if state.drawn >= DRAWS else card_of(state.turnup),
@@ -137,10 +137,10 @@ def observe(state: FildinskiState, seat: int) -> FildinskiObservation:
         in_meld_step=state.in_meld_step,
         plays=tuple((s, card_of(c)) for s, c in state.plays),
         trick=tuple((trick_seats[n], card_of(c)) for n, c in enumerate(state.trick)),
-        won=(_sorted(state.won[0]), _sorted(state.won[1])),
-        retired=(_sorted(state.retired[0]), _sorted(state.retired[1])),
+        won=(sorted_cards(state.won[0]), sorted_cards(state.won[1])),
+        retired=(sorted_cards(state.retired[0]), sorted_cards(state.retired[1])),
         melds=tuple(
-            (m.seat, m.kind, tuple(r.card for r in meld_refs(ids_in(m.cards))), m.trick) for m in state.melds
+            (m.seat, m.kind, Cards(r.card for r in meld_refs(ids_in(m.cards))), m.trick) for m in state.melds
         ),
         dix=None if dix is None else (dix.seat, card_of(dix.seven), card_of(dix.taken), dix.trick),
         deal_points=state.deal_points,
@@ -148,9 +148,9 @@ def observe(state: FildinskiState, seat: int) -> FildinskiObservation:
     )
 
 
-def _sorted(mask: int) -> tuple[Card, ...]:
-    """The plain cards of ``mask`` by suit, then by strength, the weakest first."""
-    return tuple(sorted(cards_of(mask), key=_card_order))
+def sorted_cards(mask: int) -> Cards:
+    """The plain cards of a mask of card ids (copies repeated), by suit, then by strength, weakest first."""
+    return Cards(sorted(cards_of(mask), key=_card_order))
 
 
 def _card_order(card: Card) -> tuple[int, int]:

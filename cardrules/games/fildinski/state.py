@@ -20,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, TypeAlias
 
-from cardrules.cards import Card, Suit
+from cardrules.base import check_seat
+from cardrules.cards import Card, Cards, Suit
 from cardrules.errors import GameNotOverError, IllegalActionError
 from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
@@ -37,7 +38,7 @@ from cardrules.games.fildinski.deal import (
     stock_cards,
 )
 from cardrules.games.fildinski.melds import MeldKind
-from cardrules.games.fildinski.observation import FildinskiObservation, observe
+from cardrules.games.fildinski.observation import FildinskiObservation, observe, sorted_cards
 from cardrules.games.fildinski.options import FildinskiOptions
 from cardrules.games.fildinski.scoring import (
     Category,
@@ -381,6 +382,16 @@ class FildinskiState(SvgPicture):
             InvalidNotationError: the text is not a Fildinski action.
         """
         return parse_action_text(text, None if self.is_terminal else self.current_player)
+
+    def hand(self, seat: int) -> Cards:
+        """``seat``'s hand as plain cards (copies repeated), sorted as an observation sorts them.
+
+        The cards print as cards; :attr:`hands` keeps the bitmasks of card ids.
+
+        Raises:
+            InvalidArgumentError: ``seat`` is not 0 or 1.
+        """
+        return sorted_cards(self.hands[check_seat(seat, 2, "Fildinski")])
 
     def observation(self, seat: int) -> FildinskiObservation:
         """What ``seat`` may know here: its own hand and the public information.

@@ -1,0 +1,70 @@
+"""The ``cardrules`` command (one module per group of subcommands).
+
+``cardrules rules GAME [RULE_ID]`` prints a rule book or one rule;
+``cardrules options GAME`` lists a game's options;
+``cardrules simulate GAME`` plays random legal games, summarizes them and, with
+``--record-dir``, writes the record of each; ``cardrules check RECORD``
+adjudicates a recorded game; ``cardrules explain RECORD --step N`` explains one
+step of it (steps are numbered from 0: step N is the record's actions[N], and
+the state shown is the one before it); ``cardrules position RECORD --step N``
+prints the position before step N; ``cardrules judge POSITION ACTION`` judges
+one action in a position given on the command line; ``cardrules
+export-conformance GAME DIR`` writes a conformance kit and ``cardrules check-conformance DIR`` replays one.
+
+Exit status: 0 success (for check: every step legal and every claimed score
+right), 1 a finding (an illegal step or a wrong claimed score; for explain and
+judge: the action is illegal), 2 bad input (one clear line on stderr, never a
+traceback).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from cardrules import __version__
+from cardrules.errors import CardRulesError
+
+from . import conformance, records, reference, simulate
+from .common import Parser
+
+__all__ = ["main"]
+
+
+def _parser() -> Parser:
+    """The ``cardrules`` argument parser: each subcommand module adds its own subcommands."""
+    parser = Parser(prog="cardrules", description="Rules reference and adjudication for card games.")
+    parser.add_argument(
+        "--version", action="version", version=f"cardrules {__version__}", help="print the version and exit"
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    for module in (reference, simulate, records, conformance):
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command with ``argv`` (default: the process arguments); return the exit status."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # argparse has printed its one-line usage error
+        return 2 if stop.code else 0
+    try:
+        status: int = args.run(args)
+    except CardRulesError as error:
+        print(f"cardrules: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader (say, `head`) stopped reading: not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except OSError as error:  # a record that cannot be read, a directory that cannot be written
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"cardrules: error: {where}{error.strerror or error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("cardrules: interrupted", file=sys.stderr)
+        return 130
+    return status
