@@ -107,7 +107,11 @@ class Ending(Protocol):
 
 
 def rank_groups(
-    legal: int, hand: int, others: int, levels: Sequence[Sequence[tuple[int, int]]]
+    legal: int,
+    hand: int,
+    others: int,
+    levels: Sequence[Sequence[tuple[int, int]]],
+    suits: Sequence[int] = (),
 ) -> tuple[int, ...]:
     """The legal cards of one hand split into groups of equivalent cards, as bitmasks.
 
@@ -120,7 +124,8 @@ def rank_groups(
     levels among the cards still in play, all held by this hand and of one
     value class: no card another holds lies between them or at their rank, so
     they win and lose against exactly the same cards from now on. A level a
-    card of ``others`` shares makes a group of its own.
+    card of ``others`` shares makes a group of its own. ``suits``, when given,
+    holds each suit's mask, so that suits with no legal card are skipped.
 
     >>> levels = (((0b100, 0), (0b010, 0), (0b001, 0)),)  # one suit: A, K, Q
     >>> [bin(g) for g in rank_groups(0b101, 0b101, 0b000, levels)]  # A and Q with the K gone
@@ -129,7 +134,9 @@ def rank_groups(
     ['0b100', '0b1']
     """
     groups: list[int] = []
-    for suit in levels:
+    for number, suit in enumerate(levels):
+        if suits and not legal & suits[number]:
+            continue
         current = 0
         current_class = 0
         for mask, value_class in suit:

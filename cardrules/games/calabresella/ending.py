@@ -37,7 +37,7 @@ from cardrules.errors import InvalidArgumentError, NotSolvableError
 from cardrules.frozen import fast_constructor
 from cardrules.game import Action
 from cardrules.games.calabresella.actions import PLAYS, PlayCard
-from cardrules.games.calabresella.cards import DECK_MASK, STRENGTH, THIRDS, mask_thirds
+from cardrules.games.calabresella.cards import DECK_MASK, STRENGTH, SUIT_MASKS, THIRDS, mask_thirds
 from cardrules.games.calabresella.deal import Phase
 from cardrules.games.calabresella.options import CalabresellaOptions
 from cardrules.games.calabresella.play import playable, trick_winner
@@ -133,7 +133,7 @@ class CalabresellaEnding:
                 others |= cards
         for card in self.trick:
             others |= 1 << card
-        return rank_groups(self._legal_mask(), hand, others, self.rules.levels)
+        return rank_groups(self._legal_mask(), hand, others, self.rules.levels, SUIT_MASKS)
 
     def _beats(self, card: int) -> bool:
         """Whether ``card`` would take the trick so far."""

@@ -63,6 +63,7 @@ class EndingRules:
         counted: the counted side (0 NS, 1 EW).
         nolo: whether the deal is Nóló, where the counted side scores the tricks its opponents take.
         tag: a small number telling apart endings under other rules in one transposition table.
+        ace_low: whether the ace ranks below the 2 (Nóló under ``nolo_ace=low``).
     """
 
     trump: int | None
@@ -72,6 +73,7 @@ class EndingRules:
     counted: int
     nolo: bool
     tag: int
+    ace_low: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +135,7 @@ class FelagsvistEnding:
                 others |= hands[other]
         for card in self.trick:
             others |= 1 << card
-        return rank_groups(playable(hand, self.trick), hand, others, self.rules.levels)
+        return rank_groups(playable(hand, self.trick), hand, others, self.rules.levels, SUIT_MASKS)
 
     def moves(self) -> tuple[int, ...]:
         """One card per group of equivalent legal cards, the likely best first.
@@ -236,13 +238,22 @@ class FelagsvistEnding:
         h0, h1, h2, h3 = self.hands
         left = h0 | h1 | h2 | h3
         code = self.rules.tag << 2 | self.leader
-        for suit in self.rules.orders:
-            count = 0
-            for card in suit:
-                if left >> card & 1:
-                    code = (code << 2) | ((h1 >> card & 1) | (h2 >> card & 1) << 1 | (h3 >> card & 1) * 3)
-                    count += 1
-            code = (code << 4) | count
+        ace_low = self.rules.ace_low
+        for shift in (0, 13, 26, 39):
+            rest = left >> shift & 0x1FFF
+            one = h1 >> shift & 0x1FFF
+            two = h2 >> shift & 0x1FFF
+            three = h3 >> shift & 0x1FFF
+            if ace_low:  # the ace (bit 12) ranks below the 2: turn it to the bottom
+                rest = (rest & 0xFFF) << 1 | rest >> 12
+                one = (one & 0xFFF) << 1 | one >> 12
+                two = (two & 0xFFF) << 1 | two >> 12
+                three = (three & 0xFFF) << 1 | three >> 12
+            code = code << 4 | rest.bit_count()
+            while rest:  # each card left, weakest first: its holder
+                low = rest & -rest
+                code = code << 2 | (1 if one & low else 2 if two & low else 3 if three & low else 0)
+                rest ^= low
         return code
 
     def bounds(self) -> tuple[int, int]:
@@ -264,16 +275,20 @@ class FelagsvistEnding:
         hand = hands[leader]
         others = hands[(leader + 1) % 4] | hands[(leader + 3) % 4] | hands[(leader + 2) % 4]
         trump = rules.trump
-        suits = rules.orders
+        shifts: tuple[int, ...] = (0, 13, 26, 39)
         if trump is not None and (hands[(leader + 1) % 4] | hands[(leader + 3) % 4]) & SUIT_MASKS[trump]:
-            suits = (suits[trump],)
+            shifts = (13 * trump,)
+        everyone = hand | others
         sure = 0
-        for suit in suits:
-            for card in suit:
-                if hand >> card & 1:
-                    sure += 1
-                elif others >> card & 1:
+        for shift in shifts:  # outside Nóló the aces are high, so a suit's cards rank in index order
+            rest = everyone >> shift & 0x1FFF
+            mine = hand >> shift & 0x1FFF
+            while rest:
+                top = 1 << (rest.bit_length() - 1)
+                if not mine & top:
                     break
+                sure += 1
+                rest ^= top
         if sure > left:
             sure = left
         if leader % 2 == rules.counted:
@@ -350,7 +365,7 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
     levels = tuple(tuple((1 << card, 0) for card in suit) for suit in orders)  # one card a level, one class
     nolo = state.round_kind is RoundKind.NOLO
     tag = (4 if trump is None else trump) | side << 3 | nolo << 4 | (strength[12] < 0) << 5
-    rules = EndingRules(trump, tuple(strength), levels, orders, side, nolo, tag)
+    rules = EndingRules(trump, tuple(strength), levels, orders, side, nolo, tag, strength[12] < 0)
     seat = state.current_player
     done = state.tricks[0] + state.tricks[1]
     return _new(

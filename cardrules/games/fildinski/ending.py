@@ -37,7 +37,7 @@ from cardrules.errors import InvalidArgumentError, NotSolvableError
 from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action
 from cardrules.games.fildinski.actions import PlayCard
-from cardrules.games.fildinski.cards import DEAL_TRICKS, card_kind, kind_card
+from cardrules.games.fildinski.cards import DEAL_TRICKS, SUIT_IDS, card_kind, kind_card
 from cardrules.games.fildinski.options import FildinskiOptions, TrumpSevenPoints
 from cardrules.games.fildinski.scoring import score_trick
 from cardrules.games.fildinski.tricks import follower_wins, legal_follow
@@ -145,7 +145,7 @@ class FildinskiEnding:
         others = self.hands[1 - self.seat]
         if self.trick:
             others |= 1 << self.trick[0]
-        return rank_groups(self._legal_mask(), hand, others, self.rules.levels)
+        return rank_groups(self._legal_mask(), hand, others, self.rules.levels, SUIT_IDS)
 
     def moves(self) -> tuple[int, ...]:
         """One id per group of equal legal cards; a leader's strongest first, a follower's winners first."""
