@@ -1,6 +1,6 @@
 """Exact solving of the trick-taking play: the search, claims and the analysis of every move.
 
-See :mod:`cardrules.solve.search` for the search and the :class:`Ending`
+See :mod:`cardrules.solve.search` for the search and the :class:`~cardrules.solve.search.Ending`
 protocol games implement, :mod:`cardrules.solve.table` for how a game's state
 gives one, :mod:`cardrules.solve.claims` for claims and
 :mod:`cardrules.solve.analysis` for the value of every legal action.

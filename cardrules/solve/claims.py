@@ -63,7 +63,7 @@ class ClaimResult:
 
 
 def read_state(state_or_position: AnyState | str) -> AnyState:
-    """A state as given, or the state a position text describes (through :func:`cardrules.from_position`).
+    """A state as given, or the state a position text describes (through :func:`~cardrules.games.from_position`).
 
     Raises:
         InvalidPositionError: the text is not a valid position.
