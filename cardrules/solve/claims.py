@@ -63,7 +63,7 @@ class ClaimResult:
 
 
 def read_state(state_or_position: AnyState | str) -> AnyState:
-    """A state as given, or the state a position text describes (through :func:`~cardrules.games.from_position`).
+    """A state as given, or the state a position text gives (read by :func:`~cardrules.games.from_position`).
 
     Raises:
         InvalidPositionError: the text is not a valid position.
@@ -126,7 +126,7 @@ def claim(
     solver = Solver(max_nodes=max_nodes, deadline=deadline)
     holds = solver.at_least(root, needed)
     best = solver.value(root)
-    always = holds and solver.worst(root) >= needed
+    always = holds and solver.always_at_least(root, needed)
     line: tuple[str, ...] = ()
     if not holds:
         line = _refute(solver, root, state, needed)

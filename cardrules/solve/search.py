@@ -13,7 +13,8 @@ equivalent so that only one of each group is searched.
 - :meth:`Solver.at_least`: whether the counted side can make at least a
   given value (one zero-window search, the question a claim asks);
 - :meth:`Solver.worst`: the least value the counted side can end with,
-  whatever anyone plays (the stricter question a claim can ask).
+  whatever anyone plays, and :meth:`Solver.always_at_least`, whether that
+  least reaches a target (the stricter question a claim can ask).
 
 The transposition table holds, for each key an ending gives (at trick
 boundaries), bounds on the value still to come, so two orders of play that
@@ -178,7 +179,7 @@ class Solver:
         InvalidArgumentError: a budget that is not a positive number.
     """
 
-    __slots__ = ("_bounds", "_deadline", "_ends_at", "_limit", "_max_nodes", "_worst", "nodes")
+    __slots__ = ("_below_seen", "_bounds", "_deadline", "_ends_at", "_limit", "_max_nodes", "_worst", "nodes")
 
     def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None) -> None:
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
@@ -197,6 +198,7 @@ class Solver:
         self._limit = max_nodes if deadline is None else min(max_nodes, _TIME_CHECK)
         self._bounds: dict[Hashable, tuple[int, int]] = {}
         self._worst: dict[Hashable, int] = {}
+        self._below_seen: dict[tuple[Hashable, int], bool] = {}
 
     # -- the questions -------------------------------------------------------------
 
@@ -232,7 +234,41 @@ class Solver:
         """
         return self._least(ending)
 
+    def always_at_least(self, ending: Ending, target: int) -> bool:
+        """Whether every line of play, whoever plays what, ends with at least ``target`` for the counted side.
+
+        The same question as ``worst(ending) >= target``, answered as soon as
+        one line below ``target`` is found.
+
+        Raises:
+            SolveBudgetExceeded: the budget ran out first.
+        """
+        return not self._below(ending, target)
+
     # -- the searches --------------------------------------------------------------
+
+    def _below(self, node: Ending, target: int) -> bool:
+        """Whether some line of play from ``node`` ends below ``target`` (values never fall)."""
+        self.nodes += 1
+        if self.nodes > self._limit:
+            self._count()
+        base = node.value
+        if base >= target:
+            return False
+        if node.over:
+            return True
+        key = node.key()
+        if key is not None:
+            known = self._worst.get(key)
+            if known is not None:
+                return known + base < target
+            found = self._below_seen.get((key, target - base))
+            if found is not None:
+                return found
+        below = any(self._below(node.play(move), target) for move in node.moves())
+        if key is not None:
+            self._below_seen[(key, target - base)] = below
+        return below
 
     def _count(self) -> None:
         """Called when :attr:`nodes` passes the current limit: raise, or set the next limit."""

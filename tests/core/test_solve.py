@@ -34,6 +34,8 @@ def test_the_search_equals_minimax_on_a_toy_ending(tokens: int, side: int) -> No
     assert solver.value(ending) == value
     assert solver.at_least(ending, value) and not solver.at_least(ending, value + 1)
     assert solver.worst(ending) == race_value(tokens, side, True)
+    least = race_value(tokens, side, True)
+    assert solver.always_at_least(ending, least) and not solver.always_at_least(ending, least + 1)
 
 
 def test_a_tiny_budget_ends_with_the_budget_error() -> None:

@@ -87,9 +87,9 @@ def test_solver_value_equals_brute_force(state: FelagsvistState, seat: int) -> N
     ending = state.ending(seat)
     solver = Solver()
     assert solver.value(ending) == brute_force(state, side, state.deal_number) - already(state, side)
-    assert solver.worst(ending) == brute_force(
-        state, side, state.deal_number, everyone_minimises=True
-    ) - already(state, side)
+    least = brute_force(state, side, state.deal_number, everyone_minimises=True) - already(state, side)
+    assert solver.worst(ending) == least
+    assert solver.always_at_least(ending, least) and not solver.always_at_least(ending, least + 1)
 
 
 @given(state=endings())

@@ -81,7 +81,9 @@ def test_solver_value_equals_brute_force(state: FildinskiState, seat: int) -> No
     ending = state.ending(seat)
     solver = Solver()
     assert solver.value(ending) == brute_force(state, seat)
-    assert solver.worst(ending) == brute_force(state, seat, everyone_minimises=True)
+    least = brute_force(state, seat, everyone_minimises=True)
+    assert solver.worst(ending) == least
+    assert solver.always_at_least(ending, least) and not solver.always_at_least(ending, least + 1)
 
 
 @given(state=endings())
