@@ -123,7 +123,7 @@ def proofs(session: nox.Session) -> None:
     session.run(_python(session), "-m", "proofs", *session.posargs)
 
 
-BENCHMARKS = ("felagsvist", "fildinski", "calabresella", "backstab_fish")
+BENCHMARKS = ("felagsvist", "fildinski", "calabresella", "backstab_fish", "solver")
 
 
 @nox.session

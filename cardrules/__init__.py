@@ -25,6 +25,7 @@ from cardrules.games import GAMES, from_position, get_game
 from cardrules.position import InvalidPositionError
 from cardrules.records import RecordError
 from cardrules.rules import COMMON_RULES, Rule, RuleBook, RuleId, RuleKind
+from cardrules.solve import ClaimResult, NotSolvableError, SolveBudgetExceeded, analyse, claim
 from cardrules.verdict import Verdict
 
 __version__ = "0.1.0"
@@ -39,23 +40,28 @@ __all__ = [
     "Card",
     "CardRulesError",
     "Cards",
+    "ClaimResult",
     "Game",
     "IllegalActionError",
     "InvalidDealError",
     "InvalidNotationError",
     "InvalidOptionError",
     "InvalidPositionError",
+    "NotSolvableError",
     "Rank",
     "RecordError",
     "Rule",
     "RuleBook",
     "RuleId",
     "RuleKind",
+    "SolveBudgetExceeded",
     "State",
     "Suit",
     "UnknownGameError",
     "Verdict",
     "__version__",
+    "analyse",
+    "claim",
     "from_position",
     "get_game",
     "parse_card",

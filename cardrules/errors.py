@@ -24,6 +24,8 @@ __all__ = [
     "InvalidDealError",
     "InvalidNotationError",
     "InvalidOptionError",
+    "NotSolvableError",
+    "SolveBudgetExceeded",
     "UnknownGameError",
     "UnknownRuleError",
 ]
@@ -103,3 +105,35 @@ class IllegalActionError(CardRulesError, ValueError):
         self.verdict = verdict
         self.action = action
         self.state = state
+
+
+class SolveBudgetExceeded(CardRulesError):
+    """The exact solver ran out of its budget (nodes or time) before it had an answer.
+
+    The solver never guesses: it answers exactly or raises this.
+
+    Attributes:
+        budget: the budget that ran out, as given (``"max_nodes=1000"``, ``"deadline=2.0s"``).
+        nodes: how many positions it had searched by then.
+    """
+
+    def __init__(self, budget: str, nodes: int) -> None:
+        super().__init__(
+            f"the solver's budget {budget} ran out after {nodes} positions searched, with no answer"
+        )
+        self.budget = budget
+        self.nodes = nodes
+
+
+class NotSolvableError(CardRulesError, ValueError):
+    """A position the exact solver does not take: a game or a phase without a trick ending it models.
+
+    Attributes:
+        game: the game's name.
+        phase: the phase of the position (``"stock"``, ``"auction"``).
+    """
+
+    def __init__(self, game: str, phase: str, why: str) -> None:
+        super().__init__(f"the solver cannot take a {game} position in the phase {phase!r}: {why}")
+        self.game = game
+        self.phase = phase

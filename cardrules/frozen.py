@@ -51,16 +51,19 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
     if params is None or not params.frozen:
         raise InvalidArgumentError(f"{cls.__name__} is not a frozen dataclass")
     names = tuple(field.name for field in dataclasses.fields(cls))
-    if any(not name.isidentifier() or keyword.iskeyword(name) for name in names):
-        raise InvalidArgumentError(f"{cls.__name__} has a field name that is not an identifier")
+    if any(not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_built") for name in names):
+        raise InvalidArgumentError(
+            f"{cls.__name__} has a field name that is not an identifier or is reserved (_built...)"
+        )
     namespace: dict[str, object] = {"_new": object.__new__, "_cls": cls}
     for name in names:
         # A field inherited from a slotted base class has its slot in that class.
         owner = next(klass for klass in cls.__mro__ if name in klass.__dict__)
         namespace[f"_set_{name}"] = owner.__dict__[name].__set__
-    lines = [f"def build({', '.join(names)}):", "    value = _new(_cls)"]
-    lines += [f"    _set_{name}(value, {name})" for name in names]
-    lines.append("    return value")
+    # The value being built has a name no field can take (a field may well be called "value").
+    lines = [f"def build({', '.join(names)}):", "    _built = _new(_cls)"]
+    lines += [f"    _set_{name}(_built, {name})" for name in names]
+    lines.append("    return _built")
     # The source is built from the dataclass's own field names alone (checked above).
     exec("\n".join(lines), namespace)
     build = namespace["build"]

@@ -9,7 +9,10 @@ step of it (steps are numbered from 0: step N is the record's actions[N], and
 the state shown is the one before it); ``cardrules position RECORD --step N``
 prints the position before step N; ``cardrules judge POSITION ACTION`` judges
 one action in a position given on the command line; ``cardrules
-export-conformance GAME DIR`` writes a conformance kit and ``cardrules check-conformance DIR`` replays one.
+export-conformance GAME DIR`` writes a conformance kit and ``cardrules check-conformance DIR`` replays one;
+``cardrules claim SOURCE --by SEAT --tricks N`` settles a claim exactly and
+``cardrules analyse SOURCE`` values every legal action (SOURCE a record with
+``--step N``, or a position text).
 
 Exit status: 0 success (for check: every step legal and every claimed score
 right), 1 a finding (an illegal step or a wrong claimed score; for explain and
@@ -30,7 +33,7 @@ from cardrules import __version__
 from cardrules.errors import CardRulesError
 from cardrules.text import safe_text
 
-from . import conformance, records, reference, simulate
+from . import claims, conformance, records, reference, simulate
 from .common import Parser
 
 __all__ = ["main"]
@@ -43,7 +46,7 @@ def _parser() -> Parser:
         "--version", action="version", version=f"cardrules {__version__}", help="print the version and exit"
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    for module in (reference, simulate, records, conformance):
+    for module in (reference, simulate, records, claims, conformance):
         module.register(sub)
     return parser
 

@@ -24,7 +24,7 @@ def _statement(game: str, rule: str) -> str:
 
 
 def test_there_is_one_dispute_per_game() -> None:
-    assert sorted(path.name for path in DISPUTES.glob("*.toml")) == sorted(
+    assert sorted(path.name for path in DISPUTES.glob("*-dispute.toml")) == sorted(
         f"{g}-dispute.toml" for g, _ in CASES
     )
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.base import check_seat
 from cardrules.cards import Card, Cards, card_at, cards_in, format_cards
@@ -69,6 +69,9 @@ from cardrules.rules import RuleId
 from cardrules.svg import SvgPicture
 from cardrules.svg.marks import Marks
 from cardrules.verdict import Verdict
+
+if TYPE_CHECKING:
+    from cardrules.games.calabresella.ending import CalabresellaEnding
 
 __all__ = ["CalabresellaState", "make_state"]
 
@@ -422,6 +425,15 @@ class CalabresellaState(SvgPicture):
         if not verdict.legal:
             raise IllegalActionError(verdict, action_text(action), self.compact())
         return _advance(self, action)
+
+    def ending(self, by: int | str) -> CalabresellaEnding:
+        """The rest of the play as a solver ending, counted for the side of the seat ``by`` names.
+
+        See :func:`~cardrules.games.calabresella.ending.ending`.
+        """
+        from cardrules.games.calabresella.ending import ending  # the module imports this one's siblings
+
+        return ending(self, by)
 
     def parse_action(self, text: str) -> Action:
         """Read an action such as ``"p1 bid solo"``, ``"call 3S"``, ``"p0 discard 4C 5C 6C 7C"`` or ``"3S"``.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules.base import check_seat
 from cardrules.cards import Card, Cards, Suit, card_at, cards_in, format_cards
@@ -31,6 +31,9 @@ from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.svg import SvgPicture
 from cardrules.svg.marks import Marks
+
+if TYPE_CHECKING:
+    from cardrules.games.felagsvist.ending import FelagsvistEnding
 
 __all__ = ["FelagsvistState", "History", "new_state"]
 
@@ -232,6 +235,15 @@ class FelagsvistState(SvgPicture):
         return observe(self, seat)
 
     # -- text -----------------------------------------------------------------
+
+    def ending(self, by: int | str) -> FelagsvistEnding:
+        """The rest of the deal as a solver ending, counted for the side of ``by`` (a seat or a side).
+
+        See :func:`~cardrules.games.felagsvist.ending.ending`.
+        """
+        from cardrules.games.felagsvist.ending import ending  # the module imports this one's siblings
+
+        return ending(self, by)
 
     def parse_action(self, text: str) -> PlayCard:
         """Read a play such as ``"p2 play QS"``, ``"S play Q♠"``, ``"play qs"`` or ``"QS"``.

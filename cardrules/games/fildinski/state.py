@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules.base import check_seat
 from cardrules.cards import Card, Cards, Suit
@@ -57,6 +57,9 @@ from cardrules.rules import RuleId
 from cardrules.svg import SvgPicture
 from cardrules.svg.marks import Marks
 from cardrules.verdict import Verdict
+
+if TYPE_CHECKING:
+    from cardrules.games.fildinski.ending import FildinskiEnding
 
 __all__ = ["FildinskiState", "History", "deal_state", "end_deal", "make_state"]
 
@@ -364,6 +367,15 @@ class FildinskiState(SvgPicture):
             return meld_step.exchange(self, action.seat, resolved)
         assert isinstance(action, DeclareMelds) and isinstance(resolved, tuple)
         return meld_step.declare(self, action.seat, resolved)
+
+    def ending(self, by: int | str) -> FildinskiEnding:
+        """The last eight tricks as a solver ending, counted for the seat ``by`` names.
+
+        See :func:`~cardrules.games.fildinski.ending.ending`.
+        """
+        from cardrules.games.fildinski.ending import ending  # the module imports this one's siblings
+
+        return ending(self, by)
 
     def parse_action(self, text: str) -> Action:
         """Read an action such as ``"p0 play QS"``, ``"meld bezique JD QS"`` or ``"dix 7H"``.

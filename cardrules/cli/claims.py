@@ -1,0 +1,157 @@
+"""``cardrules claim`` and ``cardrules analyse``: settling claims and valuing every legal play, exactly.
+
+Both take a position: a record and ``--step N`` (the position before step N),
+or, without ``--step``, a position text (``-`` reads standard input).
+``claim`` exits 0 when the claim holds, 1 when it fails (printing the
+refutation) and 2 on bad input; ``analyse`` prints each legal action with its
+value and exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from cardrules.game import AnyState
+from cardrules.games import from_position
+from cardrules.records import MAX_RECORD_SIZE, RecordError
+from cardrules.records.explain import steps_range
+from cardrules.records.replay import initial_state, steps
+from cardrules.records.validate import prepare
+from cardrules.solve import DEFAULT_MAX_NODES, analyse, claim
+
+from .common import Subcommands, read_record
+
+__all__ = ["register"]
+
+
+def _state(args: argparse.Namespace) -> AnyState:
+    """The position the arguments name: before step ``--step`` of a record, or a position text."""
+    if args.step is None:
+        text = sys.stdin.read(MAX_RECORD_SIZE + 1) if args.source == "-" else args.source
+        return from_position(text.strip())
+    record = read_record(args.source)
+    total = len(record.actions)
+    if not 0 <= args.step <= total:
+        raise RecordError(
+            [
+                (
+                    "--step",
+                    f"{args.step} is not a step of the record: {steps_range(total)} (or {total}: the end)",
+                )
+            ],
+            args.source,
+        )
+    prepared = prepare(record)
+    state = initial_state(prepared)
+    for taken in steps(prepared):
+        if taken.number == args.step:
+            break
+        state = taken.after
+    return state
+
+
+def _by(text: str) -> int | str:
+    """A claimer as given: a seat number, or a name the game reads."""
+    return int(text) if text.isdigit() else text
+
+
+def _cmd_claim(args: argparse.Namespace) -> int:
+    state = _state(args)
+    result = claim(
+        state,
+        by=_by(args.by),
+        tricks=args.tricks,
+        points=args.points,
+        max_nodes=args.max_nodes,
+        deadline=args.deadline,
+    )
+    if args.json:
+        data = {
+            "holds": result.holds,
+            "holds_always": result.holds_always,
+            "by": list(result.by),
+            "unit": result.unit,
+            "claimed": result.claimed,
+            "best": result.best,
+            "refutation": list(result.refutation),
+            "nodes": result.nodes,
+        }
+        print(json.dumps(data, indent=2))
+        return 0 if result.holds else 1
+    seats = ", ".join(f"p{seat}" for seat in result.by)
+    asked = f"{seats} claim {result.claimed} {result.unit} from here"
+    if result.holds:
+        always = "; it holds whatever anyone plays" if result.holds_always else ""
+        print(f"claim holds: {asked} (best play makes {result.best}){always}")
+        return 0
+    print(f"claim fails: {asked}, but best play against them makes {result.best}")
+    print("refutation:")
+    for text in result.refutation:
+        print(f"  {text}")
+    return 1
+
+
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    state = _state(args)
+    result = analyse(state, max_nodes=args.max_nodes, deadline=args.deadline)
+    if args.json:
+        data = {
+            "seat": result.seat,
+            "side": list(result.side),
+            "unit": result.unit,
+            "value": result.value,
+            "actions": [
+                {"action": str(item.action), "value": item.value, "loss": item.loss}
+                for item in result.actions
+            ],
+            "nodes": result.nodes,
+        }
+        print(json.dumps(data, indent=2))
+        return 0
+    side = ", ".join(f"p{seat}" for seat in result.side)
+    print(f"p{result.seat} to act; best play makes {result.value} {result.unit} for {side}")
+    width = max(len(str(item.action)) for item in result.actions)
+    for item in result.actions:
+        note = "best" if item.loss == 0 else f"loses {item.loss}"
+        print(f"  {item.action!s:<{width}}  {item.value:>3}  {note}")
+    return 0
+
+
+def _source_and_budget(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "source",
+        metavar="SOURCE",
+        help="a record file with --step, or a position text (- reads standard input)",
+    )
+    parser.add_argument(
+        "--step", type=int, metavar="N", help="the position before step N of the record SOURCE (from 0)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the answer as a JSON object")
+    parser.add_argument(
+        "--max-nodes",
+        type=int,
+        default=DEFAULT_MAX_NODES,
+        metavar="N",
+        help=f"the most positions the solver searches (default {DEFAULT_MAX_NODES})",
+    )
+    parser.add_argument(
+        "--deadline", type=float, metavar="SECONDS", help="the most seconds the solver may take"
+    )
+
+
+def register(sub: Subcommands) -> None:
+    """Add the ``claim`` and ``analyse`` subcommands to ``sub``."""
+    cl = sub.add_parser(
+        "claim", help="settle a claim exactly: exit 0 it holds, 1 it fails (with the refutation), 2 bad input"
+    )
+    _source_and_budget(cl)
+    cl.add_argument("--by", required=True, help="the claimer: a seat (0, p1, a seat name) or a side (NS, EW)")
+    amount = cl.add_mutually_exclusive_group(required=True)
+    amount.add_argument("--tricks", type=int, metavar="N", help="the tricks claimed from here")
+    amount.add_argument("--points", type=int, metavar="P", help="the points claimed from here")
+    cl.set_defaults(run=_cmd_claim)
+    an = sub.add_parser("analyse", help="the exact value of every legal action of the player to act")
+    _source_and_budget(an)
+    an.set_defaults(run=_cmd_analyse)

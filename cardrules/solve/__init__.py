@@ -1,0 +1,30 @@
+"""Exact solving of the trick-taking play: the search, claims and the analysis of every move.
+
+See :mod:`cardrules.solve.search` for the search and the :class:`~cardrules.solve.search.Ending`
+protocol games implement, :mod:`cardrules.solve.table` for how a game's state
+gives one, :mod:`cardrules.solve.claims` for claims and
+:mod:`cardrules.solve.analysis` for the value of every legal action.
+"""
+
+from cardrules.errors import NotSolvableError, SolveBudgetExceeded
+from cardrules.solve.analysis import ActionValue, Analysis, analyse
+from cardrules.solve.claims import ClaimResult, claim
+from cardrules.solve.search import DEFAULT_MAX_NODES, Ending, Solver, rank_groups
+from cardrules.solve.table import Solvable, TableEnding, ending_of
+
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "ActionValue",
+    "Analysis",
+    "ClaimResult",
+    "Ending",
+    "NotSolvableError",
+    "Solvable",
+    "SolveBudgetExceeded",
+    "Solver",
+    "TableEnding",
+    "analyse",
+    "claim",
+    "ending_of",
+    "rank_groups",
+]

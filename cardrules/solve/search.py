@@ -1,0 +1,409 @@
+"""The exact search: alpha-beta over an :class:`Ending`, with a transposition table and a budget.
+
+The core knows no game. A game's play phase reaches it as an :class:`Ending`:
+a small immutable model of the cards left, whose moves are small ints, whose
+value counts for one side (the *counted side*, numbered 0, which maximises;
+the others, side 1, minimise), and which says which of its legal moves are
+equivalent so that only one of each group is searched.
+
+:class:`Solver` answers three questions about an ending, exactly:
+
+- :meth:`Solver.value`: the value with best play by both sides (a
+  bisection of zero-window searches, each reusing what the others learnt);
+- :meth:`Solver.at_least`: whether the counted side can make at least a
+  given value (one zero-window search, the question a claim asks);
+- :meth:`Solver.worst`: the least value the counted side can end with,
+  whatever anyone plays, and :meth:`Solver.always_at_least`, whether that
+  least reaches a target (the stricter question a claim can ask).
+
+The transposition table holds, for each key an ending gives (at trick
+boundaries), bounds on the value still to come, so two orders of play that
+reach the same cards share one search. A budget (``max_nodes``, and
+optionally ``deadline`` seconds from when the solver is made) ends a search
+that runs too long with :class:`~cardrules.errors.SolveBudgetExceeded`;
+the solver never guesses.
+
+>>> solver = Solver()
+>>> solver.value(Race(3, 0)), solver.at_least(Race(3, 0), 3), solver.worst(Race(3, 0))
+(2, False, 1)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+from cardrules.errors import InvalidArgumentError, SolveBudgetExceeded
+
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "Ending",
+    "Race",
+    "Solver",
+    "rank_groups",
+]
+
+DEFAULT_MAX_NODES: Final = 20_000_000
+"""How many positions a :class:`Solver` searches at most unless told otherwise."""
+
+_TIME_CHECK: Final = 2048
+"""How many positions the solver searches between two looks at the clock."""
+
+_INFINITY: Final = 1 << 40
+
+
+class Ending(Protocol):
+    """A position of a trick-taking play phase, as the search sees it: an immutable value.
+
+    Values count for the counted side (side 0) from the moment the ending was
+    built: :attr:`value` is what that side has gained since, and the value of
+    a finished ending is its final :attr:`value`. The counted side maximises
+    it and the others (side 1) minimise it.
+    """
+
+    @property
+    def side(self) -> int:
+        """0 when the counted side is to move, 1 when one of the others is."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """Whether no move is left."""
+        ...
+
+    @property
+    def value(self) -> int:
+        """What the counted side has gained since the ending was built; it never falls as play goes on."""
+        ...
+
+    def legal(self) -> tuple[int, ...]:
+        """Every legal move, in the engine's canonical order."""
+        ...
+
+    def moves(self) -> tuple[int, ...]:
+        """One legal move per group of equivalent ones, in the order to search them (likely best first)."""
+        ...
+
+    def group(self, move: int) -> tuple[int, ...]:
+        """The legal moves equivalent to ``move`` (``move`` included): each leads to the same value."""
+        ...
+
+    def play(self, move: int) -> Ending:
+        """The ending after ``move``, a legal move."""
+        ...
+
+    def key(self) -> Hashable | None:
+        """A key for the transposition table, or ``None`` where the ending does not keep one (inside a trick).
+
+        Two endings with equal keys must have the same value still to come
+        (the final value minus :attr:`value`), whatever was played before.
+        """
+        ...
+
+    def bounds(self) -> tuple[int, int]:
+        """The least and the most final value still possible from here."""
+        ...
+
+
+def rank_groups(
+    legal: int,
+    hand: int,
+    others: int,
+    levels: Sequence[Sequence[tuple[int, int]]],
+    suits: Sequence[int] = (),
+) -> tuple[int, ...]:
+    """The legal cards of one hand split into groups of equivalent cards, as bitmasks.
+
+    ``levels`` lists, for each suit, its rank levels from the highest down, each
+    as ``(mask of the cards of that level, its value class)``; cards of one
+    level are equal in rank (the two copies of a card in a doubled pack).
+    ``hand`` holds the cards of the hand to move (``legal`` of them may be
+    played) and ``others`` every other card still in play (the other hands and
+    the trick so far). Cards are equivalent when they lie on consecutive
+    levels among the cards still in play, all held by this hand and of one
+    value class: no card another holds lies between them or at their rank, so
+    they win and lose against exactly the same cards from now on. A level a
+    card of ``others`` shares makes a group of its own. ``suits``, when given,
+    holds each suit's mask, so that suits with no legal card are skipped.
+
+    >>> levels = (((0b100, 0), (0b010, 0), (0b001, 0)),)  # one suit: A, K, Q
+    >>> [bin(g) for g in rank_groups(0b101, 0b101, 0b000, levels)]  # A and Q with the K gone
+    ['0b101']
+    >>> [bin(g) for g in rank_groups(0b101, 0b101, 0b010, levels)]  # the K held by another
+    ['0b100', '0b1']
+    """
+    groups: list[int] = []
+    for number, suit in enumerate(levels):
+        if suits and not legal & suits[number]:
+            continue
+        current = 0
+        current_class = 0
+        for mask, value_class in suit:
+            mine = mask & legal
+            if mask & others:
+                if current:
+                    groups.append(current)
+                    current = 0
+                if mine:
+                    groups.append(mine)
+            elif mine:
+                if current and (value_class != current_class or mask & hand & ~legal):
+                    groups.append(current)
+                    current = 0
+                current |= mine
+                current_class = value_class
+            elif mask & hand and current:
+                groups.append(current)
+                current = 0
+        if current:
+            groups.append(current)
+    return tuple(groups)
+
+
+class Solver:
+    """Exact answers about endings, within a budget; its transposition tables live as long as it does.
+
+    Use one solver for questions about one position and the positions after
+    it (a claim and its refutation, an analysis of every move): what one
+    search learns, the next reuses. A solver is a working tool, not a value:
+    it is not shared between threads.
+
+    Args:
+        max_nodes: the most positions it searches, over all its questions.
+        deadline: the most seconds its questions may take, counted from now
+            (``None``: no time limit).
+
+    Raises:
+        InvalidArgumentError: a budget that is not a positive number.
+    """
+
+    __slots__ = ("_below_seen", "_bounds", "_deadline", "_ends_at", "_limit", "_max_nodes", "_worst", "nodes")
+
+    def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None) -> None:
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+            raise InvalidArgumentError(f"max_nodes must be a positive int, not {max_nodes!r}")
+        if deadline is not None and (
+            isinstance(deadline, bool) or not isinstance(deadline, int | float) or not deadline > 0
+        ):
+            raise InvalidArgumentError(
+                f"deadline must be a positive number of seconds or None, not {deadline!r}"
+            )
+        self.nodes = 0
+        """How many positions this solver has searched so far."""
+        self._max_nodes = max_nodes
+        self._deadline = deadline
+        self._ends_at = None if deadline is None else time.monotonic() + deadline
+        self._limit = max_nodes if deadline is None else min(max_nodes, _TIME_CHECK)
+        self._bounds: dict[Hashable, tuple[int, int]] = {}
+        self._worst: dict[Hashable, int] = {}
+        self._below_seen: dict[tuple[Hashable, int], bool] = {}
+
+    # -- the questions -------------------------------------------------------------
+
+    def value(self, ending: Ending) -> int:
+        """The final value with best play by both sides.
+
+        Raises:
+            SolveBudgetExceeded: the budget ran out first.
+        """
+        low, high = ending.bounds()
+        while low < high:
+            middle = (low + high + 1) // 2
+            found = self._search(ending, middle - 1, middle)
+            if found >= middle:
+                low = min(found, high)
+            else:
+                high = max(found, low)
+        return low
+
+    def at_least(self, ending: Ending, target: int) -> bool:
+        """Whether the counted side, playing well, ends with at least ``target`` whatever the others play.
+
+        Raises:
+            SolveBudgetExceeded: the budget ran out first.
+        """
+        return self._search(ending, target - 1, target) >= target
+
+    def worst(self, ending: Ending) -> int:
+        """The least final value the counted side can end with, whoever plays what (every side minimising).
+
+        Raises:
+            SolveBudgetExceeded: the budget ran out first.
+        """
+        return self._least(ending)
+
+    def always_at_least(self, ending: Ending, target: int) -> bool:
+        """Whether every line of play, whoever plays what, ends with at least ``target`` for the counted side.
+
+        The same question as ``worst(ending) >= target``, answered as soon as
+        one line below ``target`` is found.
+
+        Raises:
+            SolveBudgetExceeded: the budget ran out first.
+        """
+        return not self._below(ending, target)
+
+    # -- the searches --------------------------------------------------------------
+
+    def _below(self, node: Ending, target: int) -> bool:
+        """Whether some line of play from ``node`` ends below ``target`` (values never fall)."""
+        self.nodes += 1
+        if self.nodes > self._limit:
+            self._count()
+        base = node.value
+        if base >= target:
+            return False
+        if node.over:
+            return True
+        key = node.key()
+        if key is not None:
+            known = self._worst.get(key)
+            if known is not None:
+                return known + base < target
+            found = self._below_seen.get((key, target - base))
+            if found is not None:
+                return found
+        below = any(self._below(node.play(move), target) for move in node.moves())
+        if key is not None:
+            self._below_seen[(key, target - base)] = below
+        return below
+
+    def _count(self) -> None:
+        """Called when :attr:`nodes` passes the current limit: raise, or set the next limit."""
+        if self.nodes > self._max_nodes:
+            raise SolveBudgetExceeded(f"max_nodes={self._max_nodes}", self.nodes)
+        if self._ends_at is not None:
+            if time.monotonic() > self._ends_at:
+                raise SolveBudgetExceeded(f"deadline={self._deadline}s", self.nodes)
+            self._limit = min(self._max_nodes, self.nodes + _TIME_CHECK)
+
+    def _search(self, node: Ending, alpha: int, beta: int) -> int:
+        """Fail-soft alpha-beta: the exact value if strictly inside (alpha, beta), else a bound beyond it."""
+        self.nodes += 1
+        if self.nodes > self._limit:
+            self._count()
+        if node.over:
+            return node.value
+        low, high = node.bounds()
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        key = node.key()
+        base = node.value
+        if key is not None:
+            entry = self._bounds.get(key)
+            if entry is not None:
+                if entry[0] + base > low:
+                    low = entry[0] + base
+                if entry[1] + base < high:
+                    high = entry[1] + base
+                if low >= beta or low == high:
+                    return low
+                if high <= alpha:
+                    return high
+        search = self._search
+        if node.side == 0:
+            best = -_INFINITY
+            floor = alpha
+            for move in node.moves():
+                found = search(node.play(move), floor, beta)
+                if found > best:
+                    best = found
+                    if found > floor:
+                        floor = found
+                        if floor >= beta:
+                            break
+        else:
+            best = _INFINITY
+            ceiling = beta
+            for move in node.moves():
+                found = search(node.play(move), alpha, ceiling)
+                if found < best:
+                    best = found
+                    if found < ceiling:
+                        ceiling = found
+                        if ceiling <= alpha:
+                            break
+        if key is not None:
+            if best <= alpha:
+                high = min(high, best)
+            elif best >= beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            self._bounds[key] = (low - base, high - base)
+        return best
+
+    def _least(self, node: Ending) -> int:
+        """The least final value over every line of play."""
+        self.nodes += 1
+        if self.nodes > self._limit:
+            self._count()
+        if node.over:
+            return node.value
+        key = node.key()
+        base = node.value
+        if key is not None:
+            known = self._worst.get(key)
+            if known is not None:
+                return known + base
+        least = _INFINITY
+        for move in node.moves():
+            found = self._least(node.play(move))
+            if found < least:
+                least = found
+                if least == base:  # nothing more gained: no line can end lower (values never fall)
+                    break
+        if key is not None:
+            self._worst[key] = least - base
+        return least
+
+
+@dataclass(frozen=True, slots=True)
+class Race:
+    """A toy ending for the documentation and the core's tests: a race to take tokens.
+
+    ``tokens`` tokens are left; the side to move takes one or two. The counted
+    side scores the tokens it takes. Moves are 1 and 2 (only 1 when one
+    token is left); the two moves are never equivalent.
+
+    >>> Race(2, 0).legal(), Race(2, 0).play(2).value, Race(2, 0).play(2).over
+    ((1, 2), 2, True)
+    """
+
+    tokens: int
+    side: int
+    value: int = 0
+
+    @property
+    def over(self) -> bool:
+        """Whether no token is left."""
+        return self.tokens == 0
+
+    def legal(self) -> tuple[int, ...]:
+        """Take one token, or two when two are left."""
+        return (1, 2) if self.tokens >= 2 else (1,) if self.tokens else ()
+
+    def moves(self) -> tuple[int, ...]:
+        """The legal moves, the bigger take first."""
+        return tuple(reversed(self.legal()))
+
+    def group(self, move: int) -> tuple[int, ...]:
+        """Every move is alone in its group."""
+        return (move,)
+
+    def play(self, move: int) -> Race:
+        """The race after the side to move takes ``move`` tokens."""
+        gained = move if self.side == 0 else 0
+        return Race(self.tokens - move, 1 - self.side, self.value + gained)
+
+    def key(self) -> Hashable:
+        """The tokens left and the side to move decide what is still to come."""
+        return (self.tokens, self.side)
+
+    def bounds(self) -> tuple[int, int]:
+        """The counted side may still take none or all of the tokens left."""
+        return self.value, self.value + self.tokens

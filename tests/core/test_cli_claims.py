@@ -1,0 +1,70 @@
+"""``cardrules claim`` and ``cardrules analyse`` on the claim records of ``tests/records/``.
+
+``felagsvist-claim.toml`` starts four tricks from the end of a deal in which
+North-South can take all four; ``fildinski-claim.toml`` starts four tricks
+from the end of a deal in which p0 can score 30 more points.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+import cardrules
+from cardrules.records import load
+from tests.support.cli import run_cardrules
+
+FELAGSVIST: Final = "tests/records/felagsvist-claim.toml"
+FILDINSKI: Final = "tests/records/fildinski-claim.toml"
+
+
+def test_a_felagsvist_claim_that_holds_exits_0() -> None:
+    done = run_cardrules("claim", FELAGSVIST, "--step", "0", "--by", "NS", "--tricks", "4")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("claim holds: p0, p2 claim 4 tricks from here (best play makes 4)")
+
+
+def test_a_refuted_felagsvist_claim_exits_1_and_prints_a_legal_line() -> None:
+    done = run_cardrules("claim", FELAGSVIST, "--step", "0", "--by", "EW", "--tricks", "1")
+    assert done.returncode == 1, done.stderr
+    assert "claim fails" in done.stdout and "best play against them makes 0" in done.stdout
+    line = [row.strip() for row in done.stdout.split("refutation:\n")[1].splitlines()]
+    state = cardrules.from_position(load(FELAGSVIST).position or "")
+    for text in line:
+        state = state.apply(text)  # every step of the refutation is legal
+    assert len(line) >= 1
+
+
+def test_a_fildinski_endgame_claim_holds_and_then_fails_with_json() -> None:
+    held = run_cardrules("claim", FILDINSKI, "--step", "0", "--by", "p0", "--points", "30", "--json")
+    assert held.returncode == 0, held.stderr
+    assert json.loads(held.stdout)["holds"] is True
+    failed = run_cardrules("claim", FILDINSKI, "--step", "0", "--by", "0", "--points", "40", "--json")
+    assert failed.returncode == 1, failed.stderr
+    data = json.loads(failed.stdout)
+    assert data["holds"] is False and data["best"] == 30 and data["refutation"]
+
+
+def test_claim_on_a_position_text_and_bad_input() -> None:
+    position = load(FELAGSVIST).position or ""
+    done = run_cardrules("claim", position, "--by", "N", "--tricks", "4")
+    assert done.returncode == 0, done.stderr
+    wrong_unit = run_cardrules("claim", position, "--by", "N", "--points", "4")
+    assert wrong_unit.returncode == 2 and "counts tricks, not points" in wrong_unit.stderr
+    assert len(wrong_unit.stderr.strip().splitlines()) == 1
+    bad_step = run_cardrules("claim", FELAGSVIST, "--step", "9", "--by", "N", "--tricks", "1")
+    assert bad_step.returncode == 2 and "--step" in bad_step.stderr
+
+
+def test_analyse_prints_every_legal_action_with_its_value() -> None:
+    done = run_cardrules("analyse", FILDINSKI, "--step", "0")
+    assert done.returncode == 0, done.stderr
+    state = cardrules.from_position(load(FILDINSKI).position or "")
+    assert done.stdout.startswith("p1 to act; best play makes")
+    rows = done.stdout.splitlines()[1:]
+    assert [row.split()[0] + " " + row.split()[1] + " " + row.split()[2] for row in rows] == [
+        str(action) for action in state.legal_actions()
+    ]
+    as_json = json.loads(run_cardrules("analyse", FILDINSKI, "--step", "0", "--json").stdout)
+    assert [item["action"] for item in as_json["actions"]] == [str(a) for a in state.legal_actions()]
+    assert max(item["value"] for item in as_json["actions"]) == as_json["value"]

@@ -1,0 +1,171 @@
+"""The exact solver on Félagsvist endings agrees with a plain brute-force search over the engine.
+
+Positions are drawn with the toolkit's :func:`~cardrules.testing.positions`
+in every round kind under both ``nolo_ace`` values, then played on at random
+(seeded from the drawn values) to one to three tricks from the end of the
+deal. The brute force below walks the engine's own ``legal_actions()`` and
+``apply()`` and reads the side's score from the engine's totals once the deal
+is scored; it shares nothing with the solver's compact model.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules.errors import InvalidArgumentError, NotSolvableError
+from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
+from cardrules.solve import Solver, analyse, claim
+from cardrules.testing import positions
+
+
+def _totals_after_deal(state: FelagsvistState, deal: int) -> tuple[int, int] | None:
+    """The (NS, EW) totals once deal ``deal`` is scored, or ``None`` while it is still played."""
+    if state.is_terminal or state.deal_number != deal:
+        return state.totals
+    return None
+
+
+def brute_force(state: FelagsvistState, side: int, deal: int, *, everyone_minimises: bool = False) -> int:
+    """The side's game total once deal ``deal`` is scored, with best play by both sides.
+
+    The side's seats take the most for it and the others the least; with
+    ``everyone_minimises`` every seat takes the least for it.
+    """
+
+    @cache
+    def walk(at: FelagsvistState) -> int:
+        totals = _totals_after_deal(at, deal)
+        if totals is not None:
+            return totals[side]
+        results = [walk(at.apply(action)) for action in at.legal_actions()]
+        if at.current_player % 2 == side and not everyone_minimises:
+            return max(results)
+        return min(results)
+
+    return walk(state)
+
+
+def already(state: FelagsvistState, side: int) -> int:
+    """The side's per-trick score already made by the tricks taken (the opponents' tricks in Nóló)."""
+    won = state.tricks[side] if state.round_kind is not RoundKind.NOLO else state.tricks[1 - side]
+    return state.totals[side] + won
+
+
+def score_now(state: FelagsvistState, side: int, deal: int) -> int:
+    """The side's score so far, with the tricks taken in deal ``deal`` (its total once it is scored)."""
+    totals = _totals_after_deal(state, deal)
+    return totals[side] if totals is not None else already(state, side)
+
+
+@st.composite
+def endings(draw: st.DrawFn) -> FelagsvistState:
+    """A Félagsvist deal of any round kind and ace option, one to three tricks from its end."""
+    kind = draw(st.sampled_from(tuple(RoundKind)), label="kind")
+    ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
+    game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace.value, first_dealer="N")
+    state = draw(positions(game, phase=kind.value)).state
+    assert isinstance(state, FelagsvistState)
+    left = draw(st.integers(min_value=1, max_value=3), label="tricks left")
+    into = draw(st.integers(min_value=0, max_value=3), label="cards into the trick")
+    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
+    while sum(state.tricks) < 13 - left or (sum(state.tricks) == 13 - left and len(state.trick) < into):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.rule("felagsvist.trick.winner")
+@pytest.mark.rule("felagsvist.play.must-follow")
+@given(state=endings(), seat=st.integers(min_value=0, max_value=3))
+def test_solver_value_equals_brute_force(state: FelagsvistState, seat: int) -> None:
+    side = seat % 2
+    ending = state.ending(seat)
+    solver = Solver()
+    assert solver.value(ending) == brute_force(state, side, state.deal_number) - already(state, side)
+    least = brute_force(state, side, state.deal_number, everyone_minimises=True) - already(state, side)
+    assert solver.worst(ending) == least
+    assert solver.always_at_least(ending, least) and not solver.always_at_least(ending, least + 1)
+
+
+@given(state=endings())
+def test_analysis_values_are_the_children_values(state: FelagsvistState) -> None:
+    seat = state.current_player
+    side = seat % 2
+    result = analyse(state)
+    assert [item.action for item in result.actions] == list(state.legal_actions())
+    nolo = state.round_kind is RoundKind.NOLO
+    left = 13 - sum(state.tricks)
+
+    def tricks_taken(score: int) -> int:  # the side's tricks from here, for a per-trick score from here
+        return left - score if nolo else score
+
+    for item in result.actions:
+        child = state.apply(item.action)
+        assert item.value == tricks_taken(brute_force(child, side, state.deal_number) - already(state, side))
+    assert result.value == tricks_taken(brute_force(state, side, state.deal_number) - already(state, side))
+    best = min(item.value for item in result.actions) if nolo else max(item.value for item in result.actions)
+    assert result.value == best
+    assert all(item.loss == abs(item.value - best) for item in result.actions)
+
+
+@given(
+    state=endings(), seat=st.integers(min_value=0, max_value=3), more=st.integers(min_value=0, max_value=2)
+)
+def test_claims_hold_exactly_up_to_the_best_and_refutations_defeat_them(
+    state: FelagsvistState, seat: int, more: int
+) -> None:
+    side = seat % 2
+    nolo = state.round_kind is RoundKind.NOLO
+    left = 13 - sum(state.tricks)
+    best = claim(state, by=seat, tricks=0 if nolo else left).best
+    score = brute_force(state, side, state.deal_number) - already(state, side)
+    assert best == (left - score if nolo else score)
+    assert claim(state, by=seat, tricks=best).holds
+    asked = best - 1 - more if nolo else best + 1 + more
+    if not 0 <= asked <= left:
+        return
+    result = claim(state, by=seat, tricks=asked)
+    assert not result.holds and not result.holds_always and result.refutation
+    end = state
+    for text in result.refutation:
+        end = end.apply(end.parse_action(text))  # every step is legal in the engine
+    completed = (len(state.trick) + len(result.refutation)) // 4
+    scored = score_now(end, side, state.deal_number) - already(state, side)
+    taken = completed - scored if nolo else scored  # the side's tricks along the line
+    if nolo:
+        assert taken > asked  # the side has already taken more than it claimed it would
+    else:
+        assert taken + left - completed < asked  # even taking the rest, the side falls short
+
+
+def test_a_claim_that_holds_whatever_is_played() -> None:
+    state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
+    for _ in range(36):
+        state = state.apply(state.legal_actions()[0])
+    result = claim(state, by="NS", tricks=0)
+    assert result.holds and result.holds_always and result.refutation == ()
+
+
+def test_bad_claims_are_refused_by_name() -> None:
+    state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
+    with pytest.raises(InvalidArgumentError, match="counts tricks, not points"):
+        claim(state, by="N", points=3)
+    with pytest.raises(InvalidArgumentError, match="0 to 13 tricks"):
+        claim(state, by="N", tricks=14)
+    with pytest.raises(InvalidArgumentError, match="not a claimer"):
+        claim(state, by="NE", tricks=1)
+    with pytest.raises(InvalidArgumentError, match="either tricks or points"):
+        claim(state, by="N")
+
+
+def test_a_finished_game_is_not_solvable() -> None:
+    state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    with pytest.raises(NotSolvableError, match="'over'"):
+        state.ending(0)
