@@ -22,7 +22,8 @@ from cardrules.records import (
     explain,
     format_explanation,
     format_report,
-    loads,
+    load_prepared,
+    loads_prepared,
     read_jsonl,
     report_to_data,
     write_atomically,
@@ -120,8 +121,14 @@ def _cmd_check(args: argparse.Namespace) -> int:
         streamed, stdin = _stdin()
     one = len(args.record) == 1 and names == args.record and not names[0].endswith(".jsonl")
     if one and not streamed:  # one record: its whole report, as always
-        record = read_record(names[0]) if stdin is None else loads(next(stdin).text, source="<stdin>")
-        report = check(record, mode=mode)
+        # read and checked against its game once (check takes what reading found)
+        if stdin is not None:
+            prepared = loads_prepared(next(stdin).text, source="<stdin>")
+        elif names[0] == "-":
+            prepared = loads_prepared(sys.stdin.buffer.read(MAX_RECORD_SIZE + 1), source="<stdin>")
+        else:
+            prepared = load_prepared(names[0])
+        report = check(prepared, mode=mode)
         if args.json:
             print_json(report_to_data(report, names[0]))
         else:

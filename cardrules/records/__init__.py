@@ -38,7 +38,17 @@ from cardrules.records.corpus import (
 )
 from cardrules.records.errors import IllegalStepError, RecordError
 from cardrules.records.explain import Explanation, explain, format_explanation
-from cardrules.records.files import MAX_RECORD_SIZE, Form, dump, dumps, load, loads, write_atomically
+from cardrules.records.files import (
+    MAX_RECORD_SIZE,
+    Form,
+    dump,
+    dumps,
+    load,
+    load_prepared,
+    loads,
+    loads_prepared,
+    write_atomically,
+)
 from cardrules.records.json_form import json_schema
 from cardrules.records.model import FORMAT_VERSION, Record, RecordedAction, record_of
 from cardrules.records.replay import Step, initial_state, replay, steps
@@ -75,7 +85,9 @@ __all__ = [
     "json_schema",
     "jsonl_line",
     "load",
+    "load_prepared",
     "loads",
+    "loads_prepared",
     "prepare",
     "read_jsonl",
     "record_of",

@@ -32,7 +32,7 @@ from typing import Literal
 from cardrules.errors import InvalidArgumentError
 from cardrules.records.model import Record
 from cardrules.records.replay import steps
-from cardrules.records.validate import prepare
+from cardrules.records.validate import Prepared, prepare
 from cardrules.verdict import Verdict
 
 __all__ = ["CheckReport", "Mode", "Violation", "check"]
@@ -113,11 +113,14 @@ class CheckReport:
         return not self.mismatched_seats if self.claims_compared else None
 
 
-def check(record: Record, mode: Mode = "strict") -> CheckReport:
+def check(record: Record | Prepared, mode: Mode = "strict") -> CheckReport:
     """Adjudicate every step of ``record`` and compare its claimed scores.
 
     Args:
-        record: the record (as read by :func:`~cardrules.records.files.load`, or built in Python).
+        record: the record (as read by :func:`~cardrules.records.files.load`, or built in Python),
+            or a record already checked against its game
+            (:func:`~cardrules.records.files.loads_prepared`, :func:`~cardrules.records.validate.prepare`),
+            which is not checked again.
         mode: ``"strict"`` stops at the first illegal step; ``"lenient"`` notes
             it, skips it and goes on (see the module's description).
 
@@ -129,7 +132,7 @@ def check(record: Record, mode: Mode = "strict") -> CheckReport:
     """
     if mode not in ("strict", "lenient"):
         raise InvalidArgumentError(f"mode must be 'strict' or 'lenient', not {mode!r}")
-    prepared = prepare(record)
+    prepared = record if isinstance(record, Prepared) else prepare(record)
     canonical = prepared.record
     state = prepared.start
     violations: list[Violation] = []

@@ -48,11 +48,11 @@ from cardrules.errors import CardRulesError, InvalidArgumentError
 from cardrules.parallel import DEFAULT_CHUNK, DEFAULT_IN_FLIGHT, map_in_order
 from cardrules.records.check import CheckReport, Mode, check
 from cardrules.records.errors import RecordError
-from cardrules.records.files import MAX_RECORD_SIZE, FilePath, load, loads
+from cardrules.records.files import MAX_RECORD_SIZE, FilePath, load_prepared, loads_prepared
 from cardrules.records.model import Record, seat_token
 from cardrules.records.report import findings
 from cardrules.records.tree import to_tree
-from cardrules.records.validate import prepare
+from cardrules.records.validate import Prepared, prepare
 
 __all__ = [
     "CorpusResult",
@@ -195,12 +195,13 @@ def _name(index: int, source: Source) -> str:
 def _check_one(index: int, source: Source, mode: Mode) -> CorpusResult:
     name = _name(index, source)
     try:
+        record: Record | Prepared  # read and checked against its game once, not again by check
         if isinstance(source, RecordText):
-            record = loads(source.text, source=source.source)
+            record = loads_prepared(source.text, source=source.source)
         elif isinstance(source, Record):
             record = source
         else:
-            record = load(source)
+            record = load_prepared(source)
         return CorpusResult(index, name, check(record, mode=mode))
     except RecordError as error:
         # the reason without the name (the result carries it): the problems alone

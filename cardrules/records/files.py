@@ -23,12 +23,13 @@ from pathlib import Path
 from typing import Final, Literal, Protocol
 
 from cardrules.records.errors import RecordError
-from cardrules.records.json_form import dumps_json, loads_json
+from cardrules.records.json_form import dumps_json, json_tree
 from cardrules.records.limits import MAX_RECORD_SIZE, scan_text
 from cardrules.records.limits import where as _where
 from cardrules.records.model import Record
-from cardrules.records.toml_form import dumps_toml, loads_toml
-from cardrules.records.validate import prepare
+from cardrules.records.toml_form import dumps_toml, toml_tree
+from cardrules.records.tree import prepared_from_tree
+from cardrules.records.validate import Prepared, prepare
 
 __all__ = [
     "MAX_RECORD_SIZE",
@@ -38,7 +39,9 @@ __all__ = [
     "dumps",
     "form_of",
     "load",
+    "load_prepared",
     "loads",
+    "loads_prepared",
     "read_regular_file",
     "write_atomically",
 ]
@@ -108,11 +111,34 @@ def loads(data: str | bytes, *, form: Form | None = None, source: str | None = N
         RecordError: too large, not text, not TOML or JSON, or problems with
             the record, each with its location.
     """
+    return loads_prepared(data, form=form, source=source).record
+
+
+def loads_prepared(data: str | bytes, *, form: Form | None = None, source: str | None = None) -> Prepared:
+    """Read a record as :func:`loads` does, and keep what checking it against its game found.
+
+    :func:`~cardrules.records.check.check` takes the result (``Prepared``) as it
+    takes a record, without checking the record against its game a second
+    time: reading and checking a record text this way settles it once.
+
+    Raises:
+        RecordError: as :func:`loads`.
+    """
     text = _text(data, source)
     chosen = form if form is not None else ("json" if text.lstrip().startswith("{") else "toml")
-    if chosen == "json":
-        return loads_json(text, source=source)
-    return loads_toml(text, source=source)
+    tree = json_tree(text, source=source) if chosen == "json" else toml_tree(text, source=source)
+    return prepared_from_tree(tree, source=source)
+
+
+def load_prepared(path: str | FilePath, *, form: Form | None = None) -> Prepared:
+    """Read a record file as :func:`load` does, and keep what checking it found (see :func:`loads_prepared`).
+
+    Raises:
+        RecordError: as :func:`load`.
+        OSError: the file cannot be read.
+    """
+    name = os.fspath(path)
+    return loads_prepared(read_regular_file(name, MAX_RECORD_SIZE + 1), form=form, source=name)
 
 
 def load(path: str | FilePath, *, form: Form | None = None) -> Record:

@@ -20,7 +20,7 @@ from cardrules.records.errors import RecordError
 from cardrules.records.model import Record
 from cardrules.records.tree import from_tree, to_tree
 
-__all__ = ["SCHEMA_ID", "dumps_json", "json_schema", "loads_json"]
+__all__ = ["SCHEMA_ID", "dumps_json", "json_schema", "json_tree", "loads_json"]
 
 SCHEMA_ID: Final = "cardrules-record-1.schema.json"
 """The ``$id`` of the published JSON Schema (format version 1)."""
@@ -46,15 +46,23 @@ def loads_json(text: str, *, source: str | None = None) -> Record:
         RecordError: the text is not JSON (the location is the parser's line
             and column), or the record has problems (each with its location).
     """
+    return from_tree(json_tree(text, source=source), source=source)
+
+
+def json_tree(text: str, *, source: str | None = None) -> object:
+    """The parsed tree of a record's JSON text, before it is read as a record.
+
+    Raises:
+        RecordError: the text is not JSON (the location is the parser's line and column).
+    """
     try:
-        tree = json.loads(text, object_pairs_hook=_no_duplicates)
+        return json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
         raise RecordError([(where, f"not valid JSON: {error.msg}")], source) from None
     except (ValueError, RecursionError) as error:  # a repeated key, a huge number, deep nesting
         reason = str(error) if isinstance(error, ValueError) else "the document nests too deeply"
         raise RecordError([("document", f"not valid JSON for a record: {reason}")], source) from None
-    return from_tree(tree, source=source)
 
 
 def dumps_json(record: Record) -> str:

@@ -60,7 +60,7 @@ from cardrules.records.errors import RecordError
 from cardrules.records.model import Record, seat_token
 from cardrules.records.tree import from_tree
 
-__all__ = ["HEADER", "dumps_toml", "loads_toml"]
+__all__ = ["HEADER", "dumps_toml", "loads_toml", "toml_tree"]
 
 HEADER: Final = "# A cardrules game record (format 1). Steps are numbered from 0."
 """The first line of every canonical TOML record."""
@@ -79,8 +79,17 @@ def loads_toml(text: str, *, source: str | None = None) -> Record:
         RecordError: the text is not TOML (the location is the parser's line
             and column), or the record has problems (each with its location).
     """
+    return from_tree(toml_tree(text, source=source), source=source)
+
+
+def toml_tree(text: str, *, source: str | None = None) -> object:
+    """The parsed tree of TOML text, before it is read as a record.
+
+    Raises:
+        RecordError: the text is not TOML (the location is the parser's line and column).
+    """
     try:
-        tree = tomllib.loads(text)
+        return tomllib.loads(text)
     except (ValueError, RecursionError) as error:  # TOMLDecodeError is a ValueError
         message = str(error) if isinstance(error, ValueError) else "the document nests too deeply"
         where = _WHERE.search(message)
@@ -91,7 +100,6 @@ def loads_toml(text: str, *, source: str | None = None) -> Record:
             location = f"line {len(lines)}, column {len(lines[-1]) + 1}"
             reason += " at the end of the text (is the file cut short?)"
         raise RecordError([(location, f"not valid TOML: {reason}")], source) from None
-    return from_tree(tree, source=source)
 
 
 def toml_string(text: str) -> str:

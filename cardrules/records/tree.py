@@ -58,9 +58,9 @@ from cardrules.records.limits import (
     text_problem,
 )
 from cardrules.records.model import FORMAT_VERSION, Record, seat_token
-from cardrules.records.validate import Draft, Problems, settle, step_location
+from cardrules.records.validate import Draft, Prepared, Problems, settle, step_location
 
-__all__ = ["FIELDS", "from_tree", "to_tree"]
+__all__ = ["FIELDS", "from_tree", "prepared_from_tree", "to_tree"]
 
 FIELDS: Final[tuple[str, ...]] = (
     "format",
@@ -160,6 +160,18 @@ def from_tree(tree: object, *, source: str | None = None) -> Record:
     Raises:
         RecordError: with every problem found, each with its location.
     """
+    return prepared_from_tree(tree, source=source).record
+
+
+def prepared_from_tree(tree: object, *, source: str | None = None) -> Prepared:
+    """As :func:`from_tree`, and keep what checking the game found: the game, the start, the steps read.
+
+    :func:`~cardrules.records.check.check` takes the result without checking
+    the record against its game a second time.
+
+    Raises:
+        RecordError: with every problem found, each with its location.
+    """
     problems = Problems()
     if not isinstance(tree, Mapping):
         problems.add("document", f"a record is a table of fields ({', '.join(FIELDS)}), not {kind_of(tree)}")
@@ -200,7 +212,7 @@ def from_tree(tree: object, *, source: str | None = None) -> Record:
     prepared = settle(draft, problems)
     if prepared is None:
         raise RecordError(problems.items, source)
-    return prepared.record
+    return prepared
 
 
 def _whole(location: str, value: object, problems: Problems) -> int | None:

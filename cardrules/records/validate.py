@@ -291,6 +291,12 @@ def _position_game(
 def _game(draft: Draft, problems: Problems) -> AnyGame | None:
     if draft.game is None:
         return None
+    keys = [option_key(name) for name, _ in draft.options]
+    if len(set(keys)) == len(keys):  # the usual record: the game and all its options at once
+        try:
+            return get_game(draft.game, **dict(draft.options))
+        except CardRulesError:
+            pass  # below, each problem is named on its own
     try:
         get_game(draft.game)
     except CardRulesError as error:
