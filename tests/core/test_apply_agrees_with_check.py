@@ -16,12 +16,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import functools
+import os
 import random
 from collections.abc import Iterator
 from typing import Final
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
@@ -32,6 +33,12 @@ from cardrules.testing.probing import illegal_probes
 from cardrules.testing.strategies import positions
 
 GAMES: Final = ("felagsvist", "fildinski", "calabresella", "backstab_fish")
+
+NIGHTLY_POSITIONS: Final = 2_500
+"""Positions per game under ``HYPOTHESIS_PROFILE=nightly``: with about a hundred actions tried on
+each, the four games see more than a million actions."""
+
+_NIGHTLY: Final = os.environ.get("HYPOTHESIS_PROFILE", "").strip() == "nightly"
 
 BAD_VALUES: Final[tuple[object, ...]] = (True, False, 1.0, 0.0, "1", None, -1, 10**30, (), JOKER, b"x", [1])
 """Field values of the wrong type (or, for a seat or a card, of no game's range)."""
@@ -125,6 +132,7 @@ def pool(name: str, state: AnyState, nearby: tuple[AnyState, ...]) -> list[objec
 
 @pytest.mark.rule("common.action.known")
 @pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=NIGHTLY_POSITIONS if _NIGHTLY else settings().max_examples)
 @given(data=st.data())
 def test_apply_refuses_exactly_what_check_refuses_with_the_same_verdict(
     name: str, data: st.DataObject
