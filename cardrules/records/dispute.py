@@ -55,9 +55,11 @@ def report_lines(explanation: Explanation) -> tuple[str, ...]:
     """
     e = explanation
     verdict = "legal" if e.verdict.legal else "illegal"
-    lines = [f"The dispute at step {e.step} (steps 0 to {e.steps - 1}), as {seat_token(e.actor)} saw it"]
+    where = f"of steps 0 to {e.steps - 1}" if e.steps > 1 else "the record's only step"
+    lines = [f"The dispute at step {e.step} ({where}), as {seat_token(e.actor)} saw it"]
     lines.append(f"{e.action}: {verdict}")
-    lines.append(e.verdict.reason)
+    reason = e.verdict.reason
+    lines.append(reason[:1].upper() + reason[1:])  # the verdict's reason, as a sentence
     if e.entry.comment:
         lines.append(f"comment: {' '.join(e.entry.comment.split())}")
     lines += [f"{rule}: {statement}" for rule, statement in e.statements]
