@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from cardrules.errors import InvalidArgumentError, NotSolvableError
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EndingRules", "FelagsvistEnding", "ending"]
 
-_SIDES: Final = {"NS": 0, "EW": 1}
+_SIDES: Final = MappingProxyType({"NS": 0, "EW": 1})
 
 
 @dataclass(frozen=True, slots=True)
