@@ -69,10 +69,10 @@ def test_explain_writes_both_reports(tmp_path: Path) -> None:
 def test_the_report_heading_counts_the_steps_and_the_reason_reads_as_a_sentence() -> None:
     game = cardrules.get_game("felagsvist", first_dealer="N")
     state = game.new_game(seed=3)
-    one = record_of(game, state, ["p0 play 7C"])
+    one = record_of(game, state, [state.parse_action("p0 play 7C")])
     lines = report_lines(explain(one, 0))
     assert lines[0] == "The dispute at step 0 (the record's only step), as p0 saw it"
     assert lines[2][0].isupper()
-    two = record_of(game, state, [str(state.legal_actions()[0]), "p1 play 7C"])
+    two = record_of(game, state, [state.legal_actions()[0], state.parse_action("p1 play 7C")])
     heading = report_lines(explain(two, 1))[0]
     assert heading.startswith("The dispute at step 1 (of steps 0 to 1), as p1 saw it")
