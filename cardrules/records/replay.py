@@ -113,9 +113,11 @@ def steps(record: Record | Prepared) -> Iterator[Step]:
     """
     prepared = _prepared(record)
     state = prepared.start
+    parsed = prepared.parsed
     for number, entry in enumerate(prepared.record.actions):
-        try:
-            action = state.parse_action(entry.text)
+        try:  # read once when the record was prepared, unless its text needs the state to be read
+            read = parsed[number] if number < len(parsed) else None
+            action = read if read is not None else state.parse_action(entry.text)
         except ValueError as error:
             raise RecordError(
                 [(step_location(number), f"step {number}: {error} [common.action.known]")]

@@ -23,7 +23,7 @@ from typing import Final
 
 from cardrules.cards import Card, Joker, parse_card
 from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealError, InvalidOptionError
-from cardrules.game import AnyGame, AnyState
+from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games import get_game
 from cardrules.notation import read_seat
 from cardrules.options import option_key, value_key
@@ -58,11 +58,14 @@ class Prepared:
         game: the game with the record's options.
         start: the initial state: the first deal dealt by the first dealer,
             with the later deals' deck orders fixed.
+        parsed: each action as read, so that the replay need not read it again.
     """
 
     record: Record
     game: AnyGame
     start: AnyState
+    parsed: tuple[Action | None, ...] = ()
+    """Each action as read (``None`` where the text is ambiguous out of context), for the replay."""
 
 
 @dataclass(slots=True)
@@ -210,12 +213,13 @@ def _finish(
     """
     seats = game.num_players if game is not None else None
     seat_names = game.info.seat_names if game is not None else ()
-    actions = _actions(draft, seats, reader, problems, seat_names)
+    read = _actions(draft, seats, reader, problems, seat_names)
     claims = _claims(draft, seats, problems, seat_names)
-    if problems or game is None or start is None or actions is None or deals is None or dealer is None:
+    if problems or game is None or start is None or read is None or deals is None or dealer is None:
         if not problems:  # pragma: no cover - every None above notes a problem
             problems.add("document", "the record is incomplete")
         return None
+    actions, parsed = read
     record = Record(
         game=game.name,
         options=tuple(game.options_dict().items()),
@@ -226,7 +230,7 @@ def _finish(
         claimed_scores=claims,
         position=position,
     )
-    return Prepared(record, game, start)
+    return Prepared(record, game, start, parsed)
 
 
 def _settle_position(draft: Draft, game: AnyGame | None, problems: Problems) -> Prepared | None:
@@ -414,16 +418,18 @@ def _actions(
     reader: AnyState | None,
     problems: Problems,
     seat_names: Sequence[str] = (),
-) -> tuple[RecordedAction, ...] | None:
+) -> tuple[tuple[RecordedAction, ...], tuple[Action | None, ...]] | None:
     """Check every action's actor and read its text in ``reader`` (a state of the game).
 
     Reading is a check of the notation, so any state of the game will do;
     text that is ambiguous there is kept as it is and read again, in the
-    state it is taken in, by the replay.
+    state it is taken in, by the replay. Returns the recorded actions and
+    each action as read (``None`` for the ambiguous ones).
     """
     if draft.actions is None:
         return None
     out: list[RecordedAction] = []
+    parsed: list[Action | None] = []
     complete = True
     for index, entry in enumerate(draft.actions):
         if entry is None:
@@ -457,6 +463,7 @@ def _actions(
             action = reader.parse_action(text)
         except AmbiguousActionError:
             out.append(RecordedAction(text, comment))
+            parsed.append(None)
             continue
         except ValueError as error:
             problems.add(location, f"{step}{error} [{_KNOWN_ACTION}]")
@@ -467,7 +474,8 @@ def _actions(
             complete = False
             continue
         out.append(RecordedAction(str(action), comment))
-    return tuple(out) if complete else None
+        parsed.append(action)
+    return (tuple(out), tuple(parsed)) if complete else None
 
 
 def _claims(
