@@ -15,13 +15,10 @@ import sys
 
 from cardrules.game import AnyState
 from cardrules.games import from_position
-from cardrules.records import MAX_RECORD_SIZE, RecordError
-from cardrules.records.explain import steps_range
-from cardrules.records.replay import initial_state, steps
-from cardrules.records.validate import prepare
+from cardrules.records import MAX_RECORD_SIZE
 from cardrules.solve import DEFAULT_MAX_NODES, analyse, claim
 
-from .common import Subcommands, read_record
+from .common import Subcommands, record_state
 
 __all__ = ["register"]
 
@@ -31,25 +28,7 @@ def _state(args: argparse.Namespace) -> AnyState:
     if args.step is None:
         text = sys.stdin.read(MAX_RECORD_SIZE + 1) if args.source == "-" else args.source
         return from_position(text.strip())
-    record = read_record(args.source)
-    total = len(record.actions)
-    if not 0 <= args.step <= total:
-        raise RecordError(
-            [
-                (
-                    "--step",
-                    f"{args.step} is not a step of the record: {steps_range(total)} (or {total}: the end)",
-                )
-            ],
-            args.source,
-        )
-    prepared = prepare(record)
-    state = initial_state(prepared)
-    for taken in steps(prepared):
-        if taken.number == args.step:
-            break
-        state = taken.after
-    return state
+    return record_state(args.source, args.step)
 
 
 def _by(text: str) -> int | str:

@@ -20,8 +20,12 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
 from cardrules.errors import InvalidOptionError
+from cardrules.game import AnyState
 from cardrules.options import did_you_mean
-from cardrules.records import MAX_RECORD_SIZE, Record, load, loads
+from cardrules.records import MAX_RECORD_SIZE, Record, RecordError, load, loads
+from cardrules.records.explain import steps_range
+from cardrules.records.replay import initial_state, steps
+from cardrules.records.validate import prepare
 from cardrules.text import echo, safe_text
 
 __all__ = [
@@ -37,6 +41,7 @@ __all__ = [
     "progress_option",
     "read_record",
     "record_names",
+    "record_state",
     "say",
     "step_number",
     "step_option",
@@ -102,6 +107,28 @@ def parse_options(pairs: Sequence[str]) -> dict[str, object]:
             raise InvalidOptionError(pair, f"--option takes NAME=VALUE, not {echo(pair)}")
         options[name.strip()] = value.strip()
     return options
+
+
+def record_state(name: str, step: int) -> AnyState:
+    """The state before step ``step`` of the record in file ``name`` (its number of steps: the end).
+
+    Raises:
+        RecordError: ``step`` is not a step of the record, or the record cannot be replayed to it.
+    """
+    record = read_record(name)
+    total = len(record.actions)
+    if not 0 <= step <= total:
+        raise RecordError(
+            [("--step", f"{step} is not a step of the record: {steps_range(total)} (or {total}: the end)")],
+            name,
+        )
+    prepared = prepare(record)
+    state = initial_state(prepared)
+    for taken in steps(prepared):
+        if taken.number == step:
+            break
+        state = taken.after
+    return state
 
 
 def read_record(name: str) -> Record:

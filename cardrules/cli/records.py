@@ -31,9 +31,7 @@ from cardrules.records import (
 from cardrules.records.corpus import Source
 from cardrules.records.explain import steps_range
 from cardrules.records.model import seat_token
-from cardrules.records.replay import initial_state, steps
 from cardrules.records.report import statements
-from cardrules.records.validate import prepare
 from cardrules.verdict import Verdict
 
 from .common import (
@@ -46,6 +44,7 @@ from .common import (
     progress_option,
     read_record,
     record_names,
+    record_state,
     say,
     step_option,
     workers,
@@ -208,24 +207,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 
 
 def _cmd_position(args: argparse.Namespace) -> int:
-    record = read_record(args.record)
-    total = len(record.actions)
-    if not 0 <= args.step <= total:
-        raise RecordError(
-            [
-                (
-                    "--step",
-                    f"{args.step} is not a step of the record: {steps_range(total)} (or {total}: the end)",
-                )
-            ],
-            args.record,
-        )
-    prepared = prepare(record)
-    state = initial_state(prepared)
-    for taken in steps(prepared):
-        if taken.number == args.step:
-            break
-        state = taken.after
+    state = record_state(args.record, args.step)
     if args.json:
         print_json({"record": args.record, "step": args.step, "position": state.position()})
     else:

@@ -17,7 +17,7 @@ from cardrules.game import Action, AnyState
 from cardrules.notation import parse_seat
 from cardrules.solve.search import Ending
 
-__all__ = ["Solvable", "TableEnding", "ending_of", "read_claimer"]
+__all__ = ["Solvable", "TableEnding", "claimed_amount", "ending_of", "read_claimer"]
 
 
 class TableEnding(Ending, Protocol):
@@ -119,3 +119,14 @@ def read_claimer(
     if not 0 <= by < seats:
         raise InvalidArgumentError(f"seat {by} is not a seat of this game, which has seats 0 to {seats - 1}")
     return by
+
+
+def claimed_amount(amount: object, most: int, refusal: str) -> int:
+    """``amount`` as a claim of 0 to ``most`` (tricks, points or thirds still to come).
+
+    Raises:
+        InvalidArgumentError: anything else; the message is ``refusal``, then ``not`` and the amount.
+    """
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= most:
+        raise InvalidArgumentError(f"{refusal}, not {amount!r}")
+    return amount

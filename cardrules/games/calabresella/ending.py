@@ -43,7 +43,7 @@ from cardrules.games.calabresella.options import CalabresellaOptions
 from cardrules.games.calabresella.play import playable, trick_winner
 from cardrules.games.calabresella.scoring import HAND_TRICKS, bidder_thirds
 from cardrules.solve.search import rank_groups
-from cardrules.solve.table import read_claimer
+from cardrules.solve.table import claimed_amount, read_claimer
 
 if TYPE_CHECKING:
     from cardrules.games.calabresella.state import CalabresellaState
@@ -234,11 +234,9 @@ class CalabresellaEnding:
             InvalidArgumentError: ``amount`` is negative or more than the thirds still to come.
         """
         top = self.most() - self.value
-        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= top:
-            raise InvalidArgumentError(
-                f"a Calabresella claim here is of 0 to {top} points, counted in thirds, not {amount!r}"
-            )
-        return amount
+        return claimed_amount(
+            amount, top, f"a Calabresella claim here is of 0 to {top} points, counted in thirds"
+        )
 
     def in_units(self, value: int) -> int:
         """Thirds are the value itself."""

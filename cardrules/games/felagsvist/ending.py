@@ -41,7 +41,7 @@ from cardrules.games.felagsvist.deal import DEAL_TRICKS
 from cardrules.games.felagsvist.options import RoundKind
 from cardrules.games.felagsvist.play import playable, trick_winner
 from cardrules.solve.search import rank_groups
-from cardrules.solve.table import read_claimer
+from cardrules.solve.table import claimed_amount, read_claimer
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.state import FelagsvistState
@@ -322,11 +322,10 @@ class FelagsvistEnding:
         Raises:
             InvalidArgumentError: ``amount`` is not between 0 and the tricks left.
         """
-        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= self.left:
-            raise InvalidArgumentError(
-                f"a Félagsvist claim is of 0 to {self.left} tricks (the tricks left), not {amount!r}"
-            )
-        return self.left - amount if self.rules.nolo else amount
+        wanted = claimed_amount(
+            amount, self.left, f"a Félagsvist claim is of 0 to {self.left} tricks (the tricks left)"
+        )
+        return self.left - wanted if self.rules.nolo else wanted
 
     def in_units(self, value: int) -> int:
         """The tricks the counted side takes from here, for a final value (Nóló: the tricks left minus it)."""

@@ -42,7 +42,7 @@ from cardrules.games.fildinski.options import FildinskiOptions, TrumpSevenPoints
 from cardrules.games.fildinski.scoring import score_trick
 from cardrules.games.fildinski.tricks import follower_wins, legal_follow
 from cardrules.solve.search import rank_groups
-from cardrules.solve.table import read_claimer
+from cardrules.solve.table import claimed_amount, read_claimer
 
 if TYPE_CHECKING:
     from cardrules.games.fildinski.state import FildinskiState
@@ -265,11 +265,9 @@ class FildinskiEnding:
             InvalidArgumentError: ``amount`` is negative or more than the points still to come.
         """
         top = self.most() - self.value
-        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= top:
-            raise InvalidArgumentError(
-                f"a Fildinski claim here is of 0 to {top} points (the points left), not {amount!r}"
-            )
-        return amount
+        return claimed_amount(
+            amount, top, f"a Fildinski claim here is of 0 to {top} points (the points left)"
+        )
 
     def in_units(self, value: int) -> int:
         """Points are the value itself."""
