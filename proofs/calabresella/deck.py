@@ -53,17 +53,21 @@ __all__ = ["DECK_VALUES", "ITALIAN_PACK"]
 # -- the deck claim --------------------------------------------------------------------
 
 
-def _deck_formula(*, ace_thirds: int = 3) -> Bool:
+def _deck_formula(*, ace_thirds: int | None = None) -> Bool:
     """Each suit holds 10 cards worth 8 thirds; the deck 40 cards, 32 thirds, 4 of each rank.
 
     Stated for a symbolic suit, so it covers every suit, and for two symbolic
     cards of one suit, whose strengths differ, with the 3 on top and the 4 at
-    the bottom. ``ace_thirds`` is the wrong companion's value of an ace.
+    the bottom. The values are the model's (:data:`~proofs.calabresella.model.RANK_THIRDS`)
+    and the totals the specification's numbers, so a wrong value in the model is refuted;
+    ``ace_thirds`` is the wrong companion's value of an ace, in place of the model's.
     """
     suit, first, second = bv_var("deck suit", 2), bv_var("deck card a", 6), bv_var("deck card b", 6)
 
     def value(index: int) -> int:
-        return ace_thirds if card_at(index).rank is Rank.ACE else card_thirds(index)
+        if ace_thirds is not None and card_at(index).rank is Rank.ACE:
+            return ace_thirds
+        return card_thirds(index)
 
     def of_suit(s: Suit, per_card: Callable[[int], int]) -> Int:
         return sum_of(int_val(per_card(i)) for i in DECK_INDICES if card_at(i).suit is s)
