@@ -179,8 +179,8 @@ def _rule_id_successors() -> Mapping[str, str]:
                 same_book.append(text)
     successors: dict[str, str] = {}
     for ids in books.values():
-        for index, text in enumerate(ids):
-            successors[text] = ids[(index + 1) % len(ids)]
+        for index, name in enumerate(ids):
+            successors[name] = ids[(index + 1) % len(ids)]
     return successors
 
 
