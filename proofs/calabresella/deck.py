@@ -53,6 +53,21 @@ __all__ = ["DECK_VALUES", "ITALIAN_PACK"]
 # -- the deck claim --------------------------------------------------------------------
 
 
+_RANK_ORDER_AS_WRITTEN: Final = (
+    Rank.THREE,
+    Rank.TWO,
+    Rank.ACE,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.JACK,
+    Rank.SEVEN,
+    Rank.SIX,
+    Rank.FIVE,
+    Rank.FOUR,
+)
+"""calabresella.deck.rank-order, strongest first, as the specification lists it (not the model's table)."""
+
+
 def _deck_formula(*, ace_thirds: int | None = None) -> Bool:
     """Each suit holds 10 cards worth 8 thirds; the deck 40 cards, 32 thirds, 4 of each rank.
 
@@ -103,8 +118,21 @@ def _deck_formula(*, ace_thirds: int | None = None) -> Bool:
         (strength(first).eq(9)).iff(any_of(first.eq(c.index) for c in DECK_CARDS if c.rank is Rank.THREE))
         & (strength(first).eq(0)).iff(any_of(first.eq(c.index) for c in DECK_CARDS if c.rank is Rank.FOUR))
     )
+
+    def place_as_written(card: BitVec) -> BitVec:
+        term = bv_val(0, 4)
+        for i in DECK_INDICES:
+            term = ite(card.eq(i), bv_val(_RANK_ORDER_AS_WRITTEN.index(card_at(i).rank), 4), term)
+        return term
+
+    # calabresella.deck.rank-order as the specification writes it: of two cards of a suit the
+    # one written first is the stronger, so two ranks swapped in the model are refuted.
+    as_written = (same_suit & first.ne(second)).implies(
+        strength(first).ugt(strength(second)).iff(place_as_written(first).ult(place_as_written(second)))
+    )
     return all_of(
         (
+            as_written,
             count_by_suit.eq(10),
             value_by_suit.eq(8),
             int_val(len(DECK_INDICES)).eq(40),

@@ -497,7 +497,7 @@ def _king_below_queen(kind: RoundKind, nolo_ace: NoloAce) -> tuple[int, ...]:
 
 
 def test_a_wrong_rank_order_in_the_engine_is_caught(terms: _Model, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The break the trick-winner proof refutes in the model, made in the engine, fails the refinement check."""
+    """The break felagsvist/trick-winner refutes in the model, made in the engine, fails the refinement."""
     import cardrules.games.felagsvist.deal as engine_deal
 
     monkeypatch.setattr(engine_deal, "strength_table", _king_below_queen)

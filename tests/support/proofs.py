@@ -22,7 +22,15 @@ from hypothesis import strategies as st
 from proofs.claims import Claim, Report, Result, check, prove
 from proofs.z3facade import Binding, BitVec, Int, Status, evaluate_bv, evaluate_int
 
-__all__ = ["NO_SHRINKING", "SEEDS", "assert_passes", "assert_refuted", "marked_rule_ids", "report_of", "value_of"]
+__all__ = [
+    "NO_SHRINKING",
+    "SEEDS",
+    "assert_passes",
+    "assert_refuted",
+    "marked_rule_ids",
+    "report_of",
+    "value_of",
+]
 
 SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
 """The seeds of random games (a game is replayed from its seed, so a failure names it)."""
