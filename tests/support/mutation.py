@@ -417,14 +417,26 @@ class CoverageMap:
         return mutant.line in self.import_lines.get(mutant.module, frozenset())
 
 
-def _sources_digest(root: Path) -> str:
-    """A digest of every source and test file, so a stale coverage map is noticed."""
+def _library_digest(root: Path) -> str:
+    """A digest of the library, the proofs and the shared test support: when it changes, all is stale."""
     digest = hashlib.sha256()
-    for folder in ("cardrules", "tests", "proofs"):
-        for path in sorted((root / folder).rglob("*.py")):
-            digest.update(str(path.relative_to(root)).encode())
-            digest.update(path.read_bytes())
+    paths = [*(root / "cardrules").rglob("*.py"), *(root / "proofs").rglob("*.py")]
+    paths += [*(root / "tests" / "support").rglob("*.py"), root / "tests" / "conftest.py"]
+    for path in sorted(paths):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+def _test_file_digests(root: Path, test_paths: Sequence[str]) -> dict[str, str]:
+    """For each test file under ``test_paths``, a digest of its text (by path from the root)."""
+    found: dict[str, str] = {}
+    for given in test_paths:
+        base = root / given
+        files = [base] if base.is_file() else sorted(base.rglob("test_*.py"))
+        for path in files:
+            found[path.relative_to(root).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
 
 
 def _test_env(root: Path) -> dict[str, str]:
@@ -463,7 +475,10 @@ def collect_coverage(root: Path, test_paths: Sequence[str], out_dir: Path) -> Co
         sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
         raise SystemExit(f"mutation: the coverage run failed (pytest exit {done.returncode})")
     if done.returncode == 1:
-        print("mutation: warning: some tests fail on the original code; they count for no mutant", flush=True)
+        print("mutation: warning: some tests fail on the original code; they count for no mutant:", flush=True)
+        for text in done.stdout.splitlines():
+            if text.startswith(("FAILED ", "ERROR ")):
+                print(f"  {text}", flush=True)
     durations: dict[str, float] = {}
     for text in done.stdout.splitlines():
         match = _DURATION.match(text)
@@ -489,26 +504,69 @@ def collect_coverage(root: Path, test_paths: Sequence[str], out_dir: Path) -> Co
     return CoverageMap(lines, durations, import_lines)
 
 
+def _merged(old: CoverageMap, new: CoverageMap | None, stale: set[str]) -> CoverageMap:
+    """``old`` without the tests of the ``stale`` files, plus what ``new`` measured."""
+
+    def kept(test: str) -> bool:
+        return test.split("::", 1)[0] not in stale
+
+    lines: dict[str, dict[int, tuple[str, ...]]] = {}
+    for module, table in old.lines.items():
+        lines[module] = {line: tuple(t for t in tests if kept(t)) for line, tests in table.items()}
+    durations = {test: seconds for test, seconds in old.durations.items() if kept(test)}
+    import_lines = dict(old.import_lines)
+    if new is not None:
+        for module, table in new.lines.items():
+            merged = lines.setdefault(module, {})
+            for line, tests in table.items():
+                merged[line] = tuple(sorted({*merged.get(line, ()), *tests}))
+        durations.update(new.durations)
+        for module, at_import in new.import_lines.items():
+            import_lines[module] = import_lines.get(module, frozenset()) | at_import
+    return CoverageMap(lines, durations, import_lines)
+
+
+def _read_cache(stored: Mapping[str, object]) -> CoverageMap:
+    lines = stored["lines"]
+    durations = stored["durations"]
+    import_lines = stored["import_lines"]
+    assert isinstance(lines, dict) and isinstance(durations, dict) and isinstance(import_lines, dict)
+    return CoverageMap(
+        {module: {int(k): tuple(v) for k, v in table.items()} for module, table in lines.items()},
+        {str(k): float(v) for k, v in durations.items()},
+        {module: frozenset(v) for module, v in import_lines.items()},
+    )
+
+
 def coverage_map(root: Path, test_paths: Sequence[str], out_dir: Path, *, fresh: bool) -> CoverageMap:
-    """The coverage map from the cache in ``out_dir``, made again when stale or asked."""
+    """The coverage map from the cache in ``out_dir``, brought up to date.
+
+    When the library, the proofs or the shared test support changed (or with
+    ``fresh``), every test is measured again; when only some test files
+    changed, only those are, and their entries replaced.
+    """
     cache = out_dir / "coverage-map.json"
-    digest = _sources_digest(root) + ":" + " ".join(test_paths)
+    library = _library_digest(root)
+    files = _test_file_digests(root, test_paths)
+    made: CoverageMap | None = None
     if cache.is_file() and not fresh:
         stored = json.loads(cache.read_text(encoding="utf-8"))
-        if stored.get("digest") == digest:
-            return CoverageMap(
-                {
-                    module: {int(k): tuple(v) for k, v in table.items()}
-                    for module, table in stored["lines"].items()
-                },
-                stored["durations"],
-                {module: frozenset(v) for module, v in stored["import_lines"].items()},
-            )
-    made = collect_coverage(root, test_paths, out_dir)
+        if stored.get("library") == library and stored.get("tests") == list(test_paths):
+            old_files: dict[str, str] = stored.get("files", {})
+            stale = {f for f in files if old_files.get(f) != files[f]} | (set(old_files) - set(files))
+            if not stale:
+                return _read_cache(stored)
+            changed = sorted(f for f in stale if f in files)
+            new = collect_coverage(root, changed, out_dir) if changed else None
+            made = _merged(_read_cache(stored), new, stale)
+    if made is None:
+        made = collect_coverage(root, test_paths, out_dir)
     cache.write_text(
         json.dumps(
             {
-                "digest": digest,
+                "library": library,
+                "tests": list(test_paths),
+                "files": files,
                 "lines": {m: {str(k): list(v) for k, v in t.items()} for m, t in made.lines.items()},
                 "durations": dict(made.durations),
                 "import_lines": {m: sorted(v) for m, v in made.import_lines.items()},
