@@ -17,7 +17,15 @@ from cardrules import IllegalActionError, get_game
 from cardrules.cards import card_at, cards_in
 from cardrules.games.calabresella import CalabresellaState, Phase, PlayCard
 from cardrules.games.calabresella.options import ReverseCappotto, StramazzoBasis
-from cardrules.games.calabresella.scoring import is_stramazzo, multiplier
+from cardrules.games.calabresella.scoring import (
+    Contract,
+    Raise,
+    Settlement,
+    is_stramazzo,
+    multiplier,
+    settle,
+    stake,
+)
 
 FOLLOW = "calabresella.play.follow"
 
@@ -109,3 +117,39 @@ def test_under_after_monte_the_monte_is_shown_at_the_return_step() -> None:
     for seat in range(3):
         shown = state.observation(seat).exposed_monte
         assert shown is not None and set(shown) == monte
+
+
+def _settle(
+    bidder: int,
+    contract: Contract,
+    raised: Raise,
+    tricks: int,
+    thirds: int,
+    reverse: ReverseCappotto = ReverseCappotto.ON,
+) -> Settlement:
+    return settle(
+        bidder=bidder,
+        contract=contract,
+        raised=raised,
+        tricks_bidder=tricks,
+        thirds_bidder=thirds,
+        stakes=(1, 2, 3),
+        reverse=reverse,
+    )
+
+
+@pytest.mark.rule("calabresella.scoring.payment")
+def test_a_settlement_refuses_counts_out_of_range_and_takes_the_bounds() -> None:
+    stakes = (1, 2, 3)
+    for tricks, thirds in ((-1, 10), (13, 35), (6, -1), (6, 36)):
+        with pytest.raises(ValueError, match=r"tricks 0\.\.12 and thirds 0\.\.35"):
+            _settle(0, Contract.SOLO, Raise.NONE, tricks, thirds)
+    low = _settle(0, Contract.SOLO, Raise.NONE, 0, 0, ReverseCappotto.OFF)
+    assert (low.success, low.multiplier, low.payments) == (False, 1, (-4, 2, 2))
+    high = _settle(1, Contract.CHIAMO, Raise.NONE, 12, 35)
+    assert (high.success, high.cappotto, high.multiplier, high.payments) == (True, True, 2, (-2, 4, -2))
+    edge = _settle(2, Contract.SOLISSIMO, Raise.DIVIDETE, 6, 18)
+    assert (edge.success, edge.value, edge.points_bidder, edge.points_opponents) == (True, 6, 6, 5)
+    assert stake(Contract.SOLISSIMO, Raise.SCEGLIETE, stakes) == 12
+    with pytest.raises(ValueError, match="only Solissimo"):
+        stake(Contract.SOLO, Raise.DIVIDETE, stakes)

@@ -12,8 +12,10 @@ import dataclasses
 import pytest
 
 from cardrules.games.fildinski import Category
+from cardrules.games.fildinski.cards import card_id, card_of, strength_of, suit_of
 from cardrules.games.fildinski.melds import MeldKind, candidate_melds
 from cardrules.games.fildinski.options import BeziquePair
+from cardrules.games.fildinski.scoring import is_brisque
 from tests.fildinski.test_rules import _won_meld_step, act, illegal, mask_of, texts
 
 
@@ -41,3 +43,20 @@ def test_no_royal_marriage_is_offered_from_a_scored_sequence() -> None:
     # The upward order stays open: a royal marriage, then the sequence over its cards.
     upward = dataclasses.replace(act(state, "meld royal-marriage KH QH"), in_meld_step=True, current_player=0)
     assert "p0 meld sequence AH TH KH QH JH" in texts(upward)
+
+
+@pytest.mark.rule("fildinski.deck.card-identity")
+def test_an_ids_suit_strength_and_copy_are_those_of_its_card() -> None:
+    ranks = "789JQKTA"
+    for card in range(64):
+        plain = card_of(card)
+        assert suit_of(card) == int(plain.suit)
+        assert strength_of(card) == ranks.index(plain.rank.letter)
+        assert card_id(plain, card % 2 + 1) == card
+
+
+@pytest.mark.rule("fildinski.score.brisques")
+def test_the_brisques_are_the_aces_and_the_tens() -> None:
+    assert [card for card in range(64) if is_brisque(card)] == [
+        card for card in range(64) if card_of(card).rank.letter in "AT"
+    ]
