@@ -4,7 +4,8 @@
 virtualenv with the package and the extras it needs. The tests prove every Z3
 claim once (each claim has its test, which also refutes its wrong companion),
 so the proofs are not run a second time: ``nox -s proofs`` prints their table
-on demand. ``nox -s bench`` runs the benchmark, never part of the default run.
+on demand. ``nox -s bench`` runs the benchmark and ``nox -s mutation`` the mutation tests, never part
+of the default run.
 
 ``nox --no-venv`` runs the sessions in the current environment instead, without
 installing anything: that environment must already hold the ``dev`` group
@@ -104,3 +105,16 @@ def bench(session: nox.Session) -> None:
     rest = [arg for arg in session.posargs if arg not in BENCHMARKS]
     for game in chosen:
         session.run(_python(session), "-m", f"tests.benchmarks.{game}_bench", *rest)
+
+
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """Mutate the rules modules and run the covering tests on each mutant; not in the default run.
+
+    ``python -m tests.support.mutation``: a per-module table of killed, survived
+    and equivalent mutants in ``.mutation/report.md`` (and ``.json``). Arguments
+    go to the tool, e.g. ``nox -s mutation -- --sample 5 --seed 3`` or
+    ``--modules cardrules/games/calabresella/play.py``.
+    """
+    _install(session, "-e", ".", "--group", "test", "coverage>=7.4", "pytest-cov>=5")
+    session.run(_python(session), "-m", "tests.support.mutation", *session.posargs)
