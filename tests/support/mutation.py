@@ -475,7 +475,9 @@ def collect_coverage(root: Path, test_paths: Sequence[str], out_dir: Path) -> Co
         sys.stderr.write(done.stdout[-4000:] + done.stderr[-4000:])
         raise SystemExit(f"mutation: the coverage run failed (pytest exit {done.returncode})")
     if done.returncode == 1:
-        print("mutation: warning: some tests fail on the original code; they count for no mutant:", flush=True)
+        print(
+            "mutation: warning: some tests fail on the original code; they count for no mutant:", flush=True
+        )
         for text in done.stdout.splitlines():
             if text.startswith(("FAILED ", "ERROR ")):
                 print(f"  {text}", flush=True)
