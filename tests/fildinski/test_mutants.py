@@ -60,3 +60,18 @@ def test_the_brisques_are_the_aces_and_the_tens() -> None:
     assert [card for card in range(64) if is_brisque(card)] == [
         card for card in range(64) if card_of(card).rank.letter in "AT"
     ]
+
+
+@pytest.mark.rule("fildinski.meld.kinds")
+def test_fours_of_a_kind_are_offered_alone_and_together() -> None:
+    state = _won_meld_step("KS KH KD KC AS AH AD AC", "KS", meld_needs_trick_card=False)
+    assert texts(state) == [
+        "p0 meld none",
+        "p0 meld four-aces AC AD AH AS",
+        "p0 meld four-kings KC KD KH KS",
+        "p0 meld four-aces AC AD AH AS + four-kings KC KD KH KS",
+    ]
+    after = act(state, "meld four-aces AC AD AH AS + four-kings KC KD KH KS")
+    assert after.category_points(Category.MELDS) == (180, 0)
+    fresh_only = _won_meld_step("KS KH KD KC AS AH AD AC", "KS")
+    assert texts(fresh_only) == ["p0 meld none", "p0 meld four-kings KC KD KH KS"]
