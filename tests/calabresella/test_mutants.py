@@ -153,3 +153,19 @@ def test_a_settlement_refuses_counts_out_of_range_and_takes_the_bounds() -> None
     assert stake(Contract.SOLISSIMO, Raise.SCEGLIETE, stakes) == 12
     with pytest.raises(ValueError, match="only Solissimo"):
         stake(Contract.SOLO, Raise.DIVIDETE, stakes)
+
+
+@pytest.mark.rule("calabresella.info.public-events")
+def test_the_observation_text_names_the_contract_once_there_is_one() -> None:
+    seen = set()
+    for state in (state for seed in range(4) for state in _states(seed)):
+        obs = state.observation(0)
+        text = str(obs)
+        if obs.contract is None:
+            assert "no contract yet" in text
+            seen.add("none")
+        else:
+            assert obs.bidder is not None
+            assert f"{obs.contract.label} by p{obs.bidder}" in text and "no contract yet" not in text
+            seen.add("contract")
+    assert seen == {"none", "contract"}

@@ -619,6 +619,14 @@ def _game_folder(module: str) -> str:
     return "tests/core"
 
 
+def _expected_seconds(cover: CoverageMap, test: str) -> float:
+    """How long ``test`` took under coverage; for a folder, all its tests together."""
+    if "::" in test:
+        return cover.durations.get(test, 1.0)
+    prefix = test.rstrip("/") + "/"
+    return sum(seconds for name, seconds in cover.durations.items() if name.startswith(prefix)) or 60.0
+
+
 def run_mutant(copy: Path, mutant: Mutant, cover: CoverageMap, timeout_floor: float) -> Outcome:
     """Apply ``mutant`` in ``copy``, run the tests that cover it, restore the module."""
     tests = list(cover.tests_for(mutant))
@@ -629,7 +637,7 @@ def run_mutant(copy: Path, mutant: Mutant, cover: CoverageMap, timeout_floor: fl
     target = copy / mutant.module
     original = target.read_text(encoding="utf-8")
     mutated = apply_mutant(original, mutant)
-    expected = sum(cover.durations.get(test, 1.0) for test in tests)
+    expected = sum(_expected_seconds(cover, test) for test in tests)
     limit = max(timeout_floor, 3 * expected + 20)
     command = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "--no-header", *tests]
     started = time.monotonic()
