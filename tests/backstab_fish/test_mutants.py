@@ -9,11 +9,12 @@ that a swapped label, a dropped event or a swapped rule id (found by
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from cardrules import TERMINAL, Action, get_game
-from cardrules.games.backstab_fish import Ask, BackstabFishState, PublicEvent
+from cardrules.games.backstab_fish import Ask, BackstabFishState, FishRank, PublicEvent
 
 TARGET = "backstab_fish.ask.target"
 
@@ -73,3 +74,26 @@ def test_an_ask_of_oneself_or_of_an_empty_hand_breaks_the_target_rule_first() ->
     assert not verdict.legal and verdict.rule_ids[0] == TARGET
     other = legal[0].target
     assert state.check(Ask(seat, other, rank, 1)).legal
+
+
+@pytest.mark.rule("common.action.known")
+@pytest.mark.parametrize("rank", [-1, 14, 99])
+def test_an_ask_for_a_rank_outside_the_ranks_is_an_unknown_action_not_a_crash(rank: int) -> None:
+    state = get_game("backstab_fish", players=4).new_game(seed=3)
+    assert isinstance(state, BackstabFishState)
+    seat = state.current_player
+    verdict = state.check(Ask(seat, (seat + 1) % 4, cast(FishRank, rank), 1))
+    assert not verdict.legal and "common.action.known" in verdict.rule_ids
+
+
+@pytest.mark.rule("backstab_fish.info.public")
+def test_events_without_a_rank_carry_none() -> None:
+    state = get_game("backstab_fish", players=4).new_game(seed=8)
+    assert isinstance(state, BackstabFishState)
+    rng = random.Random(8)
+    while not state.is_terminal:
+        state = state.apply(_policy(state, rng))
+    events = state.observation(0).events
+    rankless = [event for event in events if event.kind in ("refill", "lay-down", "end-turn", "skip", "end")]
+    assert rankless and all(event.rank is None for event in rankless)
+    assert all(event.rank is not None for event in events if event.kind in ("ask", "give", "go-fish"))

@@ -16,7 +16,7 @@ import pytest
 
 from cardrules import AmbiguousActionError, get_game
 from cardrules.game import Action, AnyState
-from cardrules.records import RecordedAction, load
+from cardrules.records import RecordedAction, dumps, load, loads, record_of
 from cardrules.records.validate import Problems, _actions, draft_of
 from tests.core.test_records import DISPUTED, _problems, _small, _with
 
@@ -87,3 +87,14 @@ def test_ambiguous_text_is_kept_as_written_and_the_next_steps_read(step: int) ->
     assert read[step] == RecordedAction(tolerant, record.actions[step].comment)
     others = [entry for i, entry in enumerate(read) if i != step]
     assert others == [entry for i, entry in enumerate(record.actions) if i != step]
+
+
+def test_a_record_from_a_position_of_an_unknown_game_reports_the_game() -> None:
+    game = get_game("felagsvist")
+    start = game.new_game(seed=2)
+    action = start.legal_actions()[0]
+    record = record_of(game, start.apply(action), [action], position=start.position())
+    text = dumps(record)
+    assert loads(text) == record
+    problems = _problems(text.replace('game = "felagsvist"', 'game = "chess"', 1))
+    assert "game" in problems and "chess" in problems["game"]
