@@ -97,3 +97,31 @@ def test_events_without_a_rank_carry_none() -> None:
     rankless = [event for event in events if event.kind in ("refill", "lay-down", "end-turn", "skip", "end")]
     assert rankless and all(event.rank is None for event in rankless)
     assert all(event.rank is not None for event in events if event.kind in ("ask", "give", "go-fish"))
+
+
+@pytest.mark.rule("backstab_fish.end.all-empty")
+@pytest.mark.rule("backstab_fish.end.sole-holder")
+@pytest.mark.rule("backstab_fish.end.stall-limit")
+def test_the_end_event_names_the_end_rule_that_applied() -> None:
+    """All empty: nothing left to lay; one holder: it lays its sets down at the end; else the stall limit."""
+    named = set()
+    for seed in range(12):
+        state = get_game("backstab_fish", players=4).new_game(seed=seed)
+        assert isinstance(state, BackstabFishState)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            state = state.apply(_policy(state, rng))
+        events = state.observation(0).events
+        (end,) = [index for index, event in enumerate(events) if event.kind == "end"]
+        after = events[end + 1 :]
+        if after:
+            assert [event.kind for event in after] == ["final-lay-down"]
+            expected = "backstab_fish.end.sole-holder"
+        elif state.deal.limit is not None and state.stall >= state.deal.limit:
+            expected = "backstab_fish.end.stall-limit"
+        else:
+            assert state.stock_size == 0 and not any(state.sizes)
+            expected = "backstab_fish.end.all-empty"
+        assert events[end].rule == expected, seed
+        named.add(expected)
+    assert len(named) == 3
