@@ -4,10 +4,11 @@
 virtualenv with the package and the extras it needs. The tests prove every Z3
 claim once (each claim has its test, which also refutes its wrong companion),
 so the proofs are not run a second time: ``nox -s proofs`` prints their table
-on demand. ``nox -s bench`` runs the benchmark, never part of the default run. ``nox -s sdist``
-(not in the default run either) builds the source distribution and runs its test
-suite from the unpacked archive in a fresh virtual environment, as a user of the
-archive would.
+on demand. ``nox -s bench`` runs the benchmark and ``nox -s mutation`` the mutation tests,
+never part of the default run. ``nox -s sdist`` (not in the default run either) builds
+the source distribution and runs its test suite from the unpacked archive in a fresh
+virtual environment, as a user of the archive would; ``nox -s fuzz`` fuzzes the
+readers and ``nox -s screenshots`` photographs the docs in a headless browser.
 
 ``nox --no-venv`` runs the sessions in the current environment instead, without
 installing anything: that environment must already hold the ``dev`` group
@@ -196,3 +197,16 @@ def fuzz(session: nox.Session) -> None:
         except CommandFailed:
             session.log("atheris did not install: fuzzing with Hypothesis instead")
     session.run(_python(session), "-m", "tests.fuzz_readers", *(session.posargs or ["--seconds", "120"]))
+
+
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """Mutate the rules modules and run the covering tests on each mutant; not in the default run.
+
+    ``python -m tests.support.mutation``: a per-module table of killed, survived
+    and equivalent mutants in ``.mutation/report.md`` (and ``.json``). Arguments
+    go to the tool, e.g. ``nox -s mutation -- --sample 5 --seed 3`` or
+    ``--modules cardrules/games/calabresella/play.py``.
+    """
+    _install(session, "-e", ".", "--group", "test", "coverage>=7.4", "pytest-cov>=5")
+    session.run(_python(session), "-m", "tests.support.mutation", *session.posargs)

@@ -28,15 +28,60 @@ from proofs.backstab_fish.model import (
 )
 from proofs.claims import Family
 from proofs.induction import SymState, inductive_member
-from proofs.z3facade import Bool, all_of, any_of, int_val
+from proofs.z3facade import Bool, Int, all_of, any_of, int_val, int_var, ite
 
 __all__ = ["CONSERVATION", "LEGAL_ASK", "RANK_MULTIPLES"]
 
 
+def _seat_value(s: SymState, name: str, seat: Int) -> Int:
+    value: Int = s[seat_var(name, SEATS[-1])]
+    for j in reversed(SEATS[:-1]):
+        value = ite(seat.eq(j), s[seat_var(name, j)], value)
+    return value
+
+
+def _ask_as_written(s: SymState, target: Int, tracked: Int, asked: Int) -> Bool:
+    """An ask the specification allows, stated here from its words and not read from the model.
+
+    backstab_fish.ask.target: T is another player, holding a card unless
+    ``empty_target=allowed``; ask.rank: P holds a card of the rank asked
+    (``tracked`` 1 for the tracked rank, 0 for another); ask.count: 1 to C_r,
+    at most 8 for a rank the model does not track.
+    """
+    player = s["turn"]
+    hand, size = _seat_value(s, "hand", player), _seat_value(s, "size", player)
+    return all_of(
+        (
+            target >= 0,
+            target < s["players"],
+            target.ne(player),
+            s["empty_ok"].eq(1) | (_seat_value(s, "size", target) >= 1),
+            tracked.eq(1).implies((hand >= 1) & (asked <= s["copies"])),
+            tracked.eq(0).implies(size - hand >= 1),
+            tracked.eq(0) | tracked.eq(1),
+            asked >= 1,
+            asked <= 8,
+        )
+    )
+
+
 def _legal_ask_exists(s: SymState) -> Bool:
-    """backstab_fish.invariant.legal-set-nonempty: while play goes on, (T, r, 1) is legal for some T."""
+    """backstab_fish.invariant.legal-set-nonempty: while play goes on, (T, r, 1) is legal for some T.
+
+    And every ask the model allows is one the specification allows, so a model
+    that lets a player ask for a rank not held (or of a player not at the
+    table) is refuted, not taken as one more legal ask.
+    """
     asks = [ask_is_legal(s, int_val(j), int_val(tracked), int_val(1)) for j in SEATS for tracked in (0, 1)]
-    return s["over"].eq(0).implies(any_of(asks))
+    target, tracked, asked = (
+        int_var("some ask's target"),
+        int_var("some ask's rank"),
+        int_var("some ask's count"),
+    )
+    only_as_written = ask_is_legal(s, target, tracked, asked).implies(
+        _ask_as_written(s, target, tracked, asked)
+    )
+    return s["over"].eq(0).implies(any_of(asks) & only_as_written)
 
 
 def _multiples(s: SymState) -> Bool:

@@ -28,6 +28,7 @@ __all__ = [
     "LITERAL_GAME_ENDS",
     "LassoModel",
     "describe_lasso",
+    "is_productive",
     "lasso_model",
 ]
 
@@ -113,6 +114,11 @@ def _pick(values: Sequence[Int], index: Int) -> Int:
     return value
 
 
+def is_productive(stock_before: Int, stock_after: Int, sets_laid: Int) -> Bool:
+    """backstab_fish.end.stall-limit: a turn is productive when it takes cards from the stock or lays sets."""
+    return (stock_after < stock_before) | (sets_laid > 0)
+
+
 def _lasso_step(m: LassoModel, i: int, *, limited: bool) -> Bool:
     """Turn ``i + 1``: from position ``i`` to position ``i + 1``."""
     players, ranks = range(LASSO_PLAYERS), range(LASSO_RANKS)
@@ -172,7 +178,7 @@ def _lasso_step(m: LassoModel, i: int, *, limited: bool) -> Bool:
             guard.append(m.laid[i + 1][j][k].eq(laid))
     guard += [m.stock[i + 1][k].eq(stock4[k]) for k in ranks]
     sizes2 = [sum_of(after[j]) for j in players]
-    productive = (sum_of(stock4) < stock_size) | (sum_of(lay) > 0)
+    productive = is_productive(stock_size, sum_of(stock4), sum_of(lay))
     stall = ite(productive, zero, m.stall[i] + 1)
     guard.append(m.stall[i + 1].eq(stall))
     ends = sum_of(stock4).eq(0) & (holder_count(sizes2) <= 1)

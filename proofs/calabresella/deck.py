@@ -53,17 +53,36 @@ __all__ = ["DECK_VALUES", "ITALIAN_PACK"]
 # -- the deck claim --------------------------------------------------------------------
 
 
-def _deck_formula(*, ace_thirds: int = 3) -> Bool:
+_RANK_ORDER_AS_WRITTEN: Final = (
+    Rank.THREE,
+    Rank.TWO,
+    Rank.ACE,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.JACK,
+    Rank.SEVEN,
+    Rank.SIX,
+    Rank.FIVE,
+    Rank.FOUR,
+)
+"""calabresella.deck.rank-order, strongest first, as the specification lists it (not the model's table)."""
+
+
+def _deck_formula(*, ace_thirds: int | None = None) -> Bool:
     """Each suit holds 10 cards worth 8 thirds; the deck 40 cards, 32 thirds, 4 of each rank.
 
     Stated for a symbolic suit, so it covers every suit, and for two symbolic
     cards of one suit, whose strengths differ, with the 3 on top and the 4 at
-    the bottom. ``ace_thirds`` is the wrong companion's value of an ace.
+    the bottom. The values are the model's (:data:`~proofs.calabresella.model.RANK_THIRDS`)
+    and the totals the specification's numbers, so a wrong value in the model is refuted;
+    ``ace_thirds`` is the wrong companion's value of an ace, in place of the model's.
     """
     suit, first, second = bv_var("deck suit", 2), bv_var("deck card a", 6), bv_var("deck card b", 6)
 
     def value(index: int) -> int:
-        return ace_thirds if card_at(index).rank is Rank.ACE else card_thirds(index)
+        if ace_thirds is not None and card_at(index).rank is Rank.ACE:
+            return ace_thirds
+        return card_thirds(index)
 
     def of_suit(s: Suit, per_card: Callable[[int], int]) -> Int:
         return sum_of(int_val(per_card(i)) for i in DECK_INDICES if card_at(i).suit is s)
@@ -99,8 +118,21 @@ def _deck_formula(*, ace_thirds: int = 3) -> Bool:
         (strength(first).eq(9)).iff(any_of(first.eq(c.index) for c in DECK_CARDS if c.rank is Rank.THREE))
         & (strength(first).eq(0)).iff(any_of(first.eq(c.index) for c in DECK_CARDS if c.rank is Rank.FOUR))
     )
+
+    def place_as_written(card: BitVec) -> BitVec:
+        term = bv_val(0, 4)
+        for i in DECK_INDICES:
+            term = ite(card.eq(i), bv_val(_RANK_ORDER_AS_WRITTEN.index(card_at(i).rank), 4), term)
+        return term
+
+    # calabresella.deck.rank-order as the specification writes it: of two cards of a suit the
+    # one written first is the stronger, so two ranks swapped in the model are refuted.
+    as_written = (same_suit & first.ne(second)).implies(
+        strength(first).ugt(strength(second)).iff(place_as_written(first).ult(place_as_written(second)))
+    )
     return all_of(
         (
+            as_written,
             count_by_suit.eq(10),
             value_by_suit.eq(8),
             int_val(len(DECK_INDICES)).eq(40),

@@ -15,7 +15,7 @@ from proofs.claims import Family
 from proofs.fildinski.conservation import indicator
 from proofs.z3facade import Bool, Int, Model, all_of, bool_val, bv_var, int_var
 
-__all__ = ["DEALER_ALTERNATION", "FIXED_BONUSES", "GAME_END"]
+__all__ = ["DEALER_ALTERNATION", "FIXED_BONUSES", "GAME_END", "seven_after_dix"]
 
 
 # -- dealers, the end of the game and the one-off bonuses -------------------------------
@@ -117,11 +117,16 @@ def _describe_bonuses(model: Model) -> str:
     return f"dealt turn-up a 7: {turned}; first dix made: {first}; second dix made: {second}"
 
 
+def seven_after_dix(turned: Bool, dix: Bool) -> Bool:
+    """fildinski.dix.once: the turn-up is a 7 once it was dealt one, or once a dix put the trump 7 there."""
+    return turned | dix
+
+
 def _bonus_formula(*, check_turnup: bool) -> Bool:
     """The turn-up through a deal: a 7 at the deal, then each dix makes it a 7."""
     turned = bv_var("turn-up is a 7", 1).eq(1)
     first, second = (bv_var(f"dix {i}", 1).eq(1) for i in (1, 2))
-    seven_now = turned | first
+    seven_now = seven_after_dix(turned, first)
     allowed = (first.implies(~turned) & second.implies(~seven_now)) if check_turnup else bool_val(True)
     points = indicator(turned) * 10 + indicator(first) * 10 + indicator(second) * 10
     return allowed.implies(~(first & second) & (points <= 10))

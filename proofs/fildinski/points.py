@@ -40,6 +40,10 @@ from proofs.z3facade import BitVec, Bool, Engine, Int, all_of, bv_val, int_val, 
 __all__ = ["CARD_POINTS", "POINTS_SYSTEM"]
 
 
+_SPEC_LAST_TRICK: Final = 10
+"""The last-trick bonus as fildinski.score.last-trick writes it: the goal reads this number,
+not the model's :data:`~proofs.fildinski.model.LAST_TRICK`, so a wrong bonus in the model is refuted."""
+
 _GHOST: Final = DECK
 """Id 64 of the points model: the second play of the trump 7 a ``from_trick`` dix returns to the stock."""
 _PLAYS: Final = DECK + 1
@@ -203,7 +207,7 @@ def _points_goal(s: SymState) -> Bool:
                     s["sevens"].eq(20 + 10 * s["exchanged"]),
                     s["exchanged"].eq(0).implies(total.eq(180) & s["brisques"].eq(160) & s["sevens"].eq(20)),
                     total.eq(180) | total.eq(190),
-                    s["bonus"].eq(LAST_TRICK),
+                    s["bonus"].eq(_SPEC_LAST_TRICK),
                 )
             )
         )

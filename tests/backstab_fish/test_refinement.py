@@ -496,3 +496,21 @@ def test_the_loop_found_by_z3_repeats_in_the_engine_until_the_stall_limit(litera
         assert state.current_player == TERMINAL or _position(state) == start
     assert state.end_rule == STALL_LIMIT
     assert state.turns == limit
+
+
+def test_an_engine_that_lets_a_player_ask_for_a_rank_not_held_fails_the_refinement(
+    terms: _Terms, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The break backstab_fish/legal-set-nonempty refutes in the model, made in the engine, is caught.
+
+    With backstab_fish.ask.rank dropped from the engine (every rank askable),
+    the engine's legal asks are no longer the model's.
+    """
+    import cardrules.games.backstab_fish.turn as engine_turn
+
+    state = cardrules.get_game("backstab_fish", players=4).new_game(seed=3)
+    assert isinstance(state, BackstabFishState)
+    _check_legal_asks(terms, state)
+    monkeypatch.setattr(engine_turn, "askable_ranks", lambda hand: int("1" * 14, 16))
+    with pytest.raises(AssertionError, match="the model lacks"):
+        _check_legal_asks(terms, state)

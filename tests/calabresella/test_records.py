@@ -23,7 +23,7 @@ from cardrules.games.calabresella import CalabresellaGame, CalabresellaState, Ph
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
 from tests.calabresella.test_stateful import OPTIONS
 from tests.support.cli import run_cardrules
-from tests.support.golden import assert_rejected_at
+from tests.support.golden import assert_rejected_at, disputed_rule
 
 REPO: Final = Path(__file__).resolve().parents[2]
 DISPUTED: Final = Path(__file__).resolve().parent / "records"
@@ -63,18 +63,13 @@ def test_every_golden_record_is_listed() -> None:
     assert {path.name for path in DISPUTED.glob("*.toml")} == set(DISPUTES) | set(CLAIMS)
 
 
-@pytest.mark.rule("calabresella.play.follow")
-@pytest.mark.rule("calabresella.exchange.call")
-@pytest.mark.rule("calabresella.exchange.discard")
-@pytest.mark.rule("calabresella.exchange.return")
-@pytest.mark.rule("calabresella.bidding.pass-final")
-@pytest.mark.rule("calabresella.bidding.overcall")
-@pytest.mark.rule("calabresella.exchange.called-in-monte")
-@pytest.mark.rule("calabresella.exchange.solissimo")
-@pytest.mark.rule("calabresella.exchange.solissimo-raise")
-@pytest.mark.rule("calabresella.exchange.dividete")
-@pytest.mark.rule("common.game.over")
-@pytest.mark.parametrize("name", sorted(DISPUTES))
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.rule(disputed_rule(DISPUTES[name][1])))
+        for name in sorted(DISPUTES)
+    ],
+)
 def test_a_golden_record_is_rejected_at_its_disputed_step(name: str) -> None:
     step, rules = DISPUTES[name]
     assert_rejected_at(DISPUTED / name, step, rules)

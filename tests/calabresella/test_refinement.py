@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.cards import STANDARD_DECK, card_at, parse_card
+from cardrules.cards import STANDARD_DECK, Rank, card_at, parse_card
 from cardrules.games.calabresella import (
     DECK,
     STRENGTH,
@@ -63,15 +63,39 @@ from tests.support.proofs import NO_SHRINKING, SEEDS, value_of
 # -- refinement on the tables --------------------------------------------------------
 
 
-def test_model_tables_equal_the_engine_tables() -> None:
-    """The model's deck, values and strengths are the engine's, card by card."""
+def _check_tables(thirds: Sequence[int], strength: Sequence[int]) -> None:
+    """The engine's tables ``thirds`` and ``strength`` are the model's, card by card."""
     assert sum(1 << card.index for card in DECK) == model.DECK
     for index, card in enumerate(STANDARD_DECK):
-        assert model.card_thirds(index) == THIRDS[index], card
+        assert model.card_thirds(index) == thirds[index], card
         if model.DECK >> index & 1:
-            assert model.RANK_STRENGTH[card.rank] == STRENGTH[index], card
+            assert model.RANK_STRENGTH[card.rank] == strength[index], card
         else:
-            assert STRENGTH[index] == -1 and card.rank not in model.RANK_STRENGTH
+            assert strength[index] == -1 and card.rank not in model.RANK_STRENGTH
+
+
+def test_model_tables_equal_the_engine_tables() -> None:
+    """The model's deck, values and strengths are the engine's, card by card."""
+    _check_tables(THIRDS, STRENGTH)
+
+
+def test_the_breaks_the_proofs_refute_are_caught_in_the_engine_tables() -> None:
+    """The model breaks of ``test_proofs_breaks.py`` made in the engine's tables fail the comparison.
+
+    An ace worth 2 thirds (calabresella/deck-values) and the king and the
+    queen swapped (calabresella/deck-values, calabresella/trick-winner).
+    """
+    ace = next(card.index for card in DECK if card.rank is Rank.ACE)
+    thirds = list(THIRDS)
+    thirds[ace] = 2
+    with pytest.raises(AssertionError):
+        _check_tables(thirds, STRENGTH)
+    king = next(card.index for card in DECK if card.rank is Rank.KING)
+    queen = next(card.index for card in DECK if card.rank is Rank.QUEEN and card.suit is card_at(king).suit)
+    strength = list(STRENGTH)
+    strength[king], strength[queen] = strength[queen], strength[king]
+    with pytest.raises(AssertionError):
+        _check_tables(THIRDS, strength)
 
 
 # -- refinement on played hands ------------------------------------------------------

@@ -70,7 +70,6 @@ def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], needle: str) ->
     assert "Traceback" not in done.stderr
 
 
-@pytest.mark.rule("felagsvist.play.must-follow")
 def test_rules_prints_one_rule_with_its_fields() -> None:
     done = run_cardrules("rules", "felagsvist", "felagsvist.play.must-follow")
     assert done.returncode == 0

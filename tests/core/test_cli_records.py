@@ -236,7 +236,6 @@ def test_explain_of_a_step_outside_the_record_is_exit_2(step: str) -> None:
     _bad_input(done, "steps are 0 to 8")
 
 
-@pytest.mark.rule("felagsvist.play.must-follow")
 def test_explain_of_the_last_step_is_in_the_record() -> None:
     done = run_cardrules("explain", str(DISPUTED / "out-of-turn.toml"), "--step", "8")
     assert done.returncode == 0, done.stderr

@@ -485,3 +485,23 @@ def test_model_tables_are_the_engine_tables() -> None:
     assert model.SUIT_MASKS == SUIT_MASKS
     assert model.DEAL_TRICKS == DEAL_TRICKS
     assert model.SEATS == SEAT_NAMES
+
+
+def _king_below_queen(kind: RoundKind, nolo_ace: NoloAce) -> tuple[int, ...]:
+    """The engine's rank order with the queen and the king of every suit swapped."""
+    table = list(strength_table(kind, nolo_ace))
+    for suit in range(4):
+        queen, king = 13 * suit + 10, 13 * suit + 11
+        table[queen], table[king] = table[king], table[queen]
+    return tuple(table)
+
+
+def test_a_wrong_rank_order_in_the_engine_is_caught(terms: _Model, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The break felagsvist/trick-winner refutes in the model, made in the engine, fails the refinement."""
+    import cardrules.games.felagsvist.deal as engine_deal
+
+    monkeypatch.setattr(engine_deal, "strength_table", _king_below_queen)
+    state = cardrules.get_game("felagsvist", first_round="grand").new_game(seed=3)
+    assert isinstance(state, FelagsvistState)
+    with pytest.raises(AssertionError, match=r"leads next|deal \d+: "):
+        _play(terms, state, random.Random(3), plays=12 * 52, zones=False)

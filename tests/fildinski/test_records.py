@@ -22,7 +22,7 @@ from cardrules.games.fildinski import FildinskiState
 from cardrules.records import check, dumps, format_report, load, loads, record_of, replay
 from tests.fildinski.test_stateful import OPTIONS
 from tests.support.cli import run_cardrules
-from tests.support.golden import assert_rejected_at
+from tests.support.golden import assert_rejected_at, disputed_rule
 
 REPO: Final = Path(__file__).resolve().parents[2]
 DISPUTED: Final = Path(__file__).resolve().parent / "records"
@@ -48,15 +48,13 @@ def test_every_golden_record_is_listed() -> None:
     assert {path.name for path in DISPUTED.glob("*.toml")} == set(DISPUTES)
 
 
-@pytest.mark.rule("fildinski.endgame.must-head")
-@pytest.mark.rule("fildinski.endgame.must-follow")
-@pytest.mark.rule("fildinski.endgame.must-trump")
-@pytest.mark.rule("fildinski.meld.fresh-card")
-@pytest.mark.rule("fildinski.meld.same-kind-once")
-@pytest.mark.rule("fildinski.meld.who-and-when")
-@pytest.mark.rule("fildinski.endgame.no-melding")
-@pytest.mark.rule("fildinski.meld.per-step")
-@pytest.mark.parametrize("name", sorted(DISPUTES))
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.rule(disputed_rule(DISPUTES[name][1])))
+        for name in sorted(DISPUTES)
+    ],
+)
 def test_a_golden_record_is_rejected_at_its_disputed_step(name: str) -> None:
     step, rules = DISPUTES[name]
     assert_rejected_at(DISPUTED / name, step, rules)

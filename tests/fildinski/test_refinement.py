@@ -412,3 +412,23 @@ def test_engine_trick_functions_agree_with_the_model_on_any_hand(
     for card in hand:
         wins, _lead, _follow = terms.trick(led, card, trump, False)
         assert follower_wins(led, card, trump) == wins, (model.show_card(led), model.show_card(card), trump)
+
+
+def test_a_last_trick_bonus_of_20_in_the_engine_fails_the_points_check() -> None:
+    """The break fildinski/card-points refutes in the model, as engine points, fails the refinement check.
+
+    A deal's points as the engine records them (per category and seat), once
+    with the specification's last-trick bonus of 10 and once with 20.
+    """
+    terms = _terms()
+    state = cardrules.get_game("fildinski").new_game(seed=1)
+    assert isinstance(state, FildinskiState)
+    points = [0] * (2 * len(Category))
+    points[2 * Category.BRISQUES] = 90
+    points[2 * Category.BRISQUES + 1] = 70
+    points[2 * Category.TRUMP_SEVENS] = 20
+    points[2 * Category.LAST_TRICK + 1] = 10
+    _check_deal_points(terms, tuple(points), state.deal.trump, state)
+    points[2 * Category.LAST_TRICK + 1] = 20
+    with pytest.raises(AssertionError):
+        _check_deal_points(terms, tuple(points), state.deal.trump, state)

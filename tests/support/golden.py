@@ -24,3 +24,13 @@ def assert_rejected_at(path: Path, step: int, rule_ids: tuple[str, ...]) -> Viol
     lenient = check(record, mode="lenient")
     assert lenient.violations[0] == violation
     return violation
+
+
+def disputed_rule(rule_ids: tuple[str, ...]) -> str:
+    """The rule a golden record's case disputes: the first game rule its verdict names.
+
+    A case's test is marked with this rule alone (not with every rule of the
+    records, nor with the general ``common.*`` rules its verdict also names,
+    unless it names no other).
+    """
+    return next((rule for rule in rule_ids if not rule.startswith("common.")), rule_ids[0])

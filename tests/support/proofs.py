@@ -19,10 +19,18 @@ import pytest
 from hypothesis import Phase
 from hypothesis import strategies as st
 
-from proofs.claims import Claim, Report, check
+from proofs.claims import Claim, Report, Result, check, prove
 from proofs.z3facade import Binding, BitVec, Int, Status, evaluate_bv, evaluate_int
 
-__all__ = ["NO_SHRINKING", "SEEDS", "assert_passes", "marked_rule_ids", "report_of", "value_of"]
+__all__ = [
+    "NO_SHRINKING",
+    "SEEDS",
+    "assert_passes",
+    "assert_refuted",
+    "marked_rule_ids",
+    "report_of",
+    "value_of",
+]
 
 SEEDS: Final = st.integers(min_value=0, max_value=2**32 - 1)
 """The seeds of random games (a game is replayed from its seed, so a failure names it)."""
@@ -64,3 +72,16 @@ def assert_passes(claim: Claim, request: pytest.FixtureRequest, *, cached: bool 
 def value_of(term: Int | BitVec, bindings: list[Binding]) -> int:
     """The value of an integer or bit-vector term once its variables take the values of ``bindings``."""
     return evaluate_int(term, bindings) if isinstance(term, Int) else evaluate_bv(term, bindings)
+
+
+def assert_refuted(claim: Claim) -> Result:
+    """Prove ``claim`` afresh (a test has broken its model) and check that it is refuted.
+
+    The counterexample must be non-empty: a broken model is caught by the
+    claim, not by a solver that gave up.
+    """
+    result = prove(claim)
+    assert not result.proved, f"{claim.name} still holds on the broken model"
+    assert result.status is Status.INVALID, f"{claim.name}: {result.status} ({result.reason})"
+    assert result.counterexample and result.counterexample.strip()
+    return result

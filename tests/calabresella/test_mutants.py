@@ -1,0 +1,171 @@
+"""Calabresella tests written to fail on changed lines the other tests let through.
+
+Each test states a rule in the words of the specification, computed from the
+cards themselves (a card's suit read from :class:`~cardrules.cards.Card`, not
+from index arithmetic), so that a slip in the engine's arithmetic or a dropped
+condition (found by ``python -m tests.support.mutation``) makes it fail.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from cardrules import IllegalActionError, get_game
+from cardrules.cards import card_at, cards_in
+from cardrules.games.calabresella import CalabresellaState, Phase, PlayCard
+from cardrules.games.calabresella.options import ReverseCappotto, StramazzoBasis
+from cardrules.games.calabresella.scoring import (
+    Contract,
+    Raise,
+    Settlement,
+    is_stramazzo,
+    multiplier,
+    settle,
+    stake,
+)
+
+FOLLOW = "calabresella.play.follow"
+
+
+def _states(seed: int, **options: object) -> Iterator[CalabresellaState]:
+    """Every state of one hand played with random legal actions (a seeded policy)."""
+    state = get_game("calabresella", **options).new_game(seed=seed)
+    assert isinstance(state, CalabresellaState)
+    rng = random.Random(seed)
+    while not state.is_terminal and state.context.hand_number == 1:
+        yield state
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.rule("calabresella.play.follow")
+def test_a_follower_holding_the_suit_led_must_play_it_through_apply_and_check() -> None:
+    """The legal set is the hand's cards of the suit led when it holds some, else the hand.
+
+    Every other card is refused by ``check`` and by ``apply`` (its fast path
+    included) with calabresella.play.follow, and the state is left unchanged.
+    """
+    followed = 0
+    for state in (state for seed in range(8) for state in _states(seed)):
+        if state.phase is not Phase.PLAY or not state.trick:
+            continue
+        seat = state.current_player
+        hand = list(cards_in(state.hands[seat]))
+        led = card_at(state.trick[0]).suit
+        of_led = [card for card in hand if card.suit is led]
+        expected = set(of_led or hand)
+        legal = {action.card for action in state.legal_actions() if isinstance(action, PlayCard)}
+        assert legal == expected, state.compact()
+        for card in hand:
+            action = PlayCard(seat, card)
+            if card in expected:
+                assert state.check(action).legal
+                continue
+            followed += 1
+            verdict = state.check(action)
+            assert not verdict.legal and FOLLOW in verdict.rule_ids
+            with pytest.raises(IllegalActionError) as refused:
+                state.apply(action)
+            assert FOLLOW in refused.value.verdict.rule_ids
+            with pytest.raises(IllegalActionError):
+                state.apply(str(action))
+    assert followed, "no follower was ever refused: the test checked nothing"
+
+
+@pytest.mark.rule("calabresella.scoring.stramazzo")
+@pytest.mark.parametrize("basis", list(StramazzoBasis))
+def test_stramazzo_needs_a_trick_lost_for_all_the_points_and_one_won_for_none(basis: StramazzoBasis) -> None:
+    assert is_stramazzo(11, 35, basis)
+    assert not is_stramazzo(12, 35, basis)  # all tricks and all points: cappotto, not stramazzo
+    assert is_stramazzo(1, 0, basis)
+    assert not is_stramazzo(0, 0, basis)
+    assert not is_stramazzo(6, 18, basis)
+    assert multiplier(12, 35, ReverseCappotto.OFF, basis) == 2
+    assert multiplier(11, 35, ReverseCappotto.OFF, basis) == 3
+    assert multiplier(0, 0, ReverseCappotto.OFF, basis) == 1
+    assert multiplier(0, 0, ReverseCappotto.ON, basis) == 2
+
+
+def _to_return(timing: str) -> CalabresellaState:
+    """A Chiamo hand at its return step, under ``return_timing = timing``."""
+    for seed in range(200):
+        for state in _states(seed, return_timing=timing):
+            if state.phase is Phase.RETURN:
+                return state
+    raise AssertionError("no seed reaches a return step")
+
+
+@pytest.mark.rule("calabresella.info.monte")
+def test_under_before_monte_the_monte_is_hidden_until_the_called_card_is_repaid() -> None:
+    state = _to_return("before-monte")
+    for seat in range(3):
+        assert state.observation(seat).exposed_monte is None
+    after = state.apply(state.legal_actions()[0])
+    assert after.phase is not Phase.RETURN
+    monte = {card_at(c) for c in state.dealt_monte}
+    for seat in range(3):
+        shown = after.observation(seat).exposed_monte
+        assert shown is not None and set(shown) == monte
+
+
+@pytest.mark.rule("calabresella.info.monte")
+def test_under_after_monte_the_monte_is_shown_at_the_return_step() -> None:
+    state = _to_return("after-monte")
+    monte = {card_at(c) for c in state.dealt_monte}
+    for seat in range(3):
+        shown = state.observation(seat).exposed_monte
+        assert shown is not None and set(shown) == monte
+
+
+def _settle(
+    bidder: int,
+    contract: Contract,
+    raised: Raise,
+    tricks: int,
+    thirds: int,
+    reverse: ReverseCappotto = ReverseCappotto.ON,
+) -> Settlement:
+    return settle(
+        bidder=bidder,
+        contract=contract,
+        raised=raised,
+        tricks_bidder=tricks,
+        thirds_bidder=thirds,
+        stakes=(1, 2, 3),
+        reverse=reverse,
+    )
+
+
+@pytest.mark.rule("calabresella.scoring.payment")
+def test_a_settlement_refuses_counts_out_of_range_and_takes_the_bounds() -> None:
+    stakes = (1, 2, 3)
+    for tricks, thirds in ((-1, 10), (13, 35), (6, -1), (6, 36)):
+        with pytest.raises(ValueError, match=r"tricks 0\.\.12 and thirds 0\.\.35"):
+            _settle(0, Contract.SOLO, Raise.NONE, tricks, thirds)
+    low = _settle(0, Contract.SOLO, Raise.NONE, 0, 0, ReverseCappotto.OFF)
+    assert (low.success, low.multiplier, low.payments) == (False, 1, (-4, 2, 2))
+    high = _settle(1, Contract.CHIAMO, Raise.NONE, 12, 35)
+    assert (high.success, high.cappotto, high.multiplier, high.payments) == (True, True, 2, (-2, 4, -2))
+    edge = _settle(2, Contract.SOLISSIMO, Raise.DIVIDETE, 6, 18)
+    assert (edge.success, edge.value, edge.points_bidder, edge.points_opponents) == (True, 6, 6, 5)
+    assert stake(Contract.SOLISSIMO, Raise.SCEGLIETE, stakes) == 12
+    with pytest.raises(ValueError, match="only Solissimo"):
+        stake(Contract.SOLO, Raise.DIVIDETE, stakes)
+
+
+@pytest.mark.rule("calabresella.info.public-events")
+def test_the_observation_text_names_the_contract_once_there_is_one() -> None:
+    seen = set()
+    for state in (state for seed in range(4) for state in _states(seed)):
+        obs = state.observation(0)
+        text = str(obs)
+        if obs.contract is None:
+            assert "no contract yet" in text
+            seen.add("none")
+        else:
+            assert obs.bidder is not None
+            assert f"{obs.contract.label} by p{obs.bidder}" in text and "no contract yet" not in text
+            seen.add("contract")
+    assert seen == {"none", "contract"}

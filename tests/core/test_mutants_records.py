@@ -1,0 +1,100 @@
+"""Record-reader tests written to fail on changed lines the other tests let through.
+
+A record with several problems must have every one reported (a reader that
+stopped at the first, ``break`` for ``continue``, or that dropped a report,
+fails here), and text that is ambiguous where the reader reads it is kept as
+written for the replay to read again, without stopping the reading of the
+steps after it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import cast
+
+import pytest
+
+from cardrules import AmbiguousActionError, get_game
+from cardrules.game import Action, AnyState
+from cardrules.records import RecordedAction, dumps, load, loads, record_of
+from cardrules.records.validate import Problems, _actions, draft_of
+from tests.core.test_records import DISPUTED, _problems, _small, _with
+
+
+def test_two_bad_options_are_both_reported() -> None:
+    text = _with('scoring = "per-trick"', 'scoring = "double"')
+    text = _with('nolo_ace = "high"', 'nolo_ace = "middle"', text)
+    problems = _problems(text)
+    assert {"options.scoring", "options.nolo_ace"} <= set(problems)
+
+
+def test_an_option_given_twice_is_reported_and_the_next_still_checked() -> None:
+    text = _with('scoring = "per-trick"', 'scoring = "per-trick", first-round = "spades", colour = "x"')
+    problems = _problems(text)
+    assert "options.first-round" in problems and "twice" in problems["options.first-round"]
+    assert "options.colour" in problems
+
+
+def test_every_bad_step_is_reported() -> None:
+    text = _with('"p0 play 3D",  # step 1', '"x0 play 3D",  # step 1')
+    text = _with('"p2 play 4D",  # step 3', '"p9 play 4D",  # step 3', text)
+    text = _with('"p1 play 9S",  # step 7', '"p1 fly 9S",  # step 7', text)
+    problems = _problems(text)
+    assert {"actions[1]", "actions[3]", "actions[7]"} <= set(problems)
+    assert "actor" in problems["actions[1]"] and "p0-p3" in problems["actions[3]"]
+
+
+def test_every_bad_deal_is_reported() -> None:
+    base = _small()
+    start = base.index("deals = [")
+    end = base.index("]", start)
+    deck = base[start:end].split('"')[1]
+    broken = deck.replace("QC", "XX", 1)
+    doubled = deck.replace("9D", "QC", 1)
+    text = base[:start] + f'deals = [ "{broken}", "{doubled}" ' + base[end:]
+    problems = _problems(text)
+    assert {"deals[0]", "deals[1]"} <= set(problems)
+
+
+class _Ambiguous:
+    """A reader for which one text is ambiguous; it reads every other text as the game does."""
+
+    def __init__(self, state: AnyState, ambiguous: str) -> None:
+        self.state, self.ambiguous = state, ambiguous
+
+    def parse_action(self, text: str) -> Action:
+        if text == self.ambiguous:
+            raise AmbiguousActionError(f"{text!r} could mean two actions")
+        return self.state.parse_action(text)
+
+
+@pytest.mark.parametrize("step", [1, 4])
+def test_ambiguous_text_is_kept_as_written_and_the_next_steps_read(step: int) -> None:
+    record = load(DISPUTED / "out-of-turn.toml")
+    draft = draft_of(record)
+    assert draft.actions is not None
+    entries = list(draft.actions)
+    text = entries[step]
+    assert text is not None
+    tolerant = text[0].replace(" play ", " ").upper().replace("P", "p", 1)
+    entries[step] = (tolerant, text[1])
+    draft = dataclasses.replace(draft, actions=tuple(entries))
+    state = get_game("felagsvist").new_game(seed=1)
+    problems = Problems()
+    read = _actions(draft, 4, cast(AnyState, _Ambiguous(state, tolerant)), problems)
+    assert not problems
+    assert read is not None and len(read) == len(record.actions)
+    assert read[step] == RecordedAction(tolerant, record.actions[step].comment)
+    others = [entry for i, entry in enumerate(read) if i != step]
+    assert others == [entry for i, entry in enumerate(record.actions) if i != step]
+
+
+def test_a_record_from_a_position_of_an_unknown_game_reports_the_game() -> None:
+    game = get_game("felagsvist")
+    start = game.new_game(seed=2)
+    action = start.legal_actions()[0]
+    record = record_of(game, start.apply(action), [action], position=start.position())
+    text = dumps(record)
+    assert loads(text) == record
+    problems = _problems(text.replace('game = "felagsvist"', 'game = "chess"', 1))
+    assert "game" in problems and "chess" in problems["game"]

@@ -1,0 +1,60 @@
+"""Félagsvist tests written to fail on changed lines the other tests let through.
+
+The legal set is computed here from the cards themselves (a card's suit read
+from :class:`~cardrules.cards.Card`), and every card outside it is tried
+through ``check`` and through ``apply`` (whose fast path for card plays skips
+``check``), so a slip in the engine's suit arithmetic or a swapped rule id
+(found by ``python -m tests.support.mutation``) fails a test.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardrules import IllegalActionError, get_game
+from cardrules.cards import card_at, cards_in
+from cardrules.games.felagsvist import FelagsvistState, PlayCard
+
+MUST_FOLLOW = "felagsvist.play.must-follow"
+VOID_ANY = "felagsvist.play.void-any"
+
+
+@pytest.mark.rule("felagsvist.play.must-follow")
+@pytest.mark.rule("felagsvist.play.void-any")
+@pytest.mark.rule("felagsvist.play.lead-any")
+@pytest.mark.parametrize("first_round", ["hearts", "grand", "nolo"])
+def test_the_legal_set_is_the_suit_led_when_held_and_apply_refuses_the_rest(first_round: str) -> None:
+    """Each legal play names the rule that allows it; each other card is refused by must-follow."""
+    state = get_game("felagsvist", first_round=first_round).new_game(seed=11)
+    assert isinstance(state, FelagsvistState)
+    rng = random.Random(11)
+    refused = voids = 0
+    for _ in range(52):
+        seat = state.current_player
+        hand = list(cards_in(state.hands[seat]))
+        if state.trick:
+            led = card_at(state.trick[0]).suit
+            of_led = [card for card in hand if card.suit is led]
+        else:
+            of_led = []
+        expected = set(of_led or hand)
+        voids += bool(state.trick) and not of_led
+        legal = [action for action in state.legal_actions() if isinstance(action, PlayCard)]
+        assert {action.card for action in legal} == expected, state.compact()
+        cited = "felagsvist.play.lead-any" if not state.trick else MUST_FOLLOW if of_led else VOID_ANY
+        for action in legal:
+            assert state.check(action).rule_ids == (cited,)
+        for card in hand:
+            if card in expected:
+                continue
+            refused += 1
+            action = PlayCard(seat, card)
+            verdict = state.check(action)
+            assert not verdict.legal and verdict.rule_ids[0] == MUST_FOLLOW
+            with pytest.raises(IllegalActionError) as error:
+                state.apply(action)
+            assert error.value.verdict.rule_ids[0] == MUST_FOLLOW
+        state = state.apply(rng.choice(legal))
+    assert refused and voids
