@@ -83,10 +83,14 @@ def test_ambiguous_text_is_kept_as_written_and_the_next_steps_read(step: int) ->
     problems = Problems()
     read = _actions(draft, 4, cast(AnyState, _Ambiguous(state, tolerant)), problems)
     assert not problems
-    assert read is not None and len(read) == len(record.actions)
-    assert read[step] == RecordedAction(tolerant, record.actions[step].comment)
-    others = [entry for i, entry in enumerate(read) if i != step]
+    assert read is not None
+    actions, parsed = read
+    assert len(actions) == len(parsed) == len(record.actions)
+    assert actions[step] == RecordedAction(tolerant, record.actions[step].comment)
+    assert parsed[step] is None  # read again, in the state it is taken in, by the replay
+    others = [entry for i, entry in enumerate(actions) if i != step]
     assert others == [entry for i, entry in enumerate(record.actions) if i != step]
+    assert all(str(action) == entry.text for action, entry in zip(parsed, actions, strict=True) if action)
 
 
 def test_a_record_from_a_position_of_an_unknown_game_reports_the_game() -> None:
