@@ -8,11 +8,13 @@ operator in the engine (found by ``python -m tests.support.mutation``) fails it.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 import pytest
 
+from cardrules import get_game
 from cardrules.games.fildinski import Category
-from cardrules.games.fildinski.cards import card_id, card_of, strength_of, suit_of
+from cardrules.games.fildinski.cards import card_id, card_of, ids_in, strength_of, suit_of
 from cardrules.games.fildinski.melds import MeldKind, candidate_melds
 from cardrules.games.fildinski.options import BeziquePair
 from cardrules.games.fildinski.scoring import is_brisque
@@ -75,3 +77,19 @@ def test_fours_of_a_kind_are_offered_alone_and_together() -> None:
     assert after.category_points(Category.MELDS) == (180, 0)
     fresh_only = _won_meld_step("KS KH KD KC AS AH AD AC", "KS")
     assert texts(fresh_only) == ["p0 meld none", "p0 meld four-kings KC KD KH KS"]
+
+
+def test_each_seats_won_and_retired_piles_are_its_own_in_every_observation() -> None:
+    game = get_game("fildinski")
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        while not state.is_terminal and not (state.won[0] and state.won[1] and state.won[0] != state.won[1]):
+            state = state.apply(state.legal_actions()[0])
+        assert state.won[0] != state.won[1], seed
+        for seat in (0, 1):
+            seen = state.observation(seat)
+            for player in (0, 1):
+                assert Counter(seen.won[player]) == Counter(card_of(i) for i in ids_in(state.won[player]))
+                assert Counter(seen.retired[player]) == Counter(
+                    card_of(i) for i in ids_in(state.retired[player])
+                )
