@@ -58,14 +58,14 @@ class Prepared:
         game: the game with the record's options.
         start: the initial state: the first deal dealt by the first dealer,
             with the later deals' deck orders fixed.
-        parsed: each action as read, so that the replay need not read it again.
+        parsed: each action as read, so that the replay need not read it again (``None``
+            where the text is ambiguous out of context and is read in its state).
     """
 
     record: Record
     game: AnyGame
     start: AnyState
     parsed: tuple[Action | None, ...] = ()
-    """Each action as read (``None`` where the text is ambiguous out of context), for the replay."""
 
 
 @dataclass(slots=True)
