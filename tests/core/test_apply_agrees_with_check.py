@@ -312,3 +312,28 @@ def test_a_stalled_backstab_fish_game_refuses_an_ask_by_the_terminal_marker() ->
             assert info.value.verdict.rule_ids == ("common.game.over",)
         return
     raise AssertionError("no stalled game left a card in a hand")
+
+
+@pytest.mark.rule("common.action.known")
+def test_a_discard_built_around_its_constructor_with_a_list_of_cards_is_refused() -> None:
+    # found by the nightly profile: a lay-away whose cards are a list (unhashable, no value)
+    from cardrules.games.calabresella.actions import Discard
+
+    def lay_away(seed: int) -> AnyState | None:
+        state = cardrules.get_game("calabresella").new_game(seed=seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            if any(isinstance(action, Discard) for action in legal):
+                return state
+            state = state.apply(legal[1] if len(legal) > 1 else legal[0])  # the lowest bid: a contract
+        return None
+
+    state = next(found for seed in range(50) if (found := lay_away(seed)) is not None)
+    legal = next(action for action in state.legal_actions() if isinstance(action, Discard))
+    broken = object.__new__(Discard)
+    object.__setattr__(broken, "seat", legal.seat)
+    object.__setattr__(broken, "cards", list(legal.cards))
+    verdict = state.check(broken)
+    assert not verdict.legal and verdict.rule_ids == ("common.action.known",)
+    with pytest.raises(IllegalActionError):
+        state.apply(broken)

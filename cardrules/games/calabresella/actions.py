@@ -206,6 +206,8 @@ def _malformed_fields(action: Action) -> str | None:
     if isinstance(action, (PlayCard, CallCard, ReturnCard)):
         cards = (action.card,)
     elif isinstance(action, Discard):
+        if type(action.cards) is not tuple:  # built around the constructor, which keeps a tuple
+            return f"a discard's cards are a tuple of cards, not {type(action.cards).__name__}"
         cards = action.cards
     for card in cards:
         if not isinstance(card, Card):
