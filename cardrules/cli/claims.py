@@ -62,7 +62,11 @@ def _cmd_claim(args: argparse.Namespace) -> int:
     seats = ", ".join(f"p{seat}" for seat in result.by)
     asked = f"{seats} claim {result.claimed} {result.unit} from here"
     if result.holds:
-        always = "; it holds whatever anyone plays" if result.holds_always else ""
+        always = {
+            True: "; it holds whatever anyone plays",
+            False: "",
+            None: "; whether it holds whatever anyone plays was not settled within the budget",
+        }[result.holds_always]
         print(f"claim holds: {asked} (best play makes {result.best}){always}")
         return 0
     print(f"claim fails: {asked}, but best play against them makes {result.best}")

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardrules.errors import InvalidArgumentError
+from cardrules.errors import InvalidArgumentError, SolveBudgetExceeded
 from cardrules.game import AnyState
 from cardrules.solve.search import DEFAULT_MAX_NODES, Solver
 from cardrules.solve.table import TableEnding, ending_of
@@ -41,7 +41,9 @@ class ClaimResult:
         holds: whether the claim holds when the claimer's side plays well,
             whatever legal cards the others play.
         holds_always: whether it holds whatever anyone plays, the claimer's
-            side included (then any play makes it good; it implies ``holds``).
+            side included (then any play makes it good; it implies ``holds``);
+            ``None`` when the budget ran out on this stricter question after
+            the claim itself was settled.
         by: the seats of the claimer's side.
         unit: ``"tricks"`` or ``"points"``.
         claimed: the amount claimed, in ``unit``, from the position on.
@@ -53,7 +55,7 @@ class ClaimResult:
     """
 
     holds: bool
-    holds_always: bool
+    holds_always: bool | None
     by: tuple[int, ...]
     unit: str
     claimed: int
@@ -116,7 +118,9 @@ def claim(
         InvalidArgumentError: ``by`` names no seat, or the amount is not one
             this game's claims count or is out of range.
         NotSolvableError: the game or the phase has no play the solver models.
-        SolveBudgetExceeded: the budget (``max_nodes``, ``deadline`` seconds) ran out.
+        SolveBudgetExceeded: the budget (``max_nodes``, ``deadline`` seconds) ran out
+            before the claim was settled (a budget that runs out on the stricter
+            question only leaves ``holds_always`` as ``None``).
         InvalidPositionError: a position text that is not valid.
     """
     state = read_state(state_or_position)
@@ -126,7 +130,12 @@ def claim(
     solver = Solver(max_nodes=max_nodes, deadline=deadline)
     holds = solver.at_least(root, needed)
     best = solver.value(root)
-    always = holds and solver.always_at_least(root, needed)
+    always: bool | None = False
+    if holds:
+        try:
+            always = solver.always_at_least(root, needed)
+        except SolveBudgetExceeded:  # the claim is settled; only the stricter question is left open
+            always = None
     line: tuple[str, ...] = ()
     if not holds:
         line = _refute(solver, root, state, needed)

@@ -18,9 +18,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.errors import InvalidArgumentError, NotSolvableError
+from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
 from cardrules.solve import Solver, analyse, claim
+from cardrules.solve.table import ending_of
 from cardrules.testing import positions
 
 
@@ -169,3 +170,24 @@ def test_a_finished_game_is_not_solvable() -> None:
         state = state.apply(state.legal_actions()[0])
     with pytest.raises(NotSolvableError, match="'over'"):
         state.ending(0)
+
+
+def test_a_budget_that_runs_out_on_the_stricter_question_leaves_it_open() -> None:
+    state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
+    for _ in range(36):
+        state = state.apply(state.legal_actions()[0])
+    root = ending_of(state, "NS")
+    tried = 0
+    for tricks in range(1, claim(state, by="NS", tricks=0).best + 1):
+        full = claim(state, by="NS", tricks=tricks)
+        settling = Solver()  # what claim() searches before the stricter question: the claim, then its value
+        settling.at_least(root, root.needed(tricks))
+        settling.value(root)
+        if not full.holds or full.nodes <= settling.nodes + 1:
+            continue  # the stricter question is answered at once here: nothing to run out on
+        tried += 1
+        tight = claim(state, by="NS", tricks=tricks, max_nodes=settling.nodes + 1)
+        assert tight.holds and tight.holds_always is None and tight.best == full.best
+        with pytest.raises(SolveBudgetExceeded):  # a budget too small to settle the claim itself
+            claim(state, by="NS", tricks=tricks, max_nodes=1)
+    assert tried
