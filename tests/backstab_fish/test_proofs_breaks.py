@@ -10,8 +10,7 @@ longer passing. The wrong companions in ``test_proofs.py`` stay as they are.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
 import pytest
@@ -24,19 +23,7 @@ from proofs.backstab_fish import CLAIMS, conservation
 from proofs.claims import Claim, check
 from proofs.induction import Move, SymState
 from proofs.z3facade import Bool, Int, all_of, bool_val, ite
-from tests.support.proofs import assert_refuted
-
-Patch = Callable[[pytest.MonkeyPatch], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Break:
-    """A rules bug put into the model, and the claim that must then fail."""
-
-    claim: Claim
-    bug: str
-    apply: Patch
-
+from tests.support.proofs import Break, assert_refuted
 
 _TURN: Final = model._turn
 _TERM_STEP: Final = termination._term_step

@@ -8,8 +8,6 @@ counterexample. The wrong companions in ``test_proofs.py`` stay as they are.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
@@ -23,22 +21,9 @@ import proofs.calabresella.play as play
 import proofs.calabresella.scoring as scoring
 from cardrules.cards import Rank, card_at
 from proofs.calabresella import CLAIMS, conservation
-from proofs.claims import Claim
 from proofs.induction import SymState
 from proofs.z3facade import BitVec, Bool, Int, any_of, bv_from_bits, int_val, ite
-from tests.support.proofs import assert_refuted
-
-Patch = Callable[[pytest.MonkeyPatch], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Break:
-    """A rules bug put into the model, and the claim that must then be refuted."""
-
-    claim: Claim
-    bug: str
-    apply: Patch
-
+from tests.support.proofs import Break, Patch, assert_refuted
 
 _POINTS: Final = model.points
 _AUCTION_STEP: Final = bidding.auction_step

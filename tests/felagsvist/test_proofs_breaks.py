@@ -11,7 +11,6 @@ they are; these breaks are made in the model, not in the claim.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
 import pytest
@@ -21,23 +20,10 @@ import proofs.felagsvist.model as model
 import proofs.felagsvist.schedule as schedule
 import proofs.felagsvist.scoring as scoring
 import proofs.felagsvist.tricks as tricks
-from proofs.claims import Claim
 from proofs.felagsvist import CLAIMS, legality
 from proofs.induction import Move, SymState
 from proofs.z3facade import BitVec, Bool, Int, bv_val, int_val, ite
-from tests.support.proofs import assert_refuted
-
-Patch = Callable[[pytest.MonkeyPatch], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Break:
-    """A rules bug put into the model, and the claim that must then be refuted."""
-
-    claim: Claim
-    bug: str
-    apply: Patch
-
+from tests.support.proofs import Break, Patch, assert_refuted
 
 _LEGAL_SET: Final = model.legal_set
 """The model's legal set as written, for breaks that change only one case of it."""

@@ -9,7 +9,6 @@ counterexample. The wrong companions in ``test_proofs.py`` stay as they are.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
@@ -23,21 +22,9 @@ import proofs.fildinski.melds as melds
 import proofs.fildinski.model as model
 import proofs.fildinski.points as points
 import proofs.fildinski.tricks as tricks
-from proofs.claims import Claim
 from proofs.fildinski import CLAIMS
 from proofs.z3facade import BitVec, Bool, Int, bool_val, bv_val, ite, onehot
-from tests.support.proofs import assert_refuted
-
-Patch = Callable[[pytest.MonkeyPatch], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Break:
-    """A rules bug put into the model, and the claim that must then be refuted."""
-
-    claim: Claim
-    bug: str
-    apply: Patch
+from tests.support.proofs import Break, Patch, assert_refuted
 
 
 def _endgame_legal(rule: Callable[[model.FollowVars], BitVec]) -> Patch:

@@ -13,6 +13,8 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final
 
 import pytest
@@ -25,6 +27,8 @@ from proofs.z3facade import Binding, BitVec, Int, Status, evaluate_bv, evaluate_
 __all__ = [
     "NO_SHRINKING",
     "SEEDS",
+    "Break",
+    "Patch",
     "assert_passes",
     "assert_refuted",
     "marked_rule_ids",
@@ -72,6 +76,19 @@ def assert_passes(claim: Claim, request: pytest.FixtureRequest, *, cached: bool 
 def value_of(term: Int | BitVec, bindings: list[Binding]) -> int:
     """The value of an integer or bit-vector term once its variables take the values of ``bindings``."""
     return evaluate_int(term, bindings) if isinstance(term, Int) else evaluate_bv(term, bindings)
+
+
+Patch = Callable[[pytest.MonkeyPatch], None]
+"""A change to a proof model, put in with pytest's ``monkeypatch`` (undone after the test)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    """A rules bug put into a model, and the claim that must then be refuted."""
+
+    claim: Claim
+    bug: str
+    apply: Patch
 
 
 def assert_refuted(claim: Claim) -> Result:
