@@ -22,9 +22,8 @@ check and its transition side by side.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from cardrules.base import check_seat
@@ -32,17 +31,10 @@ from cardrules.cards import Card, Cards, card_at, cards_in, format_cards
 from cardrules.errors import GameNotOverError, IllegalActionError
 from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, Outcome
-from cardrules.games.calabresella import auction, exchange, play
+from cardrules.games.calabresella import auction, exchange, play, procedure
 from cardrules.games.calabresella import position as _position
 from cardrules.games.calabresella.actions import (
-    Bid,
-    CallCard,
-    ChooseRaise,
-    Discard,
-    Pass,
     PlayCard,
-    ReturnCard,
-    malformed,
     parse_action,
 )
 from cardrules.games.calabresella.cards import mask_of
@@ -62,7 +54,7 @@ from cardrules.games.calabresella.deal import (
 from cardrules.games.calabresella.observation import CalabresellaObservation, observe
 from cardrules.games.calabresella.options import CalabresellaOptions
 from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
-from cardrules.judging import Findings, action_text, game_over, out_of_turn, read_text, unknown_action
+from cardrules.judging import action_text, read_text
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.rules import RuleId
@@ -74,8 +66,6 @@ if TYPE_CHECKING:
     from cardrules.games.calabresella.ending import CalabresellaEnding
 
 __all__ = ["CalabresellaState", "make_state"]
-
-_PHASES: Final = "calabresella.procedure.phases"
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,7 +377,7 @@ class CalabresellaState(SvgPicture):
 
     def check(self, action: Action | str) -> Verdict:
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
-        return _judge(self, action)
+        return procedure.judge(self, action)
 
     def attempt(self, action: Action | str) -> tuple[Verdict, CalabresellaState | None]:
         """Judge ``action`` once and, when it is legal, apply it: the verdict and the next state (or None)."""
@@ -396,8 +386,8 @@ class CalabresellaState(SvgPicture):
             if isinstance(read, Verdict):
                 return read, None
             action = read
-        verdict = _judge(self, action)
-        return verdict, (_advance(self, action) if verdict.legal else None)
+        verdict = procedure.judge(self, action)
+        return verdict, (procedure.advance(self, action) if verdict.legal else None)
 
     def apply(self, action: Action | str) -> CalabresellaState:
         """The state after ``action``.
@@ -421,10 +411,10 @@ class CalabresellaState(SvgPicture):
             if isinstance(read, Verdict):
                 raise IllegalActionError(read, action, self.compact())
             action = read
-        verdict = _judge(self, action)
+        verdict = procedure.judge(self, action)
         if not verdict.legal:
             raise IllegalActionError(verdict, action_text(action), self.compact())
-        return _advance(self, action)
+        return procedure.advance(self, action)
 
     def ending(self, by: int | str) -> CalabresellaEnding:
         """The rest of the play as a solver ending, counted for the side of the seat ``by`` names.
@@ -531,91 +521,3 @@ make_state: Final[
 _AUCTION: Final = Phase.AUCTION
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
-
-# -- judging: one dispatch to the phase modules -----------------------------------
-
-_DOING: Final = MappingProxyType({phase: f" {phase.task}" for phase in Phase})
-"""What the player to act does in each phase, as common.turn.player-to-act words it after *turn*."""
-
-_IN_PHASE: Final[Mapping[Phase, tuple[type[Action], ...]]] = MappingProxyType(
-    {
-        Phase.AUCTION: (Pass, Bid),
-        Phase.CALL: (CallCard,),
-        Phase.RETURN: (ReturnCard,),
-        Phase.DISCARD: (Discard,),
-        Phase.RAISE: (ChooseRaise,),
-        Phase.LAY: (Discard,),
-        Phase.PLAY: (PlayCard,),
-    }
-)
-"""calabresella.procedure.phases: the kinds of action each phase has."""
-
-
-def _judge(state: CalabresellaState, action: Action | str) -> Verdict:
-    """The one judgement of ``action`` in ``state``, for check, attempt and apply.
-
-    The common refusals first (common.game.over, common.action.known,
-    common.turn.player-to-act), then calabresella.procedure.phases for an action
-    of another phase (in the words of its phase module where one of its rules
-    explains it), then the rules of the action's own phase module.
-    """
-    if state.current_player == TERMINAL:
-        return game_over(state._end_reason())
-    if isinstance(action, str):
-        read = read_text(state, action)
-        return read if isinstance(read, Verdict) else _judge(state, read)
-    why = malformed(action)
-    if why is not None:
-        return unknown_action(why)
-    phase = state.phase
-    found = Findings()
-    out_of_turn(found, action.seat, state.current_player, doing=_DOING[phase])
-    in_phase = isinstance(action, _IN_PHASE[phase])
-    if isinstance(action, PlayCard):
-        if not in_phase:
-            _wrong_phase(state, action, found, "play a card")
-        return play.judge(state, action, found, in_phase)
-    if isinstance(action, (Pass, Bid)):
-        if not in_phase:
-            found.add(*auction.misplaced(state, action))
-        return auction.judge(state, action, found, in_phase)
-    assert isinstance(action, (CallCard, ReturnCard, Discard, ChooseRaise))
-    if not in_phase:
-        special = exchange.misplaced(state, action)
-        if special is not None:  # its own rule first, then the rule of phases, for the same reason
-            found.add(*special)
-            found.also(_PHASES)
-        else:
-            _wrong_phase(state, action, found, _verb(action))
-    return exchange.judge(state, action, found, in_phase)
-
-
-def _verb(action: Action) -> str:
-    if isinstance(action, Discard):
-        return "lay cards away"
-    if isinstance(action, ReturnCard):
-        return "return a card"
-    if isinstance(action, CallCard):
-        return "call a card"
-    if isinstance(action, ChooseRaise):
-        return "choose a raise"
-    return "do that"
-
-
-def _wrong_phase(state: CalabresellaState, action: Action, found: Findings, verb: str) -> None:
-    """calabresella.procedure.phases: ``action`` belongs to another phase than the current one."""
-    found.add(
-        _PHASES,
-        f"{format_seat(action.seat)} cannot {verb} here: "
-        f"now {format_seat(state.current_player)} is {state.phase.task}",
-    )
-
-
-def _advance(state: CalabresellaState, action: Action) -> CalabresellaState:
-    """The state after ``action``, already judged legal, by the transition of its phase module."""
-    if isinstance(action, PlayCard):
-        return play.play(state, action.seat, action.card.index)
-    if isinstance(action, (Pass, Bid)):
-        return auction.call(state, action)
-    assert isinstance(action, (CallCard, ReturnCard, Discard, ChooseRaise))
-    return exchange.advance(state, action)
