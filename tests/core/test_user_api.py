@@ -381,9 +381,10 @@ seen_b: BackstabFishObservation = fish.observation(0)
 ranks: Ranks = seen_b.hand
 packed: int = ranks.packed
 fish = fish.apply(fish.legal_actions()[0])
+dashed: BackstabFishState = cardrules.get_game("backstab-fish").new_game(seed=1)
 
 print(shown, won[0], mask, seat, verdict.legal, monte, ranks, packed, play)
-print(fildinski, felagsvist, calabresella, fish)
+print(fildinski, felagsvist, calabresella, fish, dashed)
 """
 
 _MYPY = importlib.util.find_spec("mypy") is not None
