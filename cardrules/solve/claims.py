@@ -85,7 +85,9 @@ def _amount(tricks: int | None, points: int | None, score: int | None) -> tuple[
     named = (("tricks", tricks), ("points", points), ("score", score))
     given = [(unit, amount) for unit, amount in named if amount is not None]
     if len(given) != 1:
-        raise InvalidArgumentError("a claim names either tricks or points (or score, where the game counts it), not several or none")
+        raise InvalidArgumentError(
+            "a claim names either tricks or points (or score, where the game counts it), not several or none"
+        )
     unit, amount = given[0]
     assert amount is not None
     return unit, amount

@@ -72,7 +72,7 @@ class TableEnding(Ending, Protocol):
 
 @runtime_checkable
 class Recountable(Protocol):
-    """A :class:`TableEnding` that can also count in other units (Calabresella: its thirds, or the hand's score).
+    """A :class:`TableEnding` that can count in other units too (Calabresella: thirds, or the hand's score).
 
     :func:`ending_of` asks for another unit through it; an ending that is not
     one counts only in its :attr:`~TableEnding.unit`.

@@ -358,10 +358,8 @@ class CalabresellaEnding:
         ours = winner in rules.counted
         number = self.done + 1
         taken = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
-        if number == HAND_TRICKS:
-            gained = bidder_thirds(taken | rules.monte, True)  # the same count serves either side
-        else:
-            gained = mask_thirds(taken)
+        # the twelfth trick adds the monte and the last trick's bonus, whichever side takes it
+        gained = bidder_thirds(taken | rules.monte, True) if number == HAND_TRICKS else mask_thirds(taken)
         tally = self.tally
         if winner == rules.bidder:
             tally += gained << _TRICK_BITS | 1
@@ -428,9 +426,7 @@ class CalabresellaEnding:
             return self.value, self.value
         tricks = self.tally & 15
         thirds = self.tally >> _TRICK_BITS
-        return scoring.span(
-            (tricks, tricks + HAND_TRICKS - self.done), (thirds, thirds + self._to_come())
-        )
+        return scoring.span((tricks, tricks + HAND_TRICKS - self.done), (thirds, thirds + self._to_come()))
 
     def most(self) -> int:
         """The greatest final value still possible (points: the counted side taking every trick left)."""
