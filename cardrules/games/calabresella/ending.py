@@ -28,7 +28,7 @@ An ending counts in one of two units (:attr:`CalabresellaEnding.units`):
     ``stramazzo_basis`` options (calabresella.scoring.payment,
     calabresella.scoring.cappotto, calabresella.scoring.stramazzo). Only the
     end of the hand has a score, so the value stays at 0 until then and the
-    final value is the payment plus a fixed offset (:attr:`Settling.offset`)
+    final value is the payment plus a fixed offset (:attr:`SettlementTable.offset`)
     that keeps it non-negative; :meth:`CalabresellaEnding.in_units` and
     :meth:`CalabresellaEnding.needed` take the offset off and put it back.
     The best play for the score is not always the best for the thirds: a
@@ -81,7 +81,7 @@ from cardrules.solve.table import claimed_amount, read_claimer
 if TYPE_CHECKING:
     from cardrules.games.calabresella.state import CalabresellaState
 
-__all__ = ["UNITS", "CalabresellaEnding", "EndingRules", "Settling", "ending", "settling"]
+__all__ = ["UNITS", "CalabresellaEnding", "EndingRules", "SettlementTable", "ending", "settlement_table"]
 
 UNITS: Final = ("points", "score")
 """The units a Calabresella ending counts in: thirds from here, or the hand's settlement."""
@@ -95,13 +95,15 @@ _TRICK_BITS: Final = 4
 _TALLY_BITS: Final = 10
 """A tally fits in 10 bits (thirds up to 35, tricks up to 12)."""
 
-_BASE_TAG: Final = (1 << 16) - 1
-"""The bits of a tag that tell apart the rules of the play; a score ending's settlement sits above them."""
+_BASE_BITS: Final = 16
+"""The low bits of a tag tell apart the rules of the play; a score ending's settlement sits above them."""
+
+_BASE_TAG: Final = (1 << _BASE_BITS) - 1
 
 
 @dataclass(frozen=True, slots=True)
-class Settling:
-    """The hand's settlement for one seat, as tables the ending reads (built by :func:`settling`).
+class SettlementTable:
+    """The hand's settlement for one seat, as tables the ending reads (built by :func:`settlement_table`).
 
     Every entry is the seat's payment plus :attr:`offset`, so none is negative.
 
@@ -131,9 +133,9 @@ class Settling:
         return min(self.lows[c][index] for c in classes), max(self.highs[c][index] for c in classes)
 
 
-def settling(
+def settlement_table(
     options: CalabresellaOptions, bidder: int, contract: Contract, raised: Raise, seat: int
-) -> Settling:
+) -> SettlementTable:
     """The settlement of a hand for ``seat``, for every count of the bidder's tricks and thirds.
 
     Each payment is :func:`~cardrules.games.calabresella.scoring.settle`'s own,
@@ -183,7 +185,7 @@ def settling(
     tag |= (options.stramazzo_basis is StramazzoBasis.ROUNDED) << 1
     tag |= seat == bidder
     finals = tuple(entry for row in rows for entry in row)
-    return Settling(offset, finals, spans, tuple(lows), tuple(highs), tag)
+    return SettlementTable(offset, finals, spans, tuple(lows), tuple(highs), tag)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +203,7 @@ class EndingRules:
         monte: the monte's cards, a bitmask (they go to the side of the twelfth trick).
         start: the thirds the counted side had won when the ending was built.
         settling: how the score counts, or ``None`` when the ending counts thirds (``"points"``).
-        tag: a small number telling apart endings under other rules in one transposition table.
+        tag: a number telling apart endings under other rules (or units) in one transposition table.
     """
 
     options: CalabresellaOptions
@@ -213,7 +215,7 @@ class EndingRules:
     levels: tuple[tuple[tuple[int, int], ...], ...]
     monte: int
     start: int
-    settling: Settling | None
+    settling: SettlementTable | None
     tag: int
 
 
@@ -282,11 +284,11 @@ class CalabresellaEnding:
             rules = replace(rules, settling=None, tag=rules.tag & _BASE_TAG)
             value = self._counted_thirds() - rules.start
         elif unit == "score":
-            scoring = settling(rules.options, rules.bidder, rules.contract, rules.raised, rules.counted[0])
-            rules = replace(rules, settling=scoring, tag=(scoring.tag << 1 | 1) << 16 | rules.tag & _BASE_TAG)
+            scoring = settlement_table(rules.options, rules.bidder, rules.contract, rules.raised, rules.counted[0])
+            rules = replace(rules, settling=scoring, tag=(scoring.tag << 1 | 1) << _BASE_BITS | rules.tag & _BASE_TAG)
             value = scoring.finals[self._final_index()] if self.over else 0
         else:
-            raise InvalidArgumentError(f"a Calabresella ending counts points or score, not {unit!r}")
+            raise InvalidArgumentError(f"a Calabresella ending counts points or score, not {str(unit)[:40]!r}")
         return _new(
             rules, self.hands, self.trick, self.leader, self.seat, self.side, value, self.done, self.tally
         )
@@ -401,7 +403,7 @@ class CalabresellaEnding:
         return bidder_thirds(left | self.rules.monte, True)
 
     def _final_index(self) -> int:
-        """Where the tally's tricks and thirds stand in :attr:`Settling.finals`."""
+        """Where the tally's tricks and thirds stand in :attr:`SettlementTable.finals`."""
         return (self.tally & 15) * _COLUMNS + (self.tally >> _TRICK_BITS)
 
     def _counted_thirds(self) -> int:
@@ -416,17 +418,24 @@ class CalabresellaEnding:
 
         Points: nothing more, or every third still to come (with the monte and
         the last trick). Score: the least and the greatest payment (plus the
-        offset) over every count of the bidder's tricks and thirds the tricks
-        left can still bring.
+        offset) of the bidder taking no trick more, every trick left (and so
+        every third), or any count of tricks between with any count of thirds.
         """
         scoring = self.rules.settling
         if scoring is None:
             return self.value, self.value + self._to_come()
         if self.done == HAND_TRICKS:
             return self.value, self.value
-        tricks = self.tally & 15
-        thirds = self.tally >> _TRICK_BITS
-        return scoring.span((tricks, tricks + HAND_TRICKS - self.done), (thirds, thirds + self._to_come()))
+        tricks, thirds = self.tally & 15, self.tally >> _TRICK_BITS
+        left, to_come = HAND_TRICKS - self.done, self._to_come()
+        finals = scoring.finals
+        # the bidder takes no trick more and keeps its thirds, or every trick left and every third
+        none = finals[tricks * _COLUMNS + thirds]
+        every = finals[(tricks + left) * _COLUMNS + thirds + to_come]
+        if left == 1:
+            return (none, every) if none <= every else (every, none)
+        low, high = scoring.span((tricks + 1, tricks + left - 1), (thirds, thirds + to_come))
+        return min(low, none, every), max(high, none, every)
 
     def most(self) -> int:
         """The greatest final value still possible (points: the counted side taking every trick left)."""
