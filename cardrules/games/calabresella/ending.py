@@ -284,11 +284,14 @@ class CalabresellaEnding:
             rules = replace(rules, settling=None, tag=rules.tag & _BASE_TAG)
             value = self._counted_thirds() - rules.start
         elif unit == "score":
-            scoring = settlement_table(rules.options, rules.bidder, rules.contract, rules.raised, rules.counted[0])
-            rules = replace(rules, settling=scoring, tag=(scoring.tag << 1 | 1) << _BASE_BITS | rules.tag & _BASE_TAG)
+            seat = rules.counted[0]  # either opponent: both pay or receive the same
+            scoring = settlement_table(rules.options, rules.bidder, rules.contract, rules.raised, seat)
+            tag = (scoring.tag << 1 | 1) << _BASE_BITS | rules.tag & _BASE_TAG
+            rules = replace(rules, settling=scoring, tag=tag)
             value = scoring.finals[self._final_index()] if self.over else 0
         else:
-            raise InvalidArgumentError(f"a Calabresella ending counts points or score, not {str(unit)[:40]!r}")
+            shown = str(unit)[:40]
+            raise InvalidArgumentError(f"a Calabresella ending counts points or score, not {shown!r}")
         return _new(
             rules, self.hands, self.trick, self.leader, self.seat, self.side, value, self.done, self.tally
         )
