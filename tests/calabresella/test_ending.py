@@ -18,7 +18,6 @@ come from stacked deals: the bidder, in Solissimo, holds the strongest cards
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -259,22 +258,10 @@ def scored_endings(draw: st.DrawFn) -> CalabresellaState:
     return state
 
 
-SCORE_RULES = (
-    "calabresella.scoring.success",
-    "calabresella.scoring.cappotto",
-    "calabresella.scoring.stramazzo",
-    "calabresella.scoring.payment",
-)
-
-
-def rule_marks(test: Callable[..., None]) -> Callable[..., None]:
-    """Mark ``test`` with the scoring rules the score checks."""
-    for rule in SCORE_RULES:
-        test = pytest.mark.rule(rule)(test)
-    return test
-
-
-@rule_marks
+@pytest.mark.rule("calabresella.scoring.success")
+@pytest.mark.rule("calabresella.scoring.cappotto")
+@pytest.mark.rule("calabresella.scoring.stramazzo")
+@pytest.mark.rule("calabresella.scoring.payment")
 @given(state=scored_endings(), seat=st.integers(min_value=0, max_value=2))
 def test_score_value_equals_brute_force(state: CalabresellaState, seat: int) -> None:
     ending = ending_of(state, seat, "score")
@@ -289,7 +276,10 @@ def test_score_value_equals_brute_force(state: CalabresellaState, seat: int) -> 
     ) <= ending.in_units(high)
 
 
-@rule_marks
+@pytest.mark.rule("calabresella.scoring.success")
+@pytest.mark.rule("calabresella.scoring.cappotto")
+@pytest.mark.rule("calabresella.scoring.stramazzo")
+@pytest.mark.rule("calabresella.scoring.payment")
 @given(state=scored_endings())
 def test_score_analysis_values_are_the_children_values(state: CalabresellaState) -> None:
     seat = state.current_player
@@ -305,7 +295,10 @@ def test_score_analysis_values_are_the_children_values(state: CalabresellaState)
     assert result.value == brute_force_score(state, seat) == max(item.value for item in result.actions)
 
 
-@rule_marks
+@pytest.mark.rule("calabresella.scoring.success")
+@pytest.mark.rule("calabresella.scoring.cappotto")
+@pytest.mark.rule("calabresella.scoring.stramazzo")
+@pytest.mark.rule("calabresella.scoring.payment")
 @given(state=scored_endings(), seat=st.integers(min_value=0, max_value=2), more=st.integers(1, 40))
 def test_score_claims_hold_up_to_the_best_and_refutations_defeat_them(
     state: CalabresellaState, seat: int, more: int
