@@ -80,7 +80,7 @@ class Recountable(Protocol):
 
     @property
     def units(self) -> tuple[str, ...]:
-        """Every unit the ending can count in, its own first."""
+        """Every unit the ending can count in, its own :attr:`~TableEnding.unit` among them."""
         ...
 
     def counted_in(self, unit: str) -> TableEnding:

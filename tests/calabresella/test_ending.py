@@ -320,6 +320,28 @@ def test_score_claims_hold_up_to_the_best_and_refutations_defeat_them(
     assert brute_force_score(end, seat, everyone="max") < asked
 
 
+@pytest.mark.rule("calabresella.scoring.payment")
+@given(state=scored_endings(), seat=st.integers(min_value=0, max_value=2), data=st.data())
+def test_an_ending_counted_in_either_unit_follows_the_engine(
+    state: CalabresellaState, seat: int, data: st.DataObject
+) -> None:
+    thirds = state.ending(seat)
+    scored = ending_of(state, seat, "score")
+    assert thirds.counted_in("score") == scored and scored.counted_in("points") == thirds
+    ours = seat == state.setup.bidder
+    at = state
+    while not at.is_terminal:
+        action = data.draw(st.sampled_from(at.legal_actions()), label="play")
+        at = at.apply(action)
+        thirds, scored = thirds.play(thirds.move(action)), scored.play(scored.move(action))
+        assert scored.counted_in("points") == thirds  # the same position, whichever unit it was played in
+        assert thirds.value == taken(at, ours) - taken(state, ours)
+    assert scored.over and scored.in_units(scored.value) == spec_payment(at, seat)
+    assert thirds.counted_in("score") == scored
+    with pytest.raises(InvalidArgumentError, match="points or score, not 'tricks'"):
+        thirds.counted_in("tricks")
+
+
 # Two positions where the best play for the score is not the best for the thirds, found by search
 # and kept. In the first the bidder, p0 in Solissimo with every trick so far, may lead the JD into
 # p1's lone QD: the opponents take 2 thirds, the bidder ends with 33, and under the default
