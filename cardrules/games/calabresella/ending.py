@@ -31,9 +31,11 @@ An ending counts in one of two units (:attr:`CalabresellaEnding.units`):
     final value is the payment plus a fixed offset (:attr:`SettlementTable.offset`)
     that keeps it non-negative; :meth:`CalabresellaEnding.in_units` and
     :meth:`CalabresellaEnding.needed` take the offset off and put it back.
-    The best play for the score is not always the best for the thirds: a
-    bidder sure of 33 thirds may give up a worthless trick, since stramazzo
-    pays three times the stake and cappotto twice.
+    The best play for the score is not always the best for the thirds:
+    stramazzo pays three times the stake and cappotto twice, so a bidder who
+    can keep 33 thirds with a trick lost may give one up rather than take
+    them all, and a defence that has taken every trick may hand the bidder
+    one worth at most 2 thirds.
 
 >>> import cardrules
 >>> state = cardrules.get_game("calabresella").new_game(seed=4)
