@@ -4,7 +4,9 @@ Both take a position: a record and ``--step N`` (the position before step N),
 or, without ``--step``, a position text (``-`` reads standard input).
 ``claim`` exits 0 when the claim holds, 1 when it fails (printing the
 refutation) and 2 on bad input; ``analyse`` prints each legal action with its
-value and exits 0.
+value and exits 0. ``claim --score S`` and ``analyse --unit score`` count a
+Calabresella hand's settlement for the claiming (or acting) seat instead of
+its thirds, cappotto and stramazzo included.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ def _cmd_claim(args: argparse.Namespace) -> int:
         by=_by(args.by),
         tricks=args.tricks,
         points=args.points,
+        score=args.score,
         max_nodes=args.max_nodes,
         deadline=args.deadline,
     )
@@ -60,7 +63,10 @@ def _cmd_claim(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
         return 0 if result.holds else 1
     seats = ", ".join(f"p{seat}" for seat in result.by)
-    asked = f"{seats} claim {result.claimed} {result.unit} from here"
+    if result.unit == "score":
+        asked = f"{seats} claim a score of at least {result.claimed} for the hand"
+    else:
+        asked = f"{seats} claim {result.claimed} {result.unit} from here"
     if result.holds:
         always = {
             True: "; it holds whatever anyone plays",
@@ -78,7 +84,7 @@ def _cmd_claim(args: argparse.Namespace) -> int:
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
     state = _state(args)
-    result = analyse(state, max_nodes=args.max_nodes, deadline=args.deadline)
+    result = analyse(state, unit=args.unit, max_nodes=args.max_nodes, deadline=args.deadline)
     if args.json:
         data = {
             "seat": result.seat,
@@ -94,7 +100,8 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
         return 0
     side = ", ".join(f"p{seat}" for seat in result.side)
-    print(f"p{result.seat} to act; best play makes {result.value} {result.unit} for {side}")
+    made = f"a score of {result.value}" if result.unit == "score" else f"{result.value} {result.unit}"
+    print(f"p{result.seat} to act; best play makes {made} for {side}")
     width = max(len(str(item.action)) for item in result.actions)
     for item in result.actions:
         note = "best" if item.loss == 0 else f"loses {item.loss}"
@@ -134,7 +141,18 @@ def register(sub: Subcommands) -> None:
     amount = cl.add_mutually_exclusive_group(required=True)
     amount.add_argument("--tricks", type=int, metavar="N", help="the tricks claimed from here")
     amount.add_argument("--points", type=int, metavar="P", help="the points claimed from here")
+    amount.add_argument(
+        "--score",
+        type=int,
+        metavar="S",
+        help="the least payment claimed for the whole hand (Calabresella; negative: pays at most -S)",
+    )
     cl.set_defaults(run=_cmd_claim)
     an = sub.add_parser("analyse", help="the exact value of every legal action of the player to act")
     _source_and_budget(an)
+    an.add_argument(
+        "--unit",
+        metavar="UNIT",
+        help="count in UNIT instead of the game's claim unit: score (Calabresella: the hand's payment)",
+    )
     an.set_defaults(run=_cmd_analyse)

@@ -6,7 +6,9 @@ the state's canonical order, what the acting player's side makes from here
 with best play afterwards, and how much less that is than the best action.
 Values are in the game's claim unit (tricks or card points) and count from
 the position on. In a Nóló deal of Félagsvist, where a side wants few tricks,
-the value is the tricks the side takes and the best is the fewest.
+the value is the tricks the side takes and the best is the fewest. With
+``unit="score"`` a Calabresella analysis values each action by the hand's
+settlement for the acting seat instead, cappotto and stramazzo included.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ class Analysis:
     Attributes:
         seat: the player to act.
         side: the seats whose result the values count (the acting seat, its partner where it has one).
-        unit: ``"tricks"`` or ``"points"``.
+        unit: ``"tricks"``, ``"points"`` or ``"score"``.
         value: what the acting side makes from here with best play by all.
         actions: every legal action, in the state's canonical order, with its value.
         nodes: how many positions the solver searched.
@@ -66,10 +68,14 @@ class Analysis:
 def analyse(
     state_or_position: AnyState | str,
     *,
+    unit: str | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
     deadline: float | None = None,
 ) -> Analysis:
     """The exact value of every legal action of the player to act, and the loss of each against the best.
+
+    ``unit`` is the game's claim unit by default (``None``); ``"score"`` values
+    a Calabresella play by the hand's settlement for the acting seat.
 
     >>> import cardrules
     >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
@@ -81,12 +87,13 @@ def analyse(
 
     Raises:
         NotSolvableError: the game or the phase has no play the solver models.
+        InvalidArgumentError: the game's solver does not count in ``unit``.
         SolveBudgetExceeded: the budget ran out.
         InvalidPositionError: a position text that is not valid.
     """
     state = read_state(state_or_position)
     seat = state.current_player
-    root = ending_of(state, seat)
+    root = ending_of(state, seat, unit)
     solver = Solver(max_nodes=max_nodes, deadline=deadline)
     values: dict[int, int] = {}
     for move in root.moves():

@@ -18,7 +18,9 @@ short and each step of it is forced for the claim to fail.
 
 What a claim counts is each game's (see its ``ending`` module): tricks in
 Félagsvist (in Nóló, a claim of ``tricks=N`` says the side takes at most N),
-card points in Fildinski's last eight tricks and in Calabresella's play.
+card points in Fildinski's last eight tricks and in Calabresella's play. A
+Calabresella claim may also be of ``score=S``: the hand's settlement for the
+claiming seat, cappotto and stramazzo included.
 """
 
 from __future__ import annotations
@@ -45,8 +47,9 @@ class ClaimResult:
             ``None`` when the budget ran out on this stricter question after
             the claim itself was settled.
         by: the seats of the claimer's side.
-        unit: ``"tricks"`` or ``"points"``.
-        claimed: the amount claimed, in ``unit``, from the position on.
+        unit: ``"tricks"``, ``"points"`` or ``"score"``.
+        claimed: the amount claimed, in ``unit``, from the position on (a
+            score: the payment for the whole hand).
         best: what the claimer's side makes from here with best play on both
             sides, in ``unit`` (in a Nóló deal, the fewest tricks it can be held to).
         refutation: when the claim fails, the line of play that defeats it, as
@@ -77,18 +80,17 @@ def read_state(state_or_position: AnyState | str) -> AnyState:
     return state_or_position
 
 
-def _amount(ending: TableEnding, tricks: int | None, points: int | None) -> int:
-    """The amount claimed, checked against the unit the game's claims count."""
-    if (tricks is None) == (points is None):
+def _amount(tricks: int | None, points: int | None, score: int | None) -> tuple[str, int]:
+    """The unit a claim names and its amount: exactly one of ``tricks``, ``points`` and ``score``."""
+    named = (("tricks", tricks), ("points", points), ("score", score))
+    given = [(unit, amount) for unit, amount in named if amount is not None]
+    if len(given) != 1:
         raise InvalidArgumentError(
-            f"a claim names either tricks or points, not both or neither; here it counts {ending.unit}"
+            "a claim names either tricks or points (or score, where the game counts it), not several or none"
         )
-    given = "tricks" if tricks is not None else "points"
-    if given != ending.unit:
-        raise InvalidArgumentError(f"a claim here counts {ending.unit}, not {given}")
-    amount = tricks if tricks is not None else points
+    unit, amount = given[0]
     assert amount is not None
-    return amount
+    return unit, amount
 
 
 def claim(
@@ -97,6 +99,7 @@ def claim(
     by: int | str,
     tricks: int | None = None,
     points: int | None = None,
+    score: int | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
     deadline: float | None = None,
 ) -> ClaimResult:
@@ -104,6 +107,10 @@ def claim(
 
     ``state_or_position`` is a state or a position text. ``by`` is a seat
     (``0``, ``"p1"``, a seat name) or, in Félagsvist, a side (``"NS"``).
+    ``score`` claims, where a game counts it (Calabresella), that the hand's
+    settlement pays the seat ``by`` names at least ``score`` (a negative
+    score: that it pays at most so much), cappotto and stramazzo included;
+    unlike tricks and points it counts the whole hand.
 
     >>> import cardrules
     >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
@@ -116,7 +123,7 @@ def claim(
 
     Raises:
         InvalidArgumentError: ``by`` names no seat, or the amount is not one
-            this game's claims count or is out of range.
+            this game's claims count (tricks, points or score) or is out of range.
         NotSolvableError: the game or the phase has no play the solver models.
         SolveBudgetExceeded: the budget (``max_nodes``, ``deadline`` seconds) ran out
             before the claim was settled (a budget that runs out on the stricter
@@ -124,8 +131,8 @@ def claim(
         InvalidPositionError: a position text that is not valid.
     """
     state = read_state(state_or_position)
-    root = ending_of(state, by)
-    amount = _amount(root, tricks, points)
+    unit, amount = _amount(tricks, points, score)
+    root = ending_of(state, by, unit)
     needed = root.needed(amount)
     solver = Solver(max_nodes=max_nodes, deadline=deadline)
     holds = solver.at_least(root, needed)

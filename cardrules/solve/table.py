@@ -17,7 +17,7 @@ from cardrules.game import Action, AnyState
 from cardrules.notation import parse_seat
 from cardrules.solve.search import Ending
 
-__all__ = ["Solvable", "TableEnding", "claimed_amount", "ending_of", "read_claimer"]
+__all__ = ["Recountable", "Solvable", "TableEnding", "claimed_amount", "ending_of", "read_claimer"]
 
 
 class TableEnding(Ending, Protocol):
@@ -71,6 +71,24 @@ class TableEnding(Ending, Protocol):
 
 
 @runtime_checkable
+class Recountable(Protocol):
+    """A :class:`TableEnding` that can count in other units too (Calabresella: thirds, or the hand's score).
+
+    :func:`ending_of` asks for another unit through it; an ending that is not
+    one counts only in its :attr:`~TableEnding.unit`.
+    """
+
+    @property
+    def units(self) -> tuple[str, ...]:
+        """Every unit the ending can count in, its own :attr:`~TableEnding.unit` among them."""
+        ...
+
+    def counted_in(self, unit: str) -> TableEnding:
+        """The same position counted in ``unit``, one of :attr:`units`."""
+        ...
+
+
+@runtime_checkable
 class Solvable(Protocol):
     """A state that can give the solver an ending."""
 
@@ -79,19 +97,30 @@ class Solvable(Protocol):
         ...
 
 
-def ending_of(state: AnyState, by: int | str) -> TableEnding:
+def ending_of(state: AnyState, by: int | str, unit: str | None = None) -> TableEnding:
     """The ending of ``state`` counted for the claimer ``by``, through the state's own ``ending`` method.
+
+    ``unit`` asks for a unit other than the game's own claim unit (``"score"``
+    in Calabresella, through :class:`Recountable`); ``None`` takes the game's own.
 
     Raises:
         NotSolvableError: the game has no trick play the solver models (Backstab Fish),
             or the state is not in it.
+        InvalidArgumentError: the game's endings do not count in ``unit``.
     """
     if not isinstance(state, Solvable):
         game = type(state).__name__.removesuffix("State").lower() or "this"
         raise NotSolvableError(
             game, state.phase_name, "the game has no trick-taking play for the solver to search"
         )
-    return state.ending(by)
+    root = state.ending(by)
+    if unit is None or unit == root.unit:
+        return root
+    units = root.units if isinstance(root, Recountable) else (root.unit,)
+    if unit not in units:
+        raise InvalidArgumentError(f"a claim here counts {' or '.join(units)}, not {str(unit)[:40]}")
+    assert isinstance(root, Recountable)
+    return root.counted_in(unit)
 
 
 def read_claimer(
@@ -121,12 +150,12 @@ def read_claimer(
     return by
 
 
-def claimed_amount(amount: object, most: int, refusal: str) -> int:
-    """``amount`` as a claim of 0 to ``most`` (tricks, points or thirds still to come).
+def claimed_amount(amount: object, most: int, refusal: str, *, least: int = 0) -> int:
+    """``amount`` as a claim of ``least`` (0 unless told) to ``most`` (tricks, points, thirds or a score).
 
     Raises:
         InvalidArgumentError: anything else; the message is ``refusal``, then ``not`` and the amount.
     """
-    if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= most:
+    if isinstance(amount, bool) or not isinstance(amount, int) or not least <= amount <= most:
         raise InvalidArgumentError(f"{refusal}, not {amount!r}")
     return amount

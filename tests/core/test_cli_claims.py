@@ -68,3 +68,45 @@ def test_analyse_prints_every_legal_action_with_its_value() -> None:
     as_json = json.loads(run_cardrules("analyse", FILDINSKI, "--step", "0", "--json").stdout)
     assert [item["action"] for item in as_json["actions"]] == [str(a) for a in state.legal_actions()]
     assert max(item["value"] for item in as_json["actions"]) == as_json["value"]
+
+
+CALABRESELLA: Final = (
+    "calabresella ; deal 1 dealer p2 ; hands 3C 3D JD / 4C 5C QD / 6C 7C 4D ; "
+    "monte KD 7D 6D 5D ; dealt-monte KD 7D 6D 5D ; calls p0 solissimo ; raise none ; "
+    "tricks p0 3S JS 5S / p0 2S 7S 4S / p0 AS 6S QC / p0 KS 2C JC / p0 QS AC 2D / "
+    "p0 3H QH 6H / p0 2H JH 5H / p0 AH 7H 4H / p0 KH KC AD ; trick p0"
+)
+"""Calabresella, p0 in Solissimo with the first nine tricks, to lead 3C, 3D or JD: leading the JD
+into p1's lone QD gives up 2 thirds but makes stramazzo, 9 from each opponent, where taking every
+trick is cappotto, 6 from each."""
+
+
+def test_a_calabresella_score_claim_counts_stramazzo() -> None:
+    done = run_cardrules("claim", CALABRESELLA, "--by", "p0", "--score", "18")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("claim holds: p0 claim a score of at least 18 for the hand")
+    refuted = run_cardrules("claim", CALABRESELLA, "--by", "p1", "--score", "-6", "--json")
+    assert refuted.returncode == 1, refuted.stderr
+    data = json.loads(refuted.stdout)
+    assert data["unit"] == "score" and data["best"] == -9 and data["refutation"][0] == "p0 play JD"
+    thirds = run_cardrules("claim", CALABRESELLA, "--by", "p0", "--points", "8")
+    assert thirds.returncode == 0 and "8 points from here" in thirds.stdout
+
+
+def test_analyse_by_score_and_a_unit_the_game_does_not_count() -> None:
+    done = run_cardrules("analyse", CALABRESELLA, "--unit", "score")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "p0 to act; best play makes a score of 18 for p0",
+        "  p0 play 3C   12  loses 6",
+        "  p0 play 3D   12  loses 6",
+        "  p0 play JD   18  best",
+    ]
+    by_thirds = json.loads(run_cardrules("analyse", CALABRESELLA, "--json").stdout)
+    assert [item["loss"] for item in by_thirds["actions"]] == [0, 0, 2]
+    wrong = run_cardrules("analyse", CALABRESELLA, "--unit", "tricks")
+    assert wrong.returncode == 2 and "counts points or score, not tricks" in wrong.stderr
+    position = load(FELAGSVIST).position or ""
+    no_score = run_cardrules("claim", position, "--by", "N", "--score", "1")
+    assert no_score.returncode == 2 and "counts tricks, not score" in no_score.stderr
+    assert len(no_score.stderr.strip().splitlines()) == 1
