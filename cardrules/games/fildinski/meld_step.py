@@ -25,7 +25,7 @@ from cardrules.cards import Card
 from cardrules.game import Action
 from cardrules.games.fildinski import state as st
 from cardrules.games.fildinski import tricks
-from cardrules.games.fildinski.actions import CardRef, DeclareMelds, Dix, MeldDecl, meld_refs
+from cardrules.games.fildinski.actions import DeclareMelds, Dix, MeldDecl, make_declare, meld_decl, meld_refs
 from cardrules.games.fildinski.cards import (
     DEAL_TRICKS,
     card_kind,
@@ -35,7 +35,7 @@ from cardrules.games.fildinski.cards import (
     strength_of,
 )
 from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, candidate_melds, meld_fits, reach_table
-from cardrules.games.fildinski.options import DixExchange, MeldedCards
+from cardrules.games.fildinski.options import BeziquePair, DixExchange, MeldedCards
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.scoring import Category, DixEvent, MeldEvent, add_points, score_melds
 from cardrules.judging import (
@@ -83,6 +83,7 @@ _KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
 _OUTRANKED_BY: Final[Mapping[MeldKind, MeldKind]] = MappingProxyType(
     {MeldKind.ROYAL_MARRIAGE: MeldKind.SEQUENCE, MeldKind.BEZIQUE: MeldKind.DOUBLE_BEZIQUE}
 )
+_HIGHER: Final[tuple[MeldKind | None, ...]] = tuple(_OUTRANKED_BY.get(kind) for kind in MeldKind)
 _NO_SEVEN: Final = -1
 _WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
 _NO_MELDING: Final = "fildinski.endgame.no-melding"
@@ -94,6 +95,9 @@ _ENDS_STEP: Final = (RuleId(_WHO_AND_WHEN),)
 _MELDS: Final = (RuleId(_WHO_AND_WHEN), RuleId("fildinski.meld.kinds"))
 _DIX: Final = (RuleId(_EXCHANGE),)
 _ORDER: Final = rule_order(RULES)
+_EVEN_IDS: Final = 0x5555_5555_5555_5555
+_NONE: Final[tuple[tuple[Action, ...], ...]] = tuple((DeclareMelds(seat, ()),) for seat in (0, 1))
+"""Each seat's legal set of declarations when no meld can be made: ``meld none`` alone."""
 
 
 def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
@@ -104,7 +108,12 @@ def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
     distinct outcome (fildinski.meld.copy-choice).
     """
     dix = dix_card(s, seat)
-    melds = tuple(DeclareMelds(seat, decls) for decls in _declarations(s, seat))
+    singles = _single_melds(s, seat)
+    melds: tuple[Action, ...]
+    if singles:
+        melds = tuple(make_declare(seat, decls) for decls in _declarations(s, seat, singles))
+    else:  # the common case: no meld can be made, only the declaration of none
+        melds = _NONE[seat]
     return ((Dix(seat, card_of(dix)),) if dix is not None else ()) + melds
 
 
@@ -274,7 +283,7 @@ def outranking(kind: MeldKind) -> MeldKind | None:
     A trump sequence's cards never form a royal marriage later, nor a double
     bezique's a bezique; other kinds have no such bar (``None``).
     """
-    return _OUTRANKED_BY.get(kind)
+    return _HIGHER[kind.order]
 
 
 def outranked(s: st.FildinskiState, kind: MeldKind) -> int:
@@ -312,55 +321,116 @@ def copy_matters(s: st.FildinskiState, card: int, pool: int) -> bool:
 def _single_melds(s: st.FildinskiState, seat: int) -> list[tuple[MeldKind, int]]:
     """Every (kind, card set) the meld-step rules allow as one meld, physical choices all listed."""
     pool = meld_pool(s, seat)
-    options = s.deal.plan.options
     fresh = fresh_cards(s)
+    out: list[tuple[MeldKind, int]] = []
+    if not pool & fresh:  # every meld is inside the pool and holds a fresh card
+        return out
     trump = s.deal.trump
-    out = []
-    pair = options.bezique_pair
-    for kind, reach in zip(_KINDS, reach_table(trump, pair), strict=True):
-        if not reach & fresh:
+    pair = s.deal.plan.options.bezique_pair
+    reaches, reaching = _REACH[trump if pair is BeziquePair.STANDARD else 4 + trump]
+    for order in _orders_reaching(pool & fresh, reaches, reaching):
+        kind = _KINDS[order]
+        avail = pool & reaches[order] & ~(reused(s, kind) | outranked(s, kind))
+        if not avail & fresh:
             continue
-        avail = pool & reach & ~(reused(s, kind) | outranked(s, kind))
         for mask in candidate_melds(kind, avail, trump, pair):
             if mask & fresh:
                 out.append((kind, mask))
     return out
 
 
-def _declarations(s: st.FildinskiState, seat: int) -> list[tuple[MeldDecl, ...]]:
+def _orders_reaching(cards: int, reaches: tuple[int, ...], reaching: tuple[int, ...]) -> tuple[int, ...]:
+    """The table orders of the meld kinds whose reach holds one of ``cards``, in table order.
+
+    ``reaches`` is :func:`~cardrules.games.fildinski.melds.reach_table` and
+    ``reaching`` the same by id: the kinds (bits by table order) whose reach holds each id.
+    """
+    if cards.bit_count() > 2:  # no fresh card needed (meld_needs_trick_card = false): look at every kind
+        return tuple(order for order, reach in enumerate(reaches) if reach & cards)
+    bits = 0
+    while cards:
+        low = cards & -cards
+        bits |= reaching[low.bit_length() - 1]
+        cards ^= low
+    return _BIT_ORDERS[bits]
+
+
+def _by_id(reaches: tuple[int, ...]) -> tuple[int, ...]:
+    """For each id, the meld kinds (bits by table order) whose reach holds it."""
+    return tuple(sum(1 << order for order, reach in enumerate(reaches) if reach >> i & 1) for i in range(64))
+
+
+assert tuple(BeziquePair) == (BeziquePair.STANDARD, BeziquePair.KLAVERJAS_HARTENDAME)
+_REACH: Final[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
+    (reach_table(trump, pair), _by_id(reach_table(trump, pair))) for pair in BeziquePair for trump in range(4)
+)
+"""Every meld kind's reach, by kind and by id, for each trump under each bezique pair (standard first)."""
+_BIT_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(order for order in range(len(MeldKind)) if bits >> order & 1) for bits in range(1 << len(MeldKind))
+)
+
+
+def _declarations(
+    s: st.FildinskiState, seat: int, singles: list[tuple[MeldKind, int]]
+) -> list[tuple[MeldDecl, ...]]:
     """Every legal declaration, one per distinct outcome (fildinski.meld.copy-choice), in canonical order.
 
-    None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step).
+    None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step),
+    from the :func:`_single_melds` of ``seat``.
     """
     pool = meld_pool(s, seat)
+    if len(singles) == 1:  # the common case: one meld, no pair (a meld shares its cards with itself)
+        kind, mask = singles[0]
+        return [(), (_decl(s, kind, mask, pool),)]
+    per_kind: dict[int, int] = {}
+    for kind, _ in singles:
+        per_kind[kind.order] = per_kind.get(kind.order, 0) + 1
+    classes: dict[int, int] = {}
     groups: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
-    for kind, mask in _single_melds(s, seat):
-        ids = ids_in(mask)
-        key = (kind.order, tuple(sorted(_class_of(s, i) for i in ids)))
-        groups.setdefault(key, []).append((tuple(ids), mask))
+    for kind, mask in singles:
+        ids = tuple(ids_in(mask))
+        order = kind.order
+        keys_of: list[int] = []
+        if per_kind[order] > 1:  # the copies' classes tell apart (and order) the melds of one kind
+            for i in ids:
+                known = classes.get(i)
+                if known is None:
+                    known = classes[i] = _class_of(s, i)
+                keys_of.append(known)
+            keys_of.sort()
+        groups.setdefault((order, tuple(keys_of)), []).append((ids, mask))
     keys = sorted(groups)
     for key in keys:
         groups[key].sort()
-    reps = {key: groups[key][0][1] for key in keys}
+    made: dict[tuple[int, int], MeldDecl] = {}
+
+    def decl(order: int, mask: int) -> MeldDecl:
+        found = made.get((order, mask))
+        if found is None:
+            found = made[order, mask] = _decl(s, _KINDS[order], mask, pool)
+        return found
+
     out: list[tuple[MeldDecl, ...]] = [()]
     for key in keys:
-        out.append((_decl(s, _KINDS[key[0]], reps[key], pool),))
+        out.append((decl(key[0], groups[key][0][1]),))
     for n, first in enumerate(keys):
-        a = reps[first]
+        a = groups[first][0][1]
         for second in keys[n:]:
             for _, b in groups[second]:
                 if not shared_cards(a, b):
-                    out.append((_decl(s, _KINDS[first[0]], a, pool), _decl(s, _KINDS[second[0]], b, pool)))
+                    out.append((decl(first[0], a), decl(second[0], b)))
                     break
     return out
 
 
 def _decl(s: st.FildinskiState, kind: MeldKind, mask: int, pool: int) -> MeldDecl:
-    refs = tuple(
-        CardRef(card_of(i), (i & 1) + 1 if copy_matters(s, i, pool & ~mask | 1 << i) else None)
-        for i in ids_in(mask)
-    )
-    return MeldDecl.of(kind, refs)
+    """The declaration of one meld, naming a card's copy where :func:`copy_matters` says it must."""
+    rest = pool & ~mask
+    named = 0
+    for i in ids_in(mask & (rest >> 1 & _EVEN_IDS | (rest & _EVEN_IDS) << 1)):  # a twin outside the meld
+        if copy_matters(s, i, rest | 1 << i):
+            named |= 1 << i
+    return meld_decl(kind, mask, named)
 
 
 # -- the verdict on a declaration -----------------------------------------------------------------
