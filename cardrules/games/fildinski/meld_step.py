@@ -478,7 +478,6 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
         if mask is None:  # a card that cannot be placed: its meld has no card set to judge
             continue
         kind = decl.kind
-        cards = _names(mask, pool)
         if not meld_fits(kind, mask, trump, options.bezique_pair):
             rules = ["fildinski.meld.kinds"]
             hint = ""
@@ -487,11 +486,11 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
                 queen, jack = bezique_kinds(trump, options.bezique_pair)
                 hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
             for rule in rules:
-                found.add(rule, f"{cards} is not a {kind.label}{hint}")
+                found.add(rule, f"{_names(mask, pool)} is not a {kind.label}{hint}")
         if not mask & fresh:
             found.add(
                 "fildinski.meld.fresh-card",
-                f"the {kind.label} {cards} holds neither card of trick {s.tricks_done} "
+                f"the {kind.label} {_names(mask, pool)} holds neither card of trick {s.tricks_done} "
                 f"({_names(s.fresh, pool) or 'none left'})",
             )
         again = mask & reused(s, kind)

@@ -155,17 +155,21 @@ def meld_fits(kind: MeldKind, cards: int, trump: int, pair: BeziquePair) -> bool
     >>> meld_fits(MeldKind.BEZIQUE, 1 << qs | 1 << jd, 2, BeziquePair.STANDARD)
     True
     """
-    ids = ids_in(cards)
-    kinds = sorted(i >> 1 for i in ids)
-    rank = _FOUR.get(kind)
-    if rank is not None:
-        return len(ids) == 4 and all(k & 7 == rank for k in kinds)
-    if kind is MeldKind.MARRIAGE:
-        if len(kinds) != 2 or kinds[0] >> 3 != kinds[1] >> 3 or kinds[0] >> 3 == trump:
-            return False
-        suit = kinds[0] >> 3
-        return kinds == sorted(required_kinds(kind, trump, pair, suit))
-    return kinds == sorted(required_kinds(kind, trump, pair))
+    order = kind.order
+    rank = _RANK_BY_ORDER[order]
+    if rank >= 0:
+        return cards.bit_count() == 4 and not cards & ~_RANK_IDS[rank]
+    count = cards.bit_count()
+    for once, twice, parts in _NEEDS[order][trump if pair is BeziquePair.STANDARD else 4 + trump]:
+        # both copies of each kind needed twice, one copy of each kind needed once, nothing else
+        if (
+            count == twice.bit_count() + len(parts)
+            and cards & twice == twice
+            and (cards | cards >> 1) & once == once
+            and not cards & ~(twice | once | once << 1)
+        ):
+            return True
+    return False
 
 
 def _rank_ids(strength: int, suits: tuple[int, ...] = (0, 1, 2, 3)) -> int:
