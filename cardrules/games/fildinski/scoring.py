@@ -151,19 +151,21 @@ def score_trick(
     or to the winner (``captured``). fildinski.score.last-trick: 10 to the
     winner of trick 32 (``final``) or of trick 24 (``stock_end``).
     """
-    out = list(points)
-    for card in trick:
-        if is_brisque(card):
-            out[2 * Category.BRISQUES + winner] += 10
-    played_by = (leader, 1 - leader)
-    for n, card in enumerate(trick):
-        if card >> 1 == 8 * trump:
-            scorer = played_by[n] if options.trump_seven_points is TrumpSevenPoints.PLAYED else winner
-            out[2 * Category.TRUMP_SEVENS + scorer] += 10
+    led, follow = trick
+    out = points  # shared when the trick scores nothing
+    brisques = 10 * (is_brisque(led) + is_brisque(follow))
+    if brisques:
+        out = add_points(out, Category.BRISQUES, winner, brisques)
+    seven = 8 * trump
+    if led >> 1 == seven or follow >> 1 == seven:
+        played = options.trump_seven_points is TrumpSevenPoints.PLAYED
+        for seat, card in ((leader, led), (1 - leader, follow)):
+            if card >> 1 == seven:
+                out = add_points(out, Category.TRUMP_SEVENS, seat if played else winner, 10)
     last = STOCK_TRICKS if options.last_trick_bonus is LastTrickBonus.STOCK_END else DEAL_TRICKS
     if number == last:
-        out[2 * Category.LAST_TRICK + winner] += 10
-    return tuple(out)
+        out = add_points(out, Category.LAST_TRICK, winner, 10)
+    return out
 
 
 def game_ends(totals: tuple[int, int], target: int) -> bool:
