@@ -34,7 +34,7 @@ from cardrules.games.fildinski.cards import (
     kind_card,
     strength_of,
 )
-from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, candidate_melds, meld_fits, reach_table
+from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_sets, reach_table
 from cardrules.games.fildinski.options import BeziquePair, DixExchange, MeldedCards
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.scoring import Category, DixEvent, MeldEvent, add_points, score_melds
@@ -323,36 +323,27 @@ def _single_melds(s: st.FildinskiState, seat: int) -> list[tuple[MeldKind, int]]
     pool = meld_pool(s, seat)
     fresh = fresh_cards(s)
     out: list[tuple[MeldKind, int]] = []
-    if not pool & fresh:  # every meld is inside the pool and holds a fresh card
+    here = pool & fresh  # every meld is inside the pool and holds a fresh card
+    if not here:
         return out
     trump = s.deal.trump
     pair = s.deal.plan.options.bezique_pair
     reaches, reaching = _REACH[trump if pair is BeziquePair.STANDARD else 4 + trump]
-    for order in _orders_reaching(pool & fresh, reaches, reaching):
+    if here.bit_count() <= 2:  # the trick just won: the kinds that reach its cards
+        low = here & -here
+        rest = here ^ low
+        bits = reaching[low.bit_length() - 1] | (reaching[rest.bit_length() - 1] if rest else 0)
+        orders = _BIT_ORDERS[bits]
+    else:  # no fresh card needed (meld_needs_trick_card = false): every kind that reaches the pool
+        orders = tuple(order for order, reach in enumerate(reaches) if reach & here)
+    for order in orders:
         kind = _KINDS[order]
         avail = pool & reaches[order] & ~(reused(s, kind) | outranked(s, kind))
-        if not avail & fresh:
-            continue
-        for mask in candidate_melds(kind, avail, trump, pair):
-            if mask & fresh:
-                out.append((kind, mask))
+        if avail & fresh:
+            for mask in meld_sets(kind, avail, trump, pair):
+                if mask & fresh:
+                    out.append((kind, mask))
     return out
-
-
-def _orders_reaching(cards: int, reaches: tuple[int, ...], reaching: tuple[int, ...]) -> tuple[int, ...]:
-    """The table orders of the meld kinds whose reach holds one of ``cards``, in table order.
-
-    ``reaches`` is :func:`~cardrules.games.fildinski.melds.reach_table` and
-    ``reaching`` the same by id: the kinds (bits by table order) whose reach holds each id.
-    """
-    if cards.bit_count() > 2:  # no fresh card needed (meld_needs_trick_card = false): look at every kind
-        return tuple(order for order, reach in enumerate(reaches) if reach & cards)
-    bits = 0
-    while cards:
-        low = cards & -cards
-        bits |= reaching[low.bit_length() - 1]
-        cards ^= low
-    return _BIT_ORDERS[bits]
 
 
 def _by_id(reaches: tuple[int, ...]) -> tuple[int, ...]:
@@ -382,26 +373,28 @@ def _declarations(
     if len(singles) == 1:  # the common case: one meld, no pair (a meld shares its cards with itself)
         kind, mask = singles[0]
         return [(), (_decl(s, kind, mask, pool),)]
-    per_kind: dict[int, int] = {}
-    for kind, _ in singles:
-        per_kind[kind.order] = per_kind.get(kind.order, 0) + 1
-    classes: dict[int, int] = {}
-    groups: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
+    per_kind: dict[int, list[int]] = {}
     for kind, mask in singles:
-        ids = tuple(ids_in(mask))
-        order = kind.order
-        keys_of: list[int] = []
-        if per_kind[order] > 1:  # the copies' classes tell apart (and order) the melds of one kind
-            for i in ids:
+        per_kind.setdefault(kind.order, []).append(mask)
+    classes: dict[int, int] = {}
+    groups: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+    for order, masks in per_kind.items():
+        if len(masks) == 1:  # a kind's only meld: no class to tell it from another
+            groups[order, ()] = masks
+            continue
+        for mask in masks:  # the copies' classes tell apart (and order) the melds of one kind
+            keys_of: list[int] = []
+            for i in ids_in(mask):
                 known = classes.get(i)
                 if known is None:
                     known = classes[i] = _class_of(s, i)
                 keys_of.append(known)
             keys_of.sort()
-        groups.setdefault((order, tuple(keys_of)), []).append((ids, mask))
+            groups.setdefault((order, tuple(keys_of)), []).append(mask)
     keys = sorted(groups)
     for key in keys:
-        groups[key].sort()
+        if len(groups[key]) > 1:
+            groups[key].sort(key=_ids_key)
     made: dict[tuple[int, int], MeldDecl] = {}
 
     def decl(order: int, mask: int) -> MeldDecl:
@@ -412,15 +405,20 @@ def _declarations(
 
     out: list[tuple[MeldDecl, ...]] = [()]
     for key in keys:
-        out.append((decl(key[0], groups[key][0][1]),))
+        out.append((decl(key[0], groups[key][0]),))
     for n, first in enumerate(keys):
-        a = groups[first][0][1]
+        a = groups[first][0]
         for second in keys[n:]:
-            for _, b in groups[second]:
+            for b in groups[second]:
                 if not shared_cards(a, b):
                     out.append((decl(first[0], a), decl(second[0], b)))
                     break
     return out
+
+
+def _ids_key(mask: int) -> tuple[int, ...]:
+    """The ids of a card set in increasing order: melds of one kind and class are ranked by them."""
+    return tuple(ids_in(mask))
 
 
 def _decl(s: st.FildinskiState, kind: MeldKind, mask: int, pool: int) -> MeldDecl:

@@ -30,6 +30,7 @@ __all__ = [
     "candidate_melds",
     "meld_card_ids",
     "meld_fits",
+    "meld_sets",
     "parse_meld_kind",
     "reach_table",
     "required_kinds",
@@ -201,15 +202,19 @@ def reach_table(trump: int, pair: BeziquePair) -> tuple[int, ...]:
 
 def candidate_melds(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) -> Iterator[int]:
     """Every card set (id bitmask) inside ``pool`` that fits ``kind``, in no set order."""
+    return iter(meld_sets(kind, pool, trump, pair))
+
+
+def meld_sets(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) -> list[int]:
+    """:func:`candidate_melds` as a list (the meld step's legal set calls it for every fresh card's kinds)."""
     order = kind.order
     rank = _RANK_BY_ORDER[order]
     if rank >= 0:
         same = pool & _RANK_IDS[rank]
         if same.bit_count() < 4:
-            return
-        for four in combinations(ids_in(same), 4):
-            yield (1 << four[0]) | (1 << four[1]) | (1 << four[2]) | (1 << four[3])
-        return
+            return []
+        return [(1 << a) | (1 << b) | (1 << c) | (1 << d) for a, b, c, d in combinations(ids_in(same), 4)]
+    out: list[int] = []
     for once, twice, parts in _NEEDS[order][trump if pair is BeziquePair.STANDARD else 4 + trump]:
         if pool & twice != twice or (pool | pool >> 1) & once != once:
             continue  # a kind the row needs is missing, or one it needs twice has one copy only
@@ -221,7 +226,8 @@ def candidate_melds(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) ->
                 masks = [m | low for m in masks] + [m | (here ^ low) for m in masks]
             else:
                 masks = [m | here for m in masks]
-        yield from masks
+        out += masks
+    return out
 
 
 _Need = tuple[int, int, tuple[int, ...]]
