@@ -30,8 +30,9 @@ from the strongest down; the melds of one declaration in table order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.cards import Card, is_card, parse_card
@@ -282,6 +283,10 @@ def parse_action_text(text: str, default_seat: int | None) -> Action:
         InvalidNotationError: the text is not a Fildinski action, or it names no
             actor where nobody is to act.
     """
+    if type(text) is str:
+        known = _CANONICAL.get(text)
+        if known is not None:  # the canonical text of a card play, a dix or 'meld none' (records hold it)
+            return known
     seat, words = split_actor(text)
     verb = words[0].lower() if words else ""
     if verb in ("play", "dix", "meld"):
@@ -305,3 +310,17 @@ def parse_action_text(text: str, default_seat: int | None) -> Action:
         )
     card = parse_card(words[0])
     return Dix(seat, card) if verb == "dix" else PlayCard(seat, card)
+
+
+_CANONICAL: Final[Mapping[str, Action]] = MappingProxyType(
+    {
+        str(action): action
+        for seat in (0, 1)
+        for action in (
+            *(PlayCard(seat, kind_card(k)) for k in range(32)),
+            *(Dix(seat, kind_card(k)) for k in range(32)),
+            DeclareMelds(seat, ()),
+        )
+    }
+)
+"""The actions with one text each and no cards of a meld, by their canonical text (built once)."""

@@ -37,7 +37,7 @@ from cardrules.games.fildinski.cards import (
 from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_sets, reach_table
 from cardrules.games.fildinski.options import BeziquePair, DixExchange, MeldedCards
 from cardrules.games.fildinski.rules import RULES
-from cardrules.games.fildinski.scoring import Category, DixEvent, MeldEvent, add_points, score_melds
+from cardrules.games.fildinski.scoring import Category, DixEvent, add_points, make_meld_event, score_melds
 from cardrules.judging import (
     ACTION_KNOWN,
     CARDS_HELD,
@@ -49,7 +49,7 @@ from cardrules.judging import (
 )
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
-from cardrules.verdict import Verdict
+from cardrules.verdict import Verdict, make_verdict
 
 __all__ = [
     "MAX_MELDS",
@@ -466,7 +466,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     if not in_step(s, seat):
         return found.verdict(_ORDER), None
     if not melds:
-        return Verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld"), ()
+        return make_verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld"), ()
     masks = _resolve(s, seat, melds, found)
     options = s.deal.plan.options
     trump = s.deal.trump
@@ -513,7 +513,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     resolved_masks = [mask for mask in masks if mask is not None]
     named = " and ".join(f"{d.kind.label} ({d.kind.points})" for d in melds)
     resolved = tuple(zip((d.kind for d in melds), resolved_masks, strict=True))
-    return Verdict(True, _MELDS, f"{format_seat(seat)} melds {named}"), resolved
+    return make_verdict(True, _MELDS, f"{format_seat(seat)} melds {named}"), resolved
 
 
 def _resolve(
@@ -624,7 +624,7 @@ def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
         removed = s.deal.plan.options.melded_cards is MeldedCards.REMOVED
         for kind, mask in melds:
             used_list[kind.order] |= mask
-            events_list.append(MeldEvent(seat, kind, mask, s.tricks_done))
+            events_list.append(make_meld_event(seat, kind, mask, s.tricks_done))
             if removed:  # fildinski.meld.after-scoring
                 pile &= ~mask
                 gone |= mask

@@ -60,7 +60,7 @@ class MeldKind(Enum):
     @property
     def points(self) -> int:
         """The meld's value (fildinski.meld.kinds)."""
-        return MELD_POINTS[self]
+        return _POINTS[self._order]
 
     @property
     def order(self) -> int:
@@ -89,6 +89,7 @@ MELD_POINTS: Final[Mapping[MeldKind, int]] = MappingProxyType(
 """fildinski.meld.kinds: the points of each kind of meld."""
 
 assert all(kind.order == n for n, kind in enumerate(MeldKind))
+_POINTS: Final[tuple[int, ...]] = tuple(MELD_POINTS[kind] for kind in MeldKind)
 _FOUR: Final[Mapping[MeldKind, int]] = MappingProxyType(
     {
         MeldKind.FOUR_ACES: _A,

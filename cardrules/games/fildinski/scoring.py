@@ -14,10 +14,12 @@ meld table's (:data:`~cardrules.games.fildinski.melds.MELD_POINTS`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
+from cardrules.frozen import fast_constructor
 from cardrules.games.fildinski.cards import DEAL_TRICKS, STOCK_TRICKS, cards_of, strength_of
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.games.fildinski.options import FildinskiOptions, LastTrickBonus, TrumpSevenPoints
@@ -33,6 +35,7 @@ __all__ = [
     "game_ends",
     "game_winner",
     "is_brisque",
+    "make_meld_event",
     "opening_points",
     "score_melds",
     "score_trick",
@@ -73,6 +76,10 @@ class MeldEvent:
     def __str__(self) -> str:
         cards = " ".join(str(c) for c in cards_of(self.cards))
         return f"{format_seat(self.seat)} {self.kind.label} {cards} (trick {self.trick})"
+
+
+make_meld_event: Final[Callable[[int, MeldKind, int, int], MeldEvent]] = fast_constructor(MeldEvent)
+"""Build a :class:`MeldEvent` from valid fields, skipping ``__init__`` (for the meld step)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from cardrules.games.fildinski.scoring import score_trick
 from cardrules.judging import Findings, not_held, out_of_turn, rule_order, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
-from cardrules.verdict import Verdict
+from cardrules.verdict import Verdict, make_verdict
 
 __all__ = [
     "NO_CARD",
@@ -226,11 +226,13 @@ def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     endgame = s.drawn >= DRAWS
     if not s.trick:
         if endgame:
-            verdict = Verdict(True, _LEADS_IN_ENDGAME, f"{actor} leads {name}; a leader may lead any card")
+            verdict = make_verdict(
+                True, _LEADS_IN_ENDGAME, f"{actor} leads {name}; a leader may lead any card"
+            )
         else:
-            verdict = Verdict(True, _FREE_PLAY, f"{actor} leads {name}")
+            verdict = make_verdict(True, _FREE_PLAY, f"{actor} leads {name}")
     elif not endgame:
-        verdict = Verdict(
+        verdict = make_verdict(
             True, _FREE_PLAY, f"{actor} plays {name}; while the stock lasts any card may be played"
         )
     else:
@@ -286,7 +288,7 @@ def _allowed_follow(s: st.FildinskiState, actor: str, name: str, mask: int) -> V
         reason = f"{actor} has no {SUIT_NAMES[led >> 4]} and trumps with {name}"
     else:
         reason = f"{actor} has neither the suit led nor a trump and may discard {name}"
-    return Verdict.allowed((duty, _LEGAL_SET), reason)
+    return make_verdict(True, (RuleId(duty), RuleId(_LEGAL_SET)), reason)
 
 
 def _refused_follow(s: st.FildinskiState, seat: int, kind: int, mask: int) -> Verdict:
