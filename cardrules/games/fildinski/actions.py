@@ -149,7 +149,7 @@ def meld_decl(kind: MeldKind, cards: int, named: int) -> MeldDecl:
     'bezique JD QS#2'
     """
     ids = sorted(ids_in(cards), key=_PLACE.__getitem__)
-    return _make_decl(kind, tuple(_REFS[i >> 1][(i & 1) + 1 if named >> i & 1 else 0] for i in ids))
+    return _make_decl(kind, tuple([_REFS[i >> 1][(i & 1) + 1 if named >> i & 1 else 0] for i in ids]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,7 +140,7 @@ def card_of(card: int) -> Card:
 def card_kind(card: Card) -> int | None:
     """The kind 0-31 of a plain card, or ``None`` for a card outside the deck (2 to 6)."""
     strength = _STRENGTH.get(card.rank)
-    return None if strength is None else 8 * int(card.suit) + strength
+    return None if strength is None else 8 * card.suit + strength  # a Suit is an int
 
 
 def card_id(card: Card, copy: int) -> int:
