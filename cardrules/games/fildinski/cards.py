@@ -157,10 +157,11 @@ def card_id(card: Card, copy: int) -> int:
 
 def ids_in(mask: int) -> list[int]:
     """The ids of a bitmask, in increasing order."""
-    out = []
+    out: list[int] = []
+    append = out.append
     while mask:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        append(low.bit_length() - 1)
         mask ^= low
     return out
 

@@ -135,6 +135,10 @@ def is_brisque(card: int) -> bool:
     return (card >> 1) & 7 >= 6
 
 
+_BRISQUE_POINTS: Final = bytes(10 if is_brisque(card) else 0 for card in range(64))
+"""What each id scores its trick's winner (fildinski.score.brisques), from :func:`is_brisque`."""
+
+
 def opening_points(turnup: int, dealer: int) -> tuple[int, ...]:
     """A deal's points before the first lead: fildinski.deal.turned-seven (10 to the dealer for a 7)."""
     if strength_of(turnup) == 0:
@@ -160,7 +164,7 @@ def score_trick(
     """
     led, follow = trick
     out = points  # shared when the trick scores nothing
-    brisques = 10 * (is_brisque(led) + is_brisque(follow))
+    brisques = _BRISQUE_POINTS[led] + _BRISQUE_POINTS[follow]
     if brisques:
         out = add_points(out, Category.BRISQUES, winner, brisques)
     seven = 8 * trump
