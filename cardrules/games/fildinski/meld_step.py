@@ -531,11 +531,9 @@ def _resolve(
     pool = meld_pool(s, seat)
     taken = 0
     out: list[int | None] = []
-    actor = format_seat(seat)
     for decl in melds:
         mask = 0
         ok = True
-        plain = [card_kind(r.card) for r in decl.cards if r.copy is None and isinstance(r.card, Card)]
         for ref in decl.cards:
             kind = card_kind(ref.card) if isinstance(ref.card, Card) else None
             if kind is None:
@@ -560,11 +558,11 @@ def _resolve(
                     found.add(_FROM_WON, _not_in_pile(s, seat, 2 * kind, mask))
                     found.also(CARDS_HELD)
                     continue
-                if here == 3 and plain.count(kind) < 2 and copy_matters(s, 2 * kind, pool):
+                if here == 3 and _plain_count(decl, kind) < 2 and copy_matters(s, 2 * kind, pool):
                     ok = False
                     found.add(
                         "fildinski.meld.copy-choice",
-                        f"{actor}'s won pile holds both {kind_card(kind)} and they differ "
+                        f"{format_seat(seat)}'s won pile holds both {kind_card(kind)} and they differ "
                         f"({_copy_difference(s, 2 * kind)}): write {kind_card(kind)}#1 or "
                         f"{kind_card(kind)}#2",
                     )
@@ -576,6 +574,13 @@ def _resolve(
         taken |= mask
         out.append(mask if ok else None)
     return out
+
+
+def _plain_count(decl: MeldDecl, kind: int) -> int:
+    """How many cards of ``kind`` the meld names without a copy (two name both copies)."""
+    return sum(
+        1 for r in decl.cards if r.copy is None and isinstance(r.card, Card) and card_kind(r.card) == kind
+    )
 
 
 def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
