@@ -96,6 +96,26 @@ def test_fast_constructor_writes_inherited_slots_too() -> None:
     assert make(1, (), "x") != _Labelled(2, (), "x")
 
 
+class _Plain:
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _OnPlainBase(_Plain):
+    left: int
+    right: str
+
+
+def test_fast_constructor_builds_an_instance_of_the_class_itself_on_either_path() -> None:
+    # _OnPlainBase's base lets a non-frozen twin be filled and then made an _OnPlainBase;
+    # _Labelled's frozen base does not, and its constructor writes through the slots instead.
+    for cls, fields in ((_OnPlainBase, (1, "x")), (_Labelled, (1, (), "x")), (_Pair, (1, ()))):
+        built = fast_constructor(cls)(*fields)
+        assert type(built) is cls and built == cls(*fields) and hash(built) == hash(cls(*fields))
+        with pytest.raises(FrozenInstanceError):
+            built.left = 2  # type: ignore[misc]
+
+
 def test_fast_constructor_needs_every_field() -> None:
     make = fast_constructor(_Pair)
     with pytest.raises(TypeError):

@@ -51,6 +51,7 @@ from cardrules.games.fildinski.cards import (
     cards_of,
     ids_in,
     label_deck,
+    shuffled_deck,
     strength_of,
 )
 from cardrules.games.fildinski.options import BeziquePair
@@ -308,6 +309,16 @@ def test_swapping_the_two_copies_of_a_kind_changes_no_legal_set_or_score(options
 
 
 # -- deal ----------------------------------------------------------------------------------------
+
+
+def test_a_shuffled_deck_is_the_order_random_shuffle_gives() -> None:
+    # The deal's shuffle is written out for speed; it must stay the one random.shuffle makes,
+    # or every seeded game would deal other cards.
+    for seed in [*range(300), "fildinski/7/deal/3"]:
+        kinds = [k for k in range(32) for _ in (0, 1)]
+        random.Random(seed).shuffle(kinds)
+        assert shuffled_deck(random.Random(seed)) == label_deck(kinds)
+    assert sorted(shuffled_deck(random.Random(1))) == list(range(64))
 
 
 @pytest.mark.rule("fildinski.deal.first-dealer")

@@ -30,13 +30,16 @@ from the strongest down; the melds of one declaration in table order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Final
 
 from cardrules.cards import Card, is_card, parse_card
 from cardrules.errors import InvalidNotationError
+from cardrules.frozen import fast_constructor
 from cardrules.game import Action
-from cardrules.games.fildinski.cards import card_kind, card_of
+from cardrules.games.fildinski.cards import card_kind, card_of, ids_in, kind_card
 from cardrules.games.fildinski.melds import MeldKind, parse_meld_kind
 from cardrules.judging import action_text, value_text
 from cardrules.notation import format_seat, split_actor
@@ -47,7 +50,9 @@ __all__ = [
     "Dix",
     "MeldDecl",
     "PlayCard",
+    "make_declare",
     "malformed",
+    "meld_decl",
     "meld_refs",
     "parse_action_text",
 ]
@@ -122,6 +127,29 @@ class MeldDecl:
     def of(cls, kind: MeldKind, cards: tuple[CardRef, ...]) -> MeldDecl:
         """The declaration with its cards in canonical order."""
         return cls(kind, tuple(sorted(cards, key=_sort_key)))
+
+
+_REFS: Final[tuple[tuple[CardRef, CardRef, CardRef], ...]] = tuple(
+    (CardRef(kind_card(k)), CardRef(kind_card(k), 1), CardRef(kind_card(k), 2)) for k in range(32)
+)
+"""Each kind's card references: plain, copy 1, copy 2 (values, built once)."""
+_PLACE: Final[tuple[int, ...]] = tuple(64 * (i >> 4) - 2 * (i >> 1) + (i & 1) for i in range(64))
+"""Where each id goes in a meld's canonical order: by suit, the strongest first (as ``_sort_key``)."""
+
+
+def meld_decl(kind: MeldKind, cards: int, named: int) -> MeldDecl:
+    """A ``kind`` meld of the ids ``cards`` (a bitmask) declared, naming the copy of the ids in ``named``.
+
+    The cards come in canonical order, as :meth:`MeldDecl.of` puts them.
+
+    >>> from cardrules.games.fildinski.cards import card_id
+    >>> from cardrules.cards import parse_card
+    >>> qs, jd = card_id(parse_card("QS"), 2), card_id(parse_card("JD"), 1)
+    >>> str(meld_decl(MeldKind.BEZIQUE, 1 << qs | 1 << jd, 1 << qs))
+    'bezique JD QS#2'
+    """
+    ids = sorted(ids_in(cards), key=_PLACE.__getitem__)
+    return _make_decl(kind, tuple([_REFS[i >> 1][(i & 1) + 1 if named >> i & 1 else 0] for i in ids]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +241,9 @@ def _plain_melds(melds: tuple[MeldDecl, ...]) -> bool:
 
 
 _KINDS = (PlayCard, Dix, DeclareMelds)
+_make_decl: Final[Callable[[MeldKind, tuple[CardRef, ...]], MeldDecl]] = fast_constructor(MeldDecl)
+make_declare: Final[Callable[[int, tuple[MeldDecl, ...]], DeclareMelds]] = fast_constructor(DeclareMelds)
+"""Build a :class:`DeclareMelds` from a seat and valid melds, skipping ``__init__`` (for the legal sets)."""
 
 
 def _parse_ref(token: str) -> CardRef:
@@ -252,6 +283,10 @@ def parse_action_text(text: str, default_seat: int | None) -> Action:
         InvalidNotationError: the text is not a Fildinski action, or it names no
             actor where nobody is to act.
     """
+    if type(text) is str:
+        known = _CANONICAL.get(text)
+        if known is not None:  # the canonical text of a card play, a dix or 'meld none' (records hold it)
+            return known
     seat, words = split_actor(text)
     verb = words[0].lower() if words else ""
     if verb in ("play", "dix", "meld"):
@@ -275,3 +310,17 @@ def parse_action_text(text: str, default_seat: int | None) -> Action:
         )
     card = parse_card(words[0])
     return Dix(seat, card) if verb == "dix" else PlayCard(seat, card)
+
+
+_CANONICAL: Final[Mapping[str, Action]] = MappingProxyType(
+    {
+        str(action): action
+        for seat in (0, 1)
+        for action in (
+            *(PlayCard(seat, kind_card(k)) for k in range(32)),
+            *(Dix(seat, kind_card(k)) for k in range(32)),
+            DeclareMelds(seat, ()),
+        )
+    }
+)
+"""The actions with one text each and no cards of a meld, by their canonical text (built once)."""

@@ -140,7 +140,7 @@ def card_of(card: int) -> Card:
 def card_kind(card: Card) -> int | None:
     """The kind 0-31 of a plain card, or ``None`` for a card outside the deck (2 to 6)."""
     strength = _STRENGTH.get(card.rank)
-    return None if strength is None else 8 * int(card.suit) + strength
+    return None if strength is None else 8 * card.suit + strength  # a Suit is an int
 
 
 def card_id(card: Card, copy: int) -> int:
@@ -157,10 +157,11 @@ def card_id(card: Card, copy: int) -> int:
 
 def ids_in(mask: int) -> list[int]:
     """The ids of a bitmask, in increasing order."""
-    out = []
+    out: list[int] = []
+    append = out.append
     while mask:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        append(low.bit_length() - 1)
         mask ^= low
     return out
 
@@ -194,7 +195,26 @@ def deck_cards(deck: Sequence[int]) -> tuple[Card, ...]:
 
 
 def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
-    """A uniformly shuffled deck order (ids, top first), copies labelled by position."""
-    kinds = [k for k in range(32) for _ in (0, 1)]
-    rng.shuffle(kinds)
+    """A uniformly shuffled deck order (ids, top first), copies labelled by position.
+
+    The order is the one ``rng.shuffle`` gives the kinds (a Fisher-Yates
+    shuffle from the last place down, each place swapped with one drawn by
+    ``getrandbits`` below its count, a draw out of range drawn again), written
+    out here so that a deal costs no method call per card.
+    """
+    kinds = list(_PAIRED_KINDS)
+    draw = rng.getrandbits
+    for place, width in _SHUFFLE_STEPS:
+        other = draw(width)
+        while other > place:
+            other = draw(width)
+        kinds[place], kinds[other] = kinds[other], kinds[place]
     return label_deck(kinds)
+
+
+_PAIRED_KINDS: Final[tuple[int, ...]] = tuple(k for k in range(32) for _ in (0, 1))
+"""The 64 cards as kinds, in pack order: what a deal shuffles."""
+_SHUFFLE_STEPS: Final[tuple[tuple[int, int], ...]] = tuple(
+    (place, (place + 1).bit_length()) for place in range(len(_PAIRED_KINDS) - 1, 0, -1)
+)
+"""Each place the shuffle fills, last first, with the bits of the draw that picks its card."""

@@ -25,7 +25,7 @@ from cardrules.cards import Card
 from cardrules.game import Action
 from cardrules.games.fildinski import state as st
 from cardrules.games.fildinski import tricks
-from cardrules.games.fildinski.actions import CardRef, DeclareMelds, Dix, MeldDecl, meld_refs
+from cardrules.games.fildinski.actions import DeclareMelds, Dix, MeldDecl, make_declare, meld_decl, meld_refs
 from cardrules.games.fildinski.cards import (
     DEAL_TRICKS,
     card_kind,
@@ -34,10 +34,10 @@ from cardrules.games.fildinski.cards import (
     kind_card,
     strength_of,
 )
-from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, candidate_melds, meld_fits, reach_table
-from cardrules.games.fildinski.options import DixExchange, MeldedCards
+from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_sets, reach_table
+from cardrules.games.fildinski.options import BeziquePair, DixExchange, MeldedCards
 from cardrules.games.fildinski.rules import RULES
-from cardrules.games.fildinski.scoring import Category, DixEvent, MeldEvent, add_points, score_melds
+from cardrules.games.fildinski.scoring import Category, DixEvent, add_points, make_meld_event, score_melds
 from cardrules.judging import (
     ACTION_KNOWN,
     CARDS_HELD,
@@ -49,7 +49,7 @@ from cardrules.judging import (
 )
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
-from cardrules.verdict import Verdict
+from cardrules.verdict import Verdict, make_verdict
 
 __all__ = [
     "MAX_MELDS",
@@ -83,6 +83,7 @@ _KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
 _OUTRANKED_BY: Final[Mapping[MeldKind, MeldKind]] = MappingProxyType(
     {MeldKind.ROYAL_MARRIAGE: MeldKind.SEQUENCE, MeldKind.BEZIQUE: MeldKind.DOUBLE_BEZIQUE}
 )
+_HIGHER: Final[tuple[MeldKind | None, ...]] = tuple(_OUTRANKED_BY.get(kind) for kind in MeldKind)
 _NO_SEVEN: Final = -1
 _WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
 _NO_MELDING: Final = "fildinski.endgame.no-melding"
@@ -94,6 +95,9 @@ _ENDS_STEP: Final = (RuleId(_WHO_AND_WHEN),)
 _MELDS: Final = (RuleId(_WHO_AND_WHEN), RuleId("fildinski.meld.kinds"))
 _DIX: Final = (RuleId(_EXCHANGE),)
 _ORDER: Final = rule_order(RULES)
+_EVEN_IDS: Final = 0x5555_5555_5555_5555
+_NONE: Final[tuple[tuple[Action, ...], ...]] = tuple((DeclareMelds(seat, ()),) for seat in (0, 1))
+"""Each seat's legal set of declarations when no meld can be made: ``meld none`` alone."""
 
 
 def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
@@ -104,7 +108,12 @@ def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
     distinct outcome (fildinski.meld.copy-choice).
     """
     dix = dix_card(s, seat)
-    melds = tuple(DeclareMelds(seat, decls) for decls in _declarations(s, seat))
+    singles = _single_melds(s, seat)
+    melds: tuple[Action, ...]
+    if singles:
+        melds = tuple(make_declare(seat, decls) for decls in _declarations(s, seat, singles))
+    else:  # the common case: no meld can be made, only the declaration of none
+        melds = _NONE[seat]
     return ((Dix(seat, card_of(dix)),) if dix is not None else ()) + melds
 
 
@@ -274,7 +283,7 @@ def outranking(kind: MeldKind) -> MeldKind | None:
     A trump sequence's cards never form a royal marriage later, nor a double
     bezique's a bezique; other kinds have no such bar (``None``).
     """
-    return _OUTRANKED_BY.get(kind)
+    return _HIGHER[kind.order]
 
 
 def outranked(s: st.FildinskiState, kind: MeldKind) -> int:
@@ -312,55 +321,114 @@ def copy_matters(s: st.FildinskiState, card: int, pool: int) -> bool:
 def _single_melds(s: st.FildinskiState, seat: int) -> list[tuple[MeldKind, int]]:
     """Every (kind, card set) the meld-step rules allow as one meld, physical choices all listed."""
     pool = meld_pool(s, seat)
-    options = s.deal.plan.options
     fresh = fresh_cards(s)
+    out: list[tuple[MeldKind, int]] = []
+    here = pool & fresh  # every meld is inside the pool and holds a fresh card
+    if not here:
+        return out
     trump = s.deal.trump
-    out = []
-    pair = options.bezique_pair
-    for kind, reach in zip(_KINDS, reach_table(trump, pair), strict=True):
-        if not reach & fresh:
-            continue
-        avail = pool & reach & ~(reused(s, kind) | outranked(s, kind))
-        for mask in candidate_melds(kind, avail, trump, pair):
-            if mask & fresh:
-                out.append((kind, mask))
+    pair = s.deal.plan.options.bezique_pair
+    reaches, reaching = _REACH[trump if pair is BeziquePair.STANDARD else 4 + trump]
+    if here.bit_count() <= 2:  # the trick just won: the kinds that reach its cards
+        low = here & -here
+        rest = here ^ low
+        bits = reaching[low.bit_length() - 1] | (reaching[rest.bit_length() - 1] if rest else 0)
+        orders = _BIT_ORDERS[bits]
+    else:  # no fresh card needed (meld_needs_trick_card = false): every kind that reaches the pool
+        orders = tuple(order for order, reach in enumerate(reaches) if reach & here)
+    for order in orders:
+        kind = _KINDS[order]
+        avail = pool & reaches[order] & ~(reused(s, kind) | outranked(s, kind))
+        if avail & fresh:
+            for mask in meld_sets(kind, avail, trump, pair):
+                if mask & fresh:
+                    out.append((kind, mask))
     return out
 
 
-def _declarations(s: st.FildinskiState, seat: int) -> list[tuple[MeldDecl, ...]]:
+def _by_id(reaches: tuple[int, ...]) -> tuple[int, ...]:
+    """For each id, the meld kinds (bits by table order) whose reach holds it."""
+    return tuple(sum(1 << order for order, reach in enumerate(reaches) if reach >> i & 1) for i in range(64))
+
+
+assert tuple(BeziquePair) == (BeziquePair.STANDARD, BeziquePair.KLAVERJAS_HARTENDAME)
+_REACH: Final[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
+    (reach_table(trump, pair), _by_id(reach_table(trump, pair))) for pair in BeziquePair for trump in range(4)
+)
+"""Every meld kind's reach, by kind and by id, for each trump under each bezique pair (standard first)."""
+_BIT_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(order for order in range(len(MeldKind)) if bits >> order & 1) for bits in range(1 << len(MeldKind))
+)
+
+
+def _declarations(
+    s: st.FildinskiState, seat: int, singles: list[tuple[MeldKind, int]]
+) -> list[tuple[MeldDecl, ...]]:
     """Every legal declaration, one per distinct outcome (fildinski.meld.copy-choice), in canonical order.
 
-    None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step).
+    None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step),
+    from the :func:`_single_melds` of ``seat``.
     """
     pool = meld_pool(s, seat)
-    groups: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
-    for kind, mask in _single_melds(s, seat):
-        ids = ids_in(mask)
-        key = (kind.order, tuple(sorted(_class_of(s, i) for i in ids)))
-        groups.setdefault(key, []).append((tuple(ids), mask))
+    if len(singles) == 1:  # the common case: one meld, no pair (a meld shares its cards with itself)
+        kind, mask = singles[0]
+        return [(), (_decl(s, kind, mask, pool),)]
+    per_kind: dict[int, list[int]] = {}
+    for kind, mask in singles:
+        per_kind.setdefault(kind.order, []).append(mask)
+    classes: dict[int, int] = {}
+    groups: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+    for order, masks in per_kind.items():
+        if len(masks) == 1:  # a kind's only meld: no class to tell it from another
+            groups[order, ()] = masks
+            continue
+        for mask in masks:  # the copies' classes tell apart (and order) the melds of one kind
+            keys_of: list[int] = []
+            for i in ids_in(mask):
+                known = classes.get(i)
+                if known is None:
+                    known = classes[i] = _class_of(s, i)
+                keys_of.append(known)
+            keys_of.sort()
+            groups.setdefault((order, tuple(keys_of)), []).append(mask)
     keys = sorted(groups)
     for key in keys:
-        groups[key].sort()
-    reps = {key: groups[key][0][1] for key in keys}
+        if len(groups[key]) > 1:
+            groups[key].sort(key=_ids_key)
+    made: dict[tuple[int, int], MeldDecl] = {}
+
+    def decl(order: int, mask: int) -> MeldDecl:
+        found = made.get((order, mask))
+        if found is None:
+            found = made[order, mask] = _decl(s, _KINDS[order], mask, pool)
+        return found
+
     out: list[tuple[MeldDecl, ...]] = [()]
     for key in keys:
-        out.append((_decl(s, _KINDS[key[0]], reps[key], pool),))
+        out.append((decl(key[0], groups[key][0]),))
     for n, first in enumerate(keys):
-        a = reps[first]
+        a = groups[first][0]
         for second in keys[n:]:
-            for _, b in groups[second]:
+            for b in groups[second]:
                 if not shared_cards(a, b):
-                    out.append((_decl(s, _KINDS[first[0]], a, pool), _decl(s, _KINDS[second[0]], b, pool)))
+                    out.append((decl(first[0], a), decl(second[0], b)))
                     break
     return out
 
 
+def _ids_key(mask: int) -> tuple[int, ...]:
+    """The ids of a card set in increasing order: melds of one kind and class are ranked by them."""
+    return tuple(ids_in(mask))
+
+
 def _decl(s: st.FildinskiState, kind: MeldKind, mask: int, pool: int) -> MeldDecl:
-    refs = tuple(
-        CardRef(card_of(i), (i & 1) + 1 if copy_matters(s, i, pool & ~mask | 1 << i) else None)
-        for i in ids_in(mask)
-    )
-    return MeldDecl.of(kind, refs)
+    """The declaration of one meld, naming a card's copy where :func:`copy_matters` says it must."""
+    rest = pool & ~mask
+    named = 0
+    for i in ids_in(mask & (rest >> 1 & _EVEN_IDS | (rest & _EVEN_IDS) << 1)):  # a twin outside the meld
+        if copy_matters(s, i, rest | 1 << i):
+            named |= 1 << i
+    return meld_decl(kind, mask, named)
 
 
 # -- the verdict on a declaration -----------------------------------------------------------------
@@ -398,7 +466,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     if not in_step(s, seat):
         return found.verdict(_ORDER), None
     if not melds:
-        return Verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld"), ()
+        return make_verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld"), ()
     masks = _resolve(s, seat, melds, found)
     options = s.deal.plan.options
     trump = s.deal.trump
@@ -408,7 +476,6 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
         if mask is None:  # a card that cannot be placed: its meld has no card set to judge
             continue
         kind = decl.kind
-        cards = _names(mask, pool)
         if not meld_fits(kind, mask, trump, options.bezique_pair):
             rules = ["fildinski.meld.kinds"]
             hint = ""
@@ -417,11 +484,11 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
                 queen, jack = bezique_kinds(trump, options.bezique_pair)
                 hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
             for rule in rules:
-                found.add(rule, f"{cards} is not a {kind.label}{hint}")
+                found.add(rule, f"{_names(mask, pool)} is not a {kind.label}{hint}")
         if not mask & fresh:
             found.add(
                 "fildinski.meld.fresh-card",
-                f"the {kind.label} {cards} holds neither card of trick {s.tricks_done} "
+                f"the {kind.label} {_names(mask, pool)} holds neither card of trick {s.tricks_done} "
                 f"({_names(s.fresh, pool) or 'none left'})",
             )
         again = mask & reused(s, kind)
@@ -446,7 +513,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     resolved_masks = [mask for mask in masks if mask is not None]
     named = " and ".join(f"{d.kind.label} ({d.kind.points})" for d in melds)
     resolved = tuple(zip((d.kind for d in melds), resolved_masks, strict=True))
-    return Verdict(True, _MELDS, f"{format_seat(seat)} melds {named}"), resolved
+    return make_verdict(True, _MELDS, f"{format_seat(seat)} melds {named}"), resolved
 
 
 def _resolve(
@@ -464,11 +531,9 @@ def _resolve(
     pool = meld_pool(s, seat)
     taken = 0
     out: list[int | None] = []
-    actor = format_seat(seat)
     for decl in melds:
         mask = 0
         ok = True
-        plain = [card_kind(r.card) for r in decl.cards if r.copy is None and isinstance(r.card, Card)]
         for ref in decl.cards:
             kind = card_kind(ref.card) if isinstance(ref.card, Card) else None
             if kind is None:
@@ -493,11 +558,11 @@ def _resolve(
                     found.add(_FROM_WON, _not_in_pile(s, seat, 2 * kind, mask))
                     found.also(CARDS_HELD)
                     continue
-                if here == 3 and plain.count(kind) < 2 and copy_matters(s, 2 * kind, pool):
+                if here == 3 and _plain_count(decl, kind) < 2 and copy_matters(s, 2 * kind, pool):
                     ok = False
                     found.add(
                         "fildinski.meld.copy-choice",
-                        f"{actor}'s won pile holds both {kind_card(kind)} and they differ "
+                        f"{format_seat(seat)}'s won pile holds both {kind_card(kind)} and they differ "
                         f"({_copy_difference(s, 2 * kind)}): write {kind_card(kind)}#1 or "
                         f"{kind_card(kind)}#2",
                     )
@@ -509,6 +574,13 @@ def _resolve(
         taken |= mask
         out.append(mask if ok else None)
     return out
+
+
+def _plain_count(decl: MeldDecl, kind: int) -> int:
+    """How many cards of ``kind`` the meld names without a copy (two name both copies)."""
+    return sum(
+        1 for r in decl.cards if r.copy is None and isinstance(r.card, Card) and card_kind(r.card) == kind
+    )
 
 
 def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
@@ -557,7 +629,7 @@ def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
         removed = s.deal.plan.options.melded_cards is MeldedCards.REMOVED
         for kind, mask in melds:
             used_list[kind.order] |= mask
-            events_list.append(MeldEvent(seat, kind, mask, s.tricks_done))
+            events_list.append(make_meld_event(seat, kind, mask, s.tricks_done))
             if removed:  # fildinski.meld.after-scoring
                 pile &= ~mask
                 gone |= mask

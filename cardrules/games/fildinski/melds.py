@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from enum import Enum
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
@@ -30,6 +30,7 @@ __all__ = [
     "candidate_melds",
     "meld_card_ids",
     "meld_fits",
+    "meld_sets",
     "parse_meld_kind",
     "reach_table",
     "required_kinds",
@@ -53,15 +54,18 @@ class MeldKind(Enum):
     BEZIQUE = "bezique"
     DOUBLE_BEZIQUE = "double-bezique"
 
+    def __init__(self, value: str) -> None:
+        self._order = len(type(self).__members__)  # the members made before this one
+
     @property
     def points(self) -> int:
         """The meld's value (fildinski.meld.kinds)."""
-        return MELD_POINTS[self]
+        return _POINTS[self._order]
 
     @property
     def order(self) -> int:
         """The kind's position in the meld table (0 for the trump sequence)."""
-        return _ORDER[self]
+        return self._order
 
     @property
     def label(self) -> str:
@@ -84,7 +88,8 @@ MELD_POINTS: Final[Mapping[MeldKind, int]] = MappingProxyType(
 )
 """fildinski.meld.kinds: the points of each kind of meld."""
 
-_ORDER: Final[Mapping[MeldKind, int]] = MappingProxyType({kind: n for n, kind in enumerate(MeldKind)})
+assert all(kind.order == n for n, kind in enumerate(MeldKind))
+_POINTS: Final[tuple[int, ...]] = tuple(MELD_POINTS[kind] for kind in MeldKind)
 _FOUR: Final[Mapping[MeldKind, int]] = MappingProxyType(
     {
         MeldKind.FOUR_ACES: _A,
@@ -152,17 +157,21 @@ def meld_fits(kind: MeldKind, cards: int, trump: int, pair: BeziquePair) -> bool
     >>> meld_fits(MeldKind.BEZIQUE, 1 << qs | 1 << jd, 2, BeziquePair.STANDARD)
     True
     """
-    ids = ids_in(cards)
-    kinds = sorted(i >> 1 for i in ids)
-    rank = _FOUR.get(kind)
-    if rank is not None:
-        return len(ids) == 4 and all(k & 7 == rank for k in kinds)
-    if kind is MeldKind.MARRIAGE:
-        if len(kinds) != 2 or kinds[0] >> 3 != kinds[1] >> 3 or kinds[0] >> 3 == trump:
-            return False
-        suit = kinds[0] >> 3
-        return kinds == sorted(required_kinds(kind, trump, pair, suit))
-    return kinds == sorted(required_kinds(kind, trump, pair))
+    order = kind.order
+    rank = _RANK_BY_ORDER[order]
+    if rank >= 0:
+        return cards.bit_count() == 4 and not cards & ~_RANK_IDS[rank]
+    count = cards.bit_count()
+    for once, twice, parts in _NEEDS[order][trump if pair is BeziquePair.STANDARD else 4 + trump]:
+        # both copies of each kind needed twice, one copy of each kind needed once, nothing else
+        if (
+            count == twice.bit_count() + len(parts)
+            and cards & twice == twice
+            and (cards | cards >> 1) & once == once
+            and not cards & ~(twice | once | once << 1)
+        ):
+            return True
+    return False
 
 
 def _rank_ids(strength: int, suits: tuple[int, ...] = (0, 1, 2, 3)) -> int:
@@ -194,38 +203,58 @@ def reach_table(trump: int, pair: BeziquePair) -> tuple[int, ...]:
 
 def candidate_melds(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) -> Iterator[int]:
     """Every card set (id bitmask) inside ``pool`` that fits ``kind``, in no set order."""
-    rank = _FOUR.get(kind)
-    if rank is not None:
-        ids = [i for i in ids_in(pool) if (i >> 1) & 7 == rank]
-        for four in combinations(ids, 4):
-            yield (1 << four[0]) | (1 << four[1]) | (1 << four[2]) | (1 << four[3])
-        return
-    if kind is MeldKind.MARRIAGE:
-        for suit in range(4):
-            if suit != trump:
-                yield from _fixed(required_kinds(kind, trump, pair, suit), pool)
-        return
-    yield from _fixed(required_kinds(kind, trump, pair), pool)
+    return iter(meld_sets(kind, pool, trump, pair))
 
 
-def _fixed(kinds: tuple[int, ...], pool: int) -> Iterator[int]:
-    """The card sets in ``pool`` holding one card of each listed kind (a kind listed twice: both copies)."""
-    choices: list[tuple[int, ...]] = []
-    done: set[int] = set()
-    for kind in kinds:
-        if kind in done:
-            continue
-        done.add(kind)
-        copies = [i for i in (2 * kind, 2 * kind + 1) if pool >> i & 1]
-        need = kinds.count(kind)
-        if len(copies) < need:
-            return
-        if need == 2:
-            choices.append(((1 << copies[0]) | (1 << copies[1]),))
-        else:
-            choices.append(tuple(1 << i for i in copies))
-    for parts in product(*choices):
-        mask = 0
+def meld_sets(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) -> list[int]:
+    """:func:`candidate_melds` as a list (the meld step's legal set calls it for every fresh card's kinds)."""
+    order = kind.order
+    rank = _RANK_BY_ORDER[order]
+    if rank >= 0:
+        same = pool & _RANK_IDS[rank]
+        if same.bit_count() < 4:
+            return []
+        return [(1 << a) | (1 << b) | (1 << c) | (1 << d) for a, b, c, d in combinations(ids_in(same), 4)]
+    out: list[int] = []
+    for once, twice, parts in _NEEDS[order][trump if pair is BeziquePair.STANDARD else 4 + trump]:
+        if pool & twice != twice or (pool | pool >> 1) & once != once:
+            continue  # a kind the row needs is missing, or one it needs twice has one copy only
+        masks = [twice]
         for part in parts:
-            mask |= part
-        yield mask
+            here = pool & part
+            if here == part:  # both copies: either one may serve
+                low = here & -here
+                masks = [m | low for m in masks] + [m | (here ^ low) for m in masks]
+            else:
+                masks = [m | here for m in masks]
+        out += masks
+    return out
+
+
+_Need = tuple[int, int, tuple[int, ...]]
+
+
+def _need(kinds: tuple[int, ...]) -> _Need:
+    """A fixed row's kinds as masks: the lower ids of the kinds needed once, the ids of those needed
+    twice, and the two ids of each kind needed once."""
+    once = sorted({k for k in kinds if kinds.count(k) == 1})
+    twice = {k for k in kinds if kinds.count(k) == 2}
+    return sum(1 << 2 * k for k in once), sum(3 << 2 * k for k in twice), tuple(3 << 2 * k for k in once)
+
+
+def _needs(kind: MeldKind, trump: int, pair: BeziquePair) -> tuple[_Need, ...]:
+    """The rows a meld of a fixed kind may take (a common marriage one per plain suit)."""
+    if kind is MeldKind.MARRIAGE:
+        return tuple(_need(required_kinds(kind, trump, pair, suit)) for suit in range(4) if suit != trump)
+    return (_need(required_kinds(kind, trump, pair)),)
+
+
+assert tuple(BeziquePair) == (BeziquePair.STANDARD, BeziquePair.KLAVERJAS_HARTENDAME)
+_RANK_IDS: Final[tuple[int, ...]] = tuple(_rank_ids(strength) for strength in range(8))
+_RANK_BY_ORDER: Final[tuple[int, ...]] = tuple(_FOUR.get(kind, -1) for kind in MeldKind)
+"""The strength of each kind's rank for four of a rank, -1 for the other kinds (by table order)."""
+_NEEDS: Final[tuple[tuple[tuple[_Need, ...], ...], ...]] = tuple(
+    tuple(() if kind in _FOUR else _needs(kind, trump, pair) for pair in BeziquePair for trump in range(4))
+    for kind in MeldKind
+)
+"""The rows of each fixed kind (by table order), for each trump under each bezique pair (standard first)."""

@@ -14,10 +14,12 @@ meld table's (:data:`~cardrules.games.fildinski.melds.MELD_POINTS`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
 
+from cardrules.frozen import fast_constructor
 from cardrules.games.fildinski.cards import DEAL_TRICKS, STOCK_TRICKS, cards_of, strength_of
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.games.fildinski.options import FildinskiOptions, LastTrickBonus, TrumpSevenPoints
@@ -33,6 +35,7 @@ __all__ = [
     "game_ends",
     "game_winner",
     "is_brisque",
+    "make_meld_event",
     "opening_points",
     "score_melds",
     "score_trick",
@@ -73,6 +76,10 @@ class MeldEvent:
     def __str__(self) -> str:
         cards = " ".join(str(c) for c in cards_of(self.cards))
         return f"{format_seat(self.seat)} {self.kind.label} {cards} (trick {self.trick})"
+
+
+make_meld_event: Final[Callable[[int, MeldKind, int, int], MeldEvent]] = fast_constructor(MeldEvent)
+"""Build a :class:`MeldEvent` from valid fields, skipping ``__init__`` (for the meld step)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +135,10 @@ def is_brisque(card: int) -> bool:
     return (card >> 1) & 7 >= 6
 
 
+_BRISQUE_POINTS: Final = bytes(10 if is_brisque(card) else 0 for card in range(64))
+"""What each id scores its trick's winner (fildinski.score.brisques), from :func:`is_brisque`."""
+
+
 def opening_points(turnup: int, dealer: int) -> tuple[int, ...]:
     """A deal's points before the first lead: fildinski.deal.turned-seven (10 to the dealer for a 7)."""
     if strength_of(turnup) == 0:
@@ -151,19 +162,21 @@ def score_trick(
     or to the winner (``captured``). fildinski.score.last-trick: 10 to the
     winner of trick 32 (``final``) or of trick 24 (``stock_end``).
     """
-    out = list(points)
-    for card in trick:
-        if is_brisque(card):
-            out[2 * Category.BRISQUES + winner] += 10
-    played_by = (leader, 1 - leader)
-    for n, card in enumerate(trick):
-        if card >> 1 == 8 * trump:
-            scorer = played_by[n] if options.trump_seven_points is TrumpSevenPoints.PLAYED else winner
-            out[2 * Category.TRUMP_SEVENS + scorer] += 10
+    led, follow = trick
+    out = points  # shared when the trick scores nothing
+    brisques = _BRISQUE_POINTS[led] + _BRISQUE_POINTS[follow]
+    if brisques:
+        out = add_points(out, Category.BRISQUES, winner, brisques)
+    seven = 8 * trump
+    if led >> 1 == seven or follow >> 1 == seven:
+        played = options.trump_seven_points is TrumpSevenPoints.PLAYED
+        for seat, card in ((leader, led), (1 - leader, follow)):
+            if card >> 1 == seven:
+                out = add_points(out, Category.TRUMP_SEVENS, seat if played else winner, 10)
     last = STOCK_TRICKS if options.last_trick_bonus is LastTrickBonus.STOCK_END else DEAL_TRICKS
     if number == last:
-        out[2 * Category.LAST_TRICK + winner] += 10
-    return tuple(out)
+        out = add_points(out, Category.LAST_TRICK, winner, 10)
+    return out
 
 
 def game_ends(totals: tuple[int, int], target: int) -> bool:

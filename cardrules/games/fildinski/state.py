@@ -314,8 +314,10 @@ class FildinskiState(SvgPicture):
         """The state after ``action``.
 
         A legal card play takes the fast path, the legal set's own test
-        (:func:`~cardrules.games.fildinski.tricks.playable`); any other action
-        is judged once.
+        (:func:`~cardrules.games.fildinski.tricks.playable`), and so does a
+        legal ``meld none`` (:func:`~cardrules.games.fildinski.meld_step.in_step`:
+        the declaration of no meld is legal exactly in the actor's meld step);
+        any other action is judged once.
 
         Raises:
             IllegalActionError: the action is illegal here; its verdict names the rules.
@@ -330,6 +332,13 @@ class FildinskiState(SvgPicture):
             card = tricks.playable(self, action)
             if card >= 0:
                 return tricks.play(self, action.seat, card)
+        elif type(action) is DeclareMelds:
+            try:
+                seat, melds = action.seat, action.melds
+            except AttributeError:  # a field missing: the door says so
+                seat, melds = TERMINAL, None
+            if type(seat) is int and type(melds) is tuple and not melds and meld_step.in_step(self, seat):
+                return meld_step.declare(self, seat, ())
         if isinstance(action, str):
             read = read_text(self, action)
             if isinstance(read, Verdict):

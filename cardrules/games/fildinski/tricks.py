@@ -42,7 +42,7 @@ from cardrules.games.fildinski.scoring import score_trick
 from cardrules.judging import Findings, not_held, out_of_turn, rule_order, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
-from cardrules.verdict import Verdict
+from cardrules.verdict import Verdict, make_verdict
 
 __all__ = [
     "NO_CARD",
@@ -64,10 +64,22 @@ NO_CARD: Final = -1
 _HIGHER: Final[tuple[int, ...]] = tuple(
     ((0xFFFF << (2 * (strength + 1))) & 0xFFFF) << (16 * suit) for suit in range(4) for strength in range(8)
 )
-_EVEN: Final = 0x5555_5555_5555_5555
+_NIBBLE: Final = bytes(sum(1 << k for k in range(4) if v >> (2 * k) & 3) for v in range(256))
+"""The kinds (bit ``k`` for the ``k``-th) of the four kinds' ids in a byte of an id mask."""
+_HIGH_NIBBLE: Final = tuple(bytes(n | high << 4 for n in _NIBBLE) for high in range(16))
+_SUIT_KINDS: Final = b"".join(_HIGH_NIBBLE[_NIBBLE[high]] for high in range(256))
+"""The kinds (bit ``k`` for strength ``k``) of the ids of one suit, by the suit's 16 bits of an id mask."""
 _PLAYS: Final[tuple[tuple[PlayCard, ...], ...]] = tuple(
     tuple(PlayCard(seat, kind_card(k)) for k in range(32)) for seat in (0, 1)
 )
+_SUIT_PLAYS: Final[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]] = tuple(
+    tuple(
+        tuple(tuple(plays[8 * suit + k] for k in range(8) if kinds >> k & 1) for kinds in range(256))
+        for suit in range(4)
+    )
+    for plays in _PLAYS
+)
+"""The plays of each seat, by suit and then by a set of that suit's kinds, in kind order: built once."""
 _PRETTY: Final[tuple[str, ...]] = tuple(kind_card(k).pretty() for k in range(32))
 _MUST_HEAD: Final = "fildinski.endgame.must-head"
 _MUST_FOLLOW: Final = "fildinski.endgame.must-follow"
@@ -146,14 +158,14 @@ def legal_mask(s: st.FildinskiState) -> int:
 def legal_plays(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
     """The legal card plays of ``seat``, the player to act outside a meld step, in kind order."""
     mask = legal_mask(s)
-    kinds = (mask | (mask >> 1)) & _EVEN
-    row = _PLAYS[seat]
-    found: list[Action] = []
-    while kinds:
-        low = kinds & -kinds
-        found.append(row[(low.bit_length() - 1) >> 1])
-        kinds ^= low
-    return tuple(found)
+    suits = _SUIT_PLAYS[seat]
+    kinds = _SUIT_KINDS
+    return (
+        suits[0][kinds[mask & 0xFFFF]]
+        + suits[1][kinds[mask >> 16 & 0xFFFF]]
+        + suits[2][kinds[mask >> 32 & 0xFFFF]]
+        + suits[3][kinds[mask >> 48]]
+    )
 
 
 def playable(s: st.FildinskiState, action: PlayCard) -> int:
@@ -214,11 +226,13 @@ def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     endgame = s.drawn >= DRAWS
     if not s.trick:
         if endgame:
-            verdict = Verdict(True, _LEADS_IN_ENDGAME, f"{actor} leads {name}; a leader may lead any card")
+            verdict = make_verdict(
+                True, _LEADS_IN_ENDGAME, f"{actor} leads {name}; a leader may lead any card"
+            )
         else:
-            verdict = Verdict(True, _FREE_PLAY, f"{actor} leads {name}")
+            verdict = make_verdict(True, _FREE_PLAY, f"{actor} leads {name}")
     elif not endgame:
-        verdict = Verdict(
+        verdict = make_verdict(
             True, _FREE_PLAY, f"{actor} plays {name}; while the stock lasts any card may be played"
         )
     else:
@@ -274,7 +288,7 @@ def _allowed_follow(s: st.FildinskiState, actor: str, name: str, mask: int) -> V
         reason = f"{actor} has no {SUIT_NAMES[led >> 4]} and trumps with {name}"
     else:
         reason = f"{actor} has neither the suit led nor a trump and may discard {name}"
-    return Verdict.allowed((duty, _LEGAL_SET), reason)
+    return make_verdict(True, (RuleId(duty), RuleId(_LEGAL_SET)), reason)
 
 
 def _refused_follow(s: st.FildinskiState, seat: int, kind: int, mask: int) -> Verdict:
