@@ -134,6 +134,12 @@ class DealPlan:
         return self.decks[max(hand_number + 1 - self.first_hand, 0) :]
 
 
+_PACKETS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(i for r in range(3) for i in range(12 * r + 4 * k, 12 * r + 4 * k + 4)) for k in range(3)
+)
+"""calabresella.deal.packets: the deck positions of the k-th player's 12 cards counted from E, per k."""
+
+
 def deal_hands(deck: tuple[int, ...], dealer: int, nxt: tuple[int, int, int]) -> tuple[int, int, int]:
     """The three hands (bitmasks) dealt from ``deck`` (calabresella.deal.packets).
 
@@ -143,11 +149,10 @@ def deal_hands(deck: tuple[int, ...], dealer: int, nxt: tuple[int, int, int]) ->
     """
     hands = [0, 0, 0]
     seat = nxt[dealer]
-    for k in range(3):
+    for positions in _PACKETS:
         mask = 0
-        for r in range(3):
-            for i in range(12 * r + 4 * k, 12 * r + 4 * k + 4):
-                mask |= 1 << deck[i]
+        for i in positions:
+            mask |= 1 << deck[i]
         hands[seat] = mask
         seat = nxt[seat]
     return hands[0], hands[1], hands[2]
