@@ -123,8 +123,6 @@ def _drain(items: Iterator[object]) -> None:
     deque(items, maxlen=0)
 
 
-
-
 def discards(seat: int, hand: tuple[Card, ...], size: int) -> tuple[Discard, ...]:
     """Every ``Discard`` of ``size`` cards from ``hand`` (in index order), lexicographically.
 
