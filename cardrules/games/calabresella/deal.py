@@ -24,12 +24,13 @@ The :class:`Phase` says which part of the hand is being played.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from types import MappingProxyType
 from typing import Final
 
-from cardrules.frozen import reduce_to_init_fields
+from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.calabresella.cards import DECK_INDICES
 from cardrules.games.calabresella.options import CalabresellaOptions, Direction, RedealDealer
 from cardrules.games.calabresella.scoring import Contract, Raise
@@ -45,6 +46,8 @@ __all__ = [
     "Tally",
     "deal_hands",
     "dealt_monte",
+    "make_setup",
+    "make_tally",
     "next_dealer",
 ]
 
@@ -251,6 +254,27 @@ class Tally:
     won_opponents: int = 0
     winners: tuple[int, ...] = ()
 
+
+make_setup: Final[
+    Callable[
+        [
+            tuple[tuple[int, int], ...],
+            int,
+            Contract | None,
+            int,
+            int,
+            int,
+            Raise | None,
+            tuple[tuple[int, tuple[int, ...]], ...],
+            tuple[tuple[int, tuple[int, ...]], ...],
+        ],
+        Setup,
+    ]
+] = fast_constructor(Setup)
+"""Build a :class:`Setup` from all its fields, in order, fast (the auction's and exchange's constructor)."""
+
+make_tally: Final[Callable[[int, int, int, int, int, tuple[int, ...]], Tally]] = fast_constructor(Tally)
+"""Build a :class:`Tally` from all its fields, in order, fast (the play's constructor)."""
 
 NO_SETUP: Final = Setup()
 """The setup of a hand whose auction has not begun."""
