@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from cardrules.cards import card_at
+from cardrules.cards import STANDARD_DECK, Card, Suit, card_at
 from cardrules.game import TERMINAL, Action
 from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.actions import PLAYS, PlayCard
@@ -44,7 +44,7 @@ from cardrules.notation import format_seat
 from cardrules.plays import PlayChain
 from cardrules.verdict import Verdict
 
-__all__ = ["judge", "legal", "legal_mask", "play", "playable", "start", "trick_winner"]
+__all__ = ["allowed", "judge", "legal", "legal_mask", "play", "playable", "start", "trick_winner"]
 
 _LEAD: Final = "calabresella.play.lead"
 _FOLLOW: Final = "calabresella.play.follow"
@@ -140,19 +140,60 @@ def judge(state: _state.CalabresellaState, action: PlayCard, found: Findings, in
         )
     if found:
         return found.verdict(_ORDER)
-    actor = format_seat(seat)
+    return _ALLOWED[seat][card.index][_case(state)]
+
+
+def allowed(state: _state.CalabresellaState, seat: int, card: int) -> Verdict | None:
+    """The verdict on the player to act, ``seat``, playing ``card`` (an index) when it is :func:`playable`;
+    ``None`` when it is not (then :func:`judge` says why)."""
+    if playable(state.hands[seat], state.trick, state.context.plan.options) >> card & 1:
+        return _ALLOWED[seat][card][_case(state)]
+    return None
+
+
+def _case(state: _state.CalabresellaState) -> int:
+    """Which of a card's legal verdicts applies: 0 on a lead, else 1 + the suit led (5 + it under free)."""
+    trick = state.trick
     if not trick:
+        return 0
+    if state.context.plan.options.follow_suit is _FREE:
+        return 5 + trick[0] // 13
+    return 1 + trick[0] // 13
+
+
+def _allowed_verdict(seat: int, card: Card, led: Suit | None, free: bool) -> Verdict:
+    """The legal verdict on ``seat`` playing ``card`` to a trick led in ``led`` (``None``: leading it).
+
+    calabresella.play.lead, and calabresella.play.follow: following the suit
+    led, a card of another suit under ``follow_suit = free``, or any card when
+    void in the suit led.
+    """
+    actor = format_seat(seat)
+    if led is None:
         return Verdict.allowed((_LEAD,), f"{actor} leads {card.pretty()}")
-    led = card_at(trick[0]).suit
     if card.suit == led:
         return Verdict.allowed((_FOLLOW,), f"{actor} follows {SUIT_NAMES[led]} with {card.pretty()}")
-    if state.options.follow_suit is FollowSuit.FREE:
+    if free:
         return Verdict.allowed(
             (_FOLLOW,), f"under follow_suit=free {actor} may play {card.pretty()} on a {SUIT_NAMES[led]} lead"
         )
     return Verdict.allowed(
         (_FOLLOW,), f"{actor} has no {SUIT_NAMES[led]} and may play any card, {card.pretty()} included"
     )
+
+
+_ALLOWED: Final[tuple[tuple[tuple[Verdict, ...], ...], ...]] = tuple(
+    tuple(
+        (
+            _allowed_verdict(seat, card, None, False),
+            *(_allowed_verdict(seat, card, led, False) for led in Suit),
+            *(_allowed_verdict(seat, card, led, True) for led in Suit),
+        )
+        for card in STANDARD_DECK
+    )
+    for seat in range(3)
+)
+"""Per seat and card index, the shared legal verdicts of playing it, by :func:`_case`."""
 
 
 def start(

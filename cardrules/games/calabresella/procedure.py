@@ -40,6 +40,7 @@ __all__ = ["advance", "judge", "quick"]
 _PHASES: Final = "calabresella.procedure.phases"
 _AUCTION: Final = Phase.AUCTION
 _RAISE: Final = Phase.RAISE
+_PLAY: Final = Phase.PLAY
 
 _DOING: Final = MappingProxyType({phase: f" {phase.task}" for phase in Phase})
 """What the player to act does in each phase, as common.turn.player-to-act words it after *turn*."""
@@ -75,6 +76,10 @@ def judge(state: CalabresellaState, action: Action | str) -> Verdict:
     if why is not None:
         return unknown_action(why)
     phase = state.phase
+    if phase is _PLAY and type(action) is PlayCard and action.seat == state.current_player:
+        verdict = play.allowed(state, action.seat, action.card.index)
+        if verdict is not None:  # a playable card: nothing else to find
+            return verdict
     found = Findings()
     out_of_turn(found, action.seat, state.current_player, doing=_DOING[phase])
     in_phase = isinstance(action, _IN_PHASE[phase])
