@@ -149,7 +149,7 @@ def build_options(
 
     Names and values are read as :func:`option_key` and the module's notes say.
     Missing options take their defaults. ``hints`` are the field types of
-    ``cls`` as :func:`typing.get_type_hints` gives them, for a game that works
+    ``cls`` as ``typing.get_type_hints`` gives them, for a game that works
     them out once (an immutable mapping built at import); by default they are
     worked out on every call.
 
