@@ -56,7 +56,12 @@ def read_deck(
             f"deal {deal_number} must be a sequence of cards, not one string [common.deal.permutation]"
         )
     cards = tuple(card if isinstance(card, Card) else parse_card(card, jokers=jokers) for card in deck)
-    want = Counter(card if isinstance(card, Card) else parse_card(card, jokers=True) for card in pack)
+    pack_cards = [card if isinstance(card, Card) else parse_card(card, jokers=True) for card in pack]
+    # Equal cards have equal indices and unequal ones unequal (every joker is 52), so equal
+    # sorted indices are the same multiset, found without hashing a card.
+    if sorted([card.index for card in cards]) == sorted([card.index for card in pack_cards]):
+        return cards
+    want = Counter(pack_cards)
     have = Counter(cards)
     if have == want:
         return cards

@@ -111,6 +111,9 @@ def _convert(game: str, name: str, kind: object, value: object) -> object:
     if isinstance(kind, type) and issubclass(kind, Enum):
         if isinstance(value, kind):
             return value
+        exact = kind._value2member_map_.get(value) if isinstance(value, str) else None
+        if exact is not None:  # the canonical spelling (as records write it) reads as itself at once
+            return exact
         if isinstance(value, str) and len(value) <= 100:
             wanted = value_key(value)
             matches = [member for member in kind if value_key(str(member.value)) == wanted]
@@ -139,17 +142,23 @@ def _convert(game: str, name: str, kind: object, value: object) -> object:
     raise InvalidArgumentError(f"option {name} has a type options cannot convert: {kind!r}")
 
 
-def build_options(cls: type[T], game: str, given: Mapping[str, object]) -> T:
+def build_options(
+    cls: type[T], game: str, given: Mapping[str, object], *, hints: Mapping[str, object] | None = None
+) -> T:
     """Build the options dataclass ``cls`` of ``game`` from ``given``.
 
     Names and values are read as :func:`option_key` and the module's notes say.
-    Missing options take their defaults.
+    Missing options take their defaults. ``hints`` are the field types of
+    ``cls`` as ``typing.get_type_hints`` gives them, for a game that works
+    them out once (an immutable mapping built at import); by default they are
+    worked out on every call.
 
     Raises:
         InvalidOptionError: an option ``game`` does not have, one given twice
             (``scoring`` and ``Scoring``), or a value it does not take.
     """
-    hints = typing.get_type_hints(cls)
+    if hints is None:
+        hints = typing.get_type_hints(cls)
     fields = {f.name for f in dataclasses.fields(cls)}
     values: dict[str, object] = {}
     seen: dict[str, str] = {}

@@ -869,6 +869,7 @@ def test_each_trick_takes_one_card_from_each_seat_in_turn() -> None:
 def test_the_leader_may_lead_any_card() -> None:
     state = to_play_solissimo()
     assert {a.card for a in state.legal_actions() if isinstance(a, PlayCard)} == held(state, 0)
+    assert state.check("p0 play 5S").reason == "p0 leads 5♠"
     assert_allowed(state, "p0 play 5S", "calabresella.play.lead")
 
 
@@ -878,10 +879,12 @@ def test_a_player_holding_the_suit_led_must_follow() -> None:
     assert set(texts(state)) == {"p1 play 3H", "p1 play JH", "p1 play 7H", "p1 play 6H"}
     reason = assert_refused(state, "p1 play 3S", "calabresella.play.follow")
     assert "hearts were led" in reason and "p1 holds" in reason and "3♠ fails to follow suit" in reason
+    assert state.check("p1 play 3H").reason == "p1 follows hearts with 3♥"
     state = assert_allowed(state, "p1 play 3H", "calabresella.play.follow")
     state = play(state, "p2 play 4H", "p1 play 3D", "p2 play 4D")
     # p0 holds no diamond and may play anything.
     assert set(texts(state)) == {f"p0 play {card}" for card in held(state, 0)}
+    assert state.check("p0 play 5S").reason == "p0 has no diamonds and may play any card, 5♠ included"
     assert_allowed(state, "p0 play 5S", "calabresella.play.follow")
 
 
@@ -889,8 +892,34 @@ def test_a_player_holding_the_suit_led_must_follow() -> None:
 def test_under_free_any_card_may_be_played() -> None:
     state = play(base(follow_suit="free"), "p0 bid solissimo", "p0 raise none", "p0 play 2H")
     assert len(state.legal_actions()) == 12
+    assert state.check("p1 play 3S").reason == "under follow_suit=free p1 may play 3♠ on a hearts lead"
+    assert state.check("p1 play 3H").reason == "p1 follows hearts with 3♥"
     after = assert_allowed(state, "p1 play 3S", "calabresella.play.follow")
     assert after.current_player == 2
+
+
+def test_plays_and_lay_aways_are_listed_in_canonical_order() -> None:
+    # The protocol's order: playable cards in index order, under either follow_suit; every
+    # lay-away of the right size, lexicographically in index order.
+    plays = lays = 0
+    for seed in range(30):
+        game = calabresella(follow_suit="free" if seed % 3 == 0 else "required")
+        for state in walk(game.new_game(seed=seed), random_policy(seed, bid_bias=0.9)):
+            seat = state.current_player
+            if state.phase is Phase.PLAY and not state.is_terminal:
+                wanted: tuple[Action, ...] = tuple(
+                    PlayCard(seat, card) for card in cards_in(state.legal_mask())
+                )
+                assert state.legal_actions() == wanted
+                plays += 1
+            elif state.phase in (Phase.DISCARD, Phase.LAY):
+                size = 2 if state.phase is Phase.LAY and state.setup.raised is Raise.DIVIDETE else 4
+                wanted = tuple(
+                    Discard(seat, cards) for cards in combinations(cards_in(state.hands[seat]), size)
+                )
+                assert state.legal_actions() == wanted
+                lays += 1
+    assert plays > 500 and lays > 10
 
 
 @pytest.mark.rule("calabresella.play.trick-winner")
@@ -1217,6 +1246,16 @@ def test_action_texts_round_trip() -> None:
     ):
         assert str(state.parse_action(text)) == text
     assert str(state.parse_action("solo")) == "p0 bid solo"
+    # Canonical texts with one card or none are found in a table: they read as the general reader reads them.
+    for seat in range(3):
+        for action in (
+            Pass(seat),
+            *(Bid(seat, contract) for contract in Contract),
+            *(ChooseRaise(seat, choice) for choice in Raise),
+            *(kind(seat, card) for kind in (CallCard, ReturnCard, PlayCard) for card in STANDARD_DECK),
+        ):
+            text = str(action)
+            assert state.parse_action(text) == action == state.parse_action(text.replace(" ", "  "))
     assert str(state.parse_action("KH")) == "p0 play KH"
     assert str(state.parse_action("discard kd 4c")) == "p0 discard 4C KD"
     assert Discard(1, parse_cards("KD 4C")) == Discard(1, parse_cards("4C KD"))

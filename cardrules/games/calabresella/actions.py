@@ -21,6 +21,7 @@ Each action is a frozen value with one canonical text, its actor first:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
@@ -145,6 +146,26 @@ RAISES: Final[tuple[tuple[ChooseRaise, ...], ...]] = tuple(
     tuple(ChooseRaise(seat, choice) for choice in Raise) for seat in range(3)
 )
 
+_CANONICAL: Final[Mapping[str, Action]] = MappingProxyType(
+    {
+        str(action): action
+        for action in (
+            *PASSES,
+            *(bid for row in BIDS for bid in row),
+            *(choice for row in RAISES for choice in row),
+            *(play for row in PLAYS for play in row),
+            *(
+                kind(seat, card)
+                for kind in (CallCard, ReturnCard)
+                for seat in range(3)
+                for card in STANDARD_DECK
+            ),
+        )
+    }
+)
+"""The shared action of each canonical text with one card or none (``p1 play 3S``, ``p0 pass``):
+what :func:`parse_action` reads from that text, found at once."""
+
 _CONTRACTS: Final = MappingProxyType({contract.value: contract for contract in Contract})
 _RAISES: Final = MappingProxyType({choice.value: choice for choice in Raise})
 _FORMS: Final = (
@@ -234,6 +255,10 @@ def parse_action(text: str, default_seat: int | None) -> Action:
         InvalidNotationError: the text is no Calabresella action, or it names no
             actor where there is no player to act.
     """
+    if type(text) is str:
+        known = _CANONICAL.get(text)
+        if known is not None:  # the canonical text of a call, a raise or a one-card action
+            return known
     seat, words = split_actor(text)
     if not words:
         raise InvalidNotationError(f"{text!r} names an actor but no action; {_FORMS}")

@@ -23,7 +23,7 @@ from cardrules.game import TERMINAL, Action
 from cardrules.games.calabresella import exchange
 from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.actions import BIDS, PASSES, Bid, Pass
-from cardrules.games.calabresella.deal import LEVEL_NAMES, NO_TALLY, Phase, Setup
+from cardrules.games.calabresella.deal import LEVEL_NAMES, NO_TALLY, Phase, make_setup
 from cardrules.games.calabresella.options import Auction
 from cardrules.games.calabresella.rules import RULES
 from cardrules.games.calabresella.scoring import CONTRACTS, Contract
@@ -181,9 +181,19 @@ def call(state: _state.CalabresellaState, action: Pass | Bid) -> _state.Calabres
     calls = (*state.setup.calls, (action.seat, level))
     over, caller, bidder, top = _status(state, calls)
     if over and bidder >= 0:
-        return exchange.begin(state, Setup(calls=calls, bidder=bidder, contract=CONTRACTS[top - 1]))
+        setup = make_setup(calls, bidder, CONTRACTS[top - 1], -1, -1, -1, None, (), ())
+        return exchange.begin(state, setup)
     # The auction goes on, or all three passed and the hand is abandoned (calabresella.bidding.all-pass).
     phase, to_act = (Phase.OVER, TERMINAL) if over else (Phase.AUCTION, caller)
     return _state.make_state(
-        state.context, Setup(calls=calls), phase, state.hands, state.monte, (), None, NO_TALLY, to_act, None
+        state.context,
+        make_setup(calls, -1, None, -1, -1, -1, None, (), ()),
+        phase,
+        state.hands,
+        state.monte,
+        (),
+        None,
+        NO_TALLY,
+        to_act,
+        None,
     )

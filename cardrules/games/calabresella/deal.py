@@ -24,12 +24,13 @@ The :class:`Phase` says which part of the hand is being played.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from types import MappingProxyType
 from typing import Final
 
-from cardrules.frozen import reduce_to_init_fields
+from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.calabresella.cards import DECK_INDICES
 from cardrules.games.calabresella.options import CalabresellaOptions, Direction, RedealDealer
 from cardrules.games.calabresella.scoring import Contract, Raise
@@ -45,6 +46,8 @@ __all__ = [
     "Tally",
     "deal_hands",
     "dealt_monte",
+    "make_setup",
+    "make_tally",
     "next_dealer",
 ]
 
@@ -134,6 +137,12 @@ class DealPlan:
         return self.decks[max(hand_number + 1 - self.first_hand, 0) :]
 
 
+_PACKETS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(i for r in range(3) for i in range(12 * r + 4 * k, 12 * r + 4 * k + 4)) for k in range(3)
+)
+"""calabresella.deal.packets: the deck positions of the k-th player's 12 cards counted from E, per k."""
+
+
 def deal_hands(deck: tuple[int, ...], dealer: int, nxt: tuple[int, int, int]) -> tuple[int, int, int]:
     """The three hands (bitmasks) dealt from ``deck`` (calabresella.deal.packets).
 
@@ -143,11 +152,10 @@ def deal_hands(deck: tuple[int, ...], dealer: int, nxt: tuple[int, int, int]) ->
     """
     hands = [0, 0, 0]
     seat = nxt[dealer]
-    for k in range(3):
+    for positions in _PACKETS:
         mask = 0
-        for r in range(3):
-            for i in range(12 * r + 4 * k, 12 * r + 4 * k + 4):
-                mask |= 1 << deck[i]
+        for i in positions:
+            mask |= 1 << deck[i]
         hands[seat] = mask
         seat = nxt[seat]
     return hands[0], hands[1], hands[2]
@@ -246,6 +254,27 @@ class Tally:
     won_opponents: int = 0
     winners: tuple[int, ...] = ()
 
+
+make_setup: Final[
+    Callable[
+        [
+            tuple[tuple[int, int], ...],
+            int,
+            Contract | None,
+            int,
+            int,
+            int,
+            Raise | None,
+            tuple[tuple[int, tuple[int, ...]], ...],
+            tuple[tuple[int, tuple[int, ...]], ...],
+        ],
+        Setup,
+    ]
+] = fast_constructor(Setup)
+"""Build a :class:`Setup` from all its fields, in order, fast (the auction's and exchange's constructor)."""
+
+make_tally: Final[Callable[[int, int, int, int, int, tuple[int, ...]], Tally]] = fast_constructor(Tally)
+"""Build a :class:`Tally` from all its fields, in order, fast (the play's constructor)."""
 
 NO_SETUP: Final = Setup()
 """The setup of a hand whose auction has not begun."""

@@ -19,14 +19,23 @@ may be played. After the twelfth trick the hand is counted and settled with
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
-from cardrules.cards import card_at
+from cardrules.cards import STANDARD_DECK, Card, Suit, card_at
 from cardrules.game import TERMINAL, Action
 from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.actions import PLAYS, PlayCard
-from cardrules.games.calabresella.cards import STRENGTH, SUIT_MASKS, SUIT_NAMES, mask_of, pretty_mask
-from cardrules.games.calabresella.deal import Phase, Setup, Tally
+from cardrules.games.calabresella.cards import (
+    DECK_INDICES,
+    STRENGTH,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    mask_of,
+    pretty_mask,
+)
+from cardrules.games.calabresella.deal import Phase, Setup, Tally, make_tally
 from cardrules.games.calabresella.options import CalabresellaOptions, FollowSuit, OpeningLead
 from cardrules.games.calabresella.rules import RULES
 from cardrules.games.calabresella.scoring import HAND_TRICKS, Contract, Raise, bidder_thirds, settle
@@ -35,7 +44,7 @@ from cardrules.notation import format_seat
 from cardrules.plays import PlayChain
 from cardrules.verdict import Verdict
 
-__all__ = ["judge", "legal", "legal_mask", "play", "playable", "start", "trick_winner"]
+__all__ = ["allowed", "judge", "legal", "legal_mask", "play", "playable", "start", "trick_winner"]
 
 _LEAD: Final = "calabresella.play.lead"
 _FOLLOW: Final = "calabresella.play.follow"
@@ -70,17 +79,41 @@ def legal_mask(state: _state.CalabresellaState) -> int:
     return playable(state.hands[state.current_player], state.trick, state.context.plan.options)
 
 
+def _suit_plays(seat: int, suit: int) -> Mapping[int, tuple[PlayCard, ...]]:
+    """Every set of one suit's cards (its 13 bits of a hand, shifted down) to ``seat``'s plays of them.
+
+    Built from the smaller sets up: a set's plays are those of the set without
+    its highest card, then that card's, so each is in index order.
+    """
+    row = PLAYS[seat]
+    positions = [index - 13 * suit for index in DECK_INDICES if index // 13 == suit]
+    keys = [0]
+    plays: list[tuple[PlayCard, ...]] = [()]
+    for subset in range(1, 1 << len(positions)):  # the subsets of the suit's cards, as numbers
+        top = subset.bit_length() - 1
+        rest = subset ^ (1 << top)
+        keys.append(keys[rest] | 1 << positions[top])
+        plays.append((*plays[rest], row[13 * suit + positions[top]]))
+    return MappingProxyType(dict(zip(keys, plays, strict=True)))
+
+
+_SUIT_PLAYS: Final[tuple[tuple[Mapping[int, tuple[PlayCard, ...]], ...], ...]] = tuple(
+    tuple(_suit_plays(seat, suit) for suit in range(4)) for seat in range(3)
+)
+"""Per seat and suit, the shared plays of every set of that suit's cards (3 x 4 x 1,024 tuples)."""
+
+
 def legal(state: _state.CalabresellaState) -> tuple[Action, ...]:
-    """The legal card plays of the player to act, in index order."""
+    """The legal card plays of the player to act, in index order: the :func:`playable` cards, suit by suit."""
     seat = state.current_player
     mask = playable(state.hands[seat], state.trick, state.context.plan.options)
-    row = PLAYS[seat]
-    out: list[Action] = []
-    while mask:
-        low = mask & -mask
-        out.append(row[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    clubs, diamonds, hearts, spades = _SUIT_PLAYS[seat]
+    return (
+        clubs[mask & 0x1FFF]
+        + diamonds[mask >> 13 & 0x1FFF]
+        + hearts[mask >> 26 & 0x1FFF]
+        + spades[mask >> 39]
+    )
 
 
 def judge(state: _state.CalabresellaState, action: PlayCard, found: Findings, in_phase: bool) -> Verdict:
@@ -107,19 +140,60 @@ def judge(state: _state.CalabresellaState, action: PlayCard, found: Findings, in
         )
     if found:
         return found.verdict(_ORDER)
-    actor = format_seat(seat)
+    return _ALLOWED[seat][card.index][_case(state)]
+
+
+def allowed(state: _state.CalabresellaState, seat: int, card: int) -> Verdict | None:
+    """The verdict on the player to act, ``seat``, playing ``card`` (an index) when it is :func:`playable`;
+    ``None`` when it is not (then :func:`judge` says why)."""
+    if playable(state.hands[seat], state.trick, state.context.plan.options) >> card & 1:
+        return _ALLOWED[seat][card][_case(state)]
+    return None
+
+
+def _case(state: _state.CalabresellaState) -> int:
+    """Which of a card's legal verdicts applies: 0 on a lead, else 1 + the suit led (5 + it under free)."""
+    trick = state.trick
     if not trick:
+        return 0
+    if state.context.plan.options.follow_suit is _FREE:
+        return 5 + trick[0] // 13
+    return 1 + trick[0] // 13
+
+
+def _allowed_verdict(seat: int, card: Card, led: Suit | None, free: bool) -> Verdict:
+    """The legal verdict on ``seat`` playing ``card`` to a trick led in ``led`` (``None``: leading it).
+
+    calabresella.play.lead, and calabresella.play.follow: following the suit
+    led, a card of another suit under ``follow_suit = free``, or any card when
+    void in the suit led.
+    """
+    actor = format_seat(seat)
+    if led is None:
         return Verdict.allowed((_LEAD,), f"{actor} leads {card.pretty()}")
-    led = card_at(trick[0]).suit
     if card.suit == led:
         return Verdict.allowed((_FOLLOW,), f"{actor} follows {SUIT_NAMES[led]} with {card.pretty()}")
-    if state.options.follow_suit is FollowSuit.FREE:
+    if free:
         return Verdict.allowed(
             (_FOLLOW,), f"under follow_suit=free {actor} may play {card.pretty()} on a {SUIT_NAMES[led]} lead"
         )
     return Verdict.allowed(
         (_FOLLOW,), f"{actor} has no {SUIT_NAMES[led]} and may play any card, {card.pretty()} included"
     )
+
+
+_ALLOWED: Final[tuple[tuple[tuple[Verdict, ...], ...], ...]] = tuple(
+    tuple(
+        (
+            _allowed_verdict(seat, card, None, False),
+            *(_allowed_verdict(seat, card, led, False) for led in Suit),
+            *(_allowed_verdict(seat, card, led, True) for led in Suit),
+        )
+        for card in STANDARD_DECK
+    )
+    for seat in range(3)
+)
+"""Per seat and card index, the shared legal verdicts of playing it, by :func:`_case`."""
 
 
 def start(
@@ -142,7 +216,7 @@ def start(
         monte,
         (),
         None,
-        Tally(leader),
+        make_tally(leader, 0, 0, 0, 0, ()),
         leader,
         None,
     )
@@ -200,7 +274,7 @@ def play(state: _state.CalabresellaState, seat: int, card: int) -> _state.Calabr
     taken = (1 << first) | (1 << second) | (1 << third)
     winners = (*tally.winners, winner)
     if winner == state.setup.bidder:
-        tally = Tally(
+        tally = make_tally(
             winner,
             tally.tricks_bidder + 1,
             tally.tricks_opponents,
@@ -209,7 +283,7 @@ def play(state: _state.CalabresellaState, seat: int, card: int) -> _state.Calabr
             winners,
         )
     else:
-        tally = Tally(
+        tally = make_tally(
             winner,
             tally.tricks_bidder,
             tally.tricks_opponents + 1,
@@ -246,7 +320,7 @@ def _end(
         reverse=options.reverse_cappotto,
         basis=options.stramazzo_basis,
     )
-    final = Tally(last, tally.tricks_bidder, tally.tricks_opponents, won_b, won_o, tally.winners)
+    final = make_tally(last, tally.tricks_bidder, tally.tricks_opponents, won_b, won_o, tally.winners)
     return _state.make_state(
         state.context, setup, Phase.OVER, hands, (), (), history, final, TERMINAL, settlement
     )

@@ -35,9 +35,12 @@ from cardrules.verdict import Verdict
 if TYPE_CHECKING:
     from cardrules.games.calabresella.state import CalabresellaState
 
-__all__ = ["advance", "judge"]
+__all__ = ["advance", "judge", "quick"]
 
 _PHASES: Final = "calabresella.procedure.phases"
+_AUCTION: Final = Phase.AUCTION
+_RAISE: Final = Phase.RAISE
+_PLAY: Final = Phase.PLAY
 
 _DOING: Final = MappingProxyType({phase: f" {phase.task}" for phase in Phase})
 """What the player to act does in each phase, as common.turn.player-to-act words it after *turn*."""
@@ -73,6 +76,10 @@ def judge(state: CalabresellaState, action: Action | str) -> Verdict:
     if why is not None:
         return unknown_action(why)
     phase = state.phase
+    if phase is _PLAY and type(action) is PlayCard and action.seat == state.current_player:
+        verdict = play.allowed(state, action.seat, action.card.index)
+        if verdict is not None:  # a playable card: nothing else to find
+            return verdict
     found = Findings()
     out_of_turn(found, action.seat, state.current_player, doing=_DOING[phase])
     in_phase = isinstance(action, _IN_PHASE[phase])
@@ -114,6 +121,29 @@ def _wrong_phase(state: CalabresellaState, action: Action, found: Findings, verb
         f"{format_seat(action.seat)} cannot {verb} here: "
         f"now {format_seat(state.current_player)} is {state.phase.task}",
     )
+
+
+def quick(state: CalabresellaState, action: Action | str) -> Action | None:
+    """``action`` when it is itself one of the shared legal actions of an auction or raise state, or ``None``.
+
+    Those phases' legal sets are the shared values of
+    :mod:`~cardrules.games.calabresella.actions` (:func:`auction.legal
+    <cardrules.games.calabresella.auction.legal>`, :func:`exchange.legal
+    <cardrules.games.calabresella.exchange.legal>`), so an action found among
+    them is legal without a verdict, and ``apply`` hands it to :func:`advance`
+    at once. ``None`` says nothing: :func:`judge` decides.
+    """
+    phase = state.phase
+    if phase is _AUCTION:
+        legal = auction.legal(state)
+    elif phase is _RAISE:
+        legal = exchange.legal(state)
+    else:
+        return None
+    for shared in legal:  # by identity: an equal value built elsewhere is judged as usual
+        if shared is action:
+            return shared
+    return None
 
 
 def advance(state: CalabresellaState, action: Action) -> CalabresellaState:

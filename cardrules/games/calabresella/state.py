@@ -406,6 +406,10 @@ class CalabresellaState(SvgPicture):
             index = action.card.index  # type: ignore[union-attr]
             if play.playable(self.hands[seat], self.trick, self.context.plan.options) >> index & 1:
                 return play.play(self, seat, index)
+        else:
+            shared = procedure.quick(self, action)
+            if shared is not None:  # a shared call or raise of the legal set: no verdict needed
+                return procedure.advance(self, shared)
         if isinstance(action, str):
             read = read_text(self, action)
             if isinstance(read, Verdict):
