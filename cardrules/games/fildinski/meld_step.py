@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, TypeAlias
+from typing import Final, Protocol, TypeAlias
 
 from cardrules.cards import Card
 from cardrules.game import Action
@@ -34,6 +34,7 @@ from cardrules.games.fildinski.cards import (
     kind_card,
     strength_of,
 )
+from cardrules.games.fildinski.deal import DealContext
 from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, candidate_melds, meld_fits, reach_table
 from cardrules.games.fildinski.options import DixExchange, MeldedCards
 from cardrules.games.fildinski.rules import RULES
@@ -53,6 +54,7 @@ from cardrules.verdict import Verdict
 
 __all__ = [
     "MAX_MELDS",
+    "MeldView",
     "Melds",
     "copy_matters",
     "declare",
@@ -66,11 +68,13 @@ __all__ = [
     "judge_dix",
     "judge_melds",
     "legal_actions",
+    "marked",
     "meld_pool",
     "outranked",
     "outranking",
     "reused",
     "shared_cards",
+    "step_choices",
 ]
 
 Melds: TypeAlias = tuple[tuple[MeldKind, int], ...]
@@ -83,6 +87,37 @@ _KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
 _OUTRANKED_BY: Final[Mapping[MeldKind, MeldKind]] = MappingProxyType(
     {MeldKind.ROYAL_MARRIAGE: MeldKind.SEQUENCE, MeldKind.BEZIQUE: MeldKind.DOUBLE_BEZIQUE}
 )
+
+
+class MeldView(Protocol):
+    """What the meld-step conditions read: the deal, the won piles, the fresh cards and the used cards.
+
+    A :class:`~cardrules.games.fildinski.state.FildinskiState` is one; the
+    solver's ending (:mod:`cardrules.games.fildinski.ending`) passes a small
+    value of its own, so both ask the same functions which melds are legal.
+    """
+
+    @property
+    def deal(self) -> DealContext:
+        """The deal (its trump and options)."""
+        ...
+
+    @property
+    def won(self) -> tuple[int, int]:
+        """Each seat's won pile (id bitmasks)."""
+        ...
+
+    @property
+    def fresh(self) -> int:
+        """The cards of the trick just won still in the winner's pile (an id bitmask)."""
+        ...
+
+    @property
+    def used(self) -> tuple[int, ...]:
+        """Per meld kind, in table order, the ids that have been in a meld of that kind this deal."""
+        ...
+
+
 _NO_SEVEN: Final = -1
 _WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
 _NO_MELDING: Final = "fildinski.endgame.no-melding"
@@ -104,7 +139,7 @@ def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
     distinct outcome (fildinski.meld.copy-choice).
     """
     dix = dix_card(s, seat)
-    melds = tuple(DeclareMelds(seat, decls) for decls in _declarations(s, seat))
+    melds = tuple(DeclareMelds(seat, decls) for decls, _ in _declarations(s, seat))
     return ((Dix(seat, card_of(dix)),) if dix is not None else ()) + melds
 
 
@@ -249,12 +284,12 @@ def exchange(s: st.FildinskiState, seat: int, seven: int) -> st.FildinskiState:
 # -- the conditions of a meld ---------------------------------------------------------------------
 
 
-def meld_pool(s: st.FildinskiState, seat: int) -> int:
+def meld_pool(s: MeldView, seat: int) -> int:
     """fildinski.meld.from-won-cards: the cards ``seat`` may meld, those of its own won pile."""
     return s.won[seat]
 
 
-def fresh_cards(s: st.FildinskiState) -> int:
+def fresh_cards(s: MeldView) -> int:
     """fildinski.meld.fresh-card: the ids of which every meld must hold one.
 
     The cards of the trick just won still in the won pile; every id when
@@ -263,7 +298,7 @@ def fresh_cards(s: st.FildinskiState) -> int:
     return s.fresh if s.deal.plan.options.meld_needs_trick_card else -1
 
 
-def reused(s: st.FildinskiState, kind: MeldKind) -> int:
+def reused(s: MeldView, kind: MeldKind) -> int:
     """fildinski.meld.same-kind-once: the ids that have already been in a meld of ``kind`` this deal."""
     return s.used[kind.order]
 
@@ -277,7 +312,7 @@ def outranking(kind: MeldKind) -> MeldKind | None:
     return _OUTRANKED_BY.get(kind)
 
 
-def outranked(s: st.FildinskiState, kind: MeldKind) -> int:
+def outranked(s: MeldView, kind: MeldKind) -> int:
     """fildinski.meld.class-order: the ids a scored higher meld of ``kind``'s class bars from it."""
     higher = outranking(kind)
     return 0 if higher is None else s.used[higher.order]
@@ -288,7 +323,7 @@ def shared_cards(first: int, second: int) -> int:
     return first & second
 
 
-def _class_of(s: st.FildinskiState, card: int) -> int:
+def _class_of(s: MeldView, card: int) -> int:
     """A key equal for two copies exactly when no rule tells them apart."""
     key = (card >> 1) << 1 | (s.fresh >> card & 1)
     for mask in s.used:
@@ -296,7 +331,7 @@ def _class_of(s: st.FildinskiState, card: int) -> int:
     return key
 
 
-def copy_matters(s: st.FildinskiState, card: int, pool: int) -> bool:
+def copy_matters(s: MeldView, card: int, pool: int) -> bool:
     """fildinski.meld.copy-choice: whether a meld must name ``card``'s copy, its twin lying in ``pool``.
 
     Two copies differ when one is fresh and the other not, or when one has
@@ -309,7 +344,7 @@ def copy_matters(s: st.FildinskiState, card: int, pool: int) -> bool:
 # -- the legal declarations -----------------------------------------------------------------------
 
 
-def _single_melds(s: st.FildinskiState, seat: int) -> list[tuple[MeldKind, int]]:
+def _single_melds(s: MeldView, seat: int) -> list[tuple[MeldKind, int]]:
     """Every (kind, card set) the meld-step rules allow as one meld, physical choices all listed."""
     pool = meld_pool(s, seat)
     options = s.deal.plan.options
@@ -327,10 +362,20 @@ def _single_melds(s: st.FildinskiState, seat: int) -> list[tuple[MeldKind, int]]
     return out
 
 
-def _declarations(s: st.FildinskiState, seat: int) -> list[tuple[MeldDecl, ...]]:
+def step_choices(view: MeldView, seat: int) -> tuple[tuple[tuple[MeldDecl, ...], Melds], ...]:
+    """Every legal declaration of ``seat``'s meld step, with its melds resolved, in canonical order.
+
+    The declarations of :func:`legal_actions` (without the dix), each with its
+    kinds and card sets, for a caller that holds only the piles (the solver).
+    """
+    return tuple(_declarations(view, seat))
+
+
+def _declarations(s: MeldView, seat: int) -> list[tuple[tuple[MeldDecl, ...], Melds]]:
     """Every legal declaration, one per distinct outcome (fildinski.meld.copy-choice), in canonical order.
 
-    None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step).
+    None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step),
+    each with its melds resolved to card sets.
     """
     pool = meld_pool(s, seat)
     groups: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
@@ -342,20 +387,24 @@ def _declarations(s: st.FildinskiState, seat: int) -> list[tuple[MeldDecl, ...]]
     for key in keys:
         groups[key].sort()
     reps = {key: groups[key][0][1] for key in keys}
-    out: list[tuple[MeldDecl, ...]] = [()]
+    out: list[tuple[tuple[MeldDecl, ...], Melds]] = [((), ())]
     for key in keys:
-        out.append((_decl(s, _KINDS[key[0]], reps[key], pool),))
+        kind = _KINDS[key[0]]
+        out.append(((_decl(s, kind, reps[key], pool),), ((kind, reps[key]),)))
     for n, first in enumerate(keys):
         a = reps[first]
+        one = _KINDS[first[0]]
         for second in keys[n:]:
+            other = _KINDS[second[0]]
             for _, b in groups[second]:
                 if not shared_cards(a, b):
-                    out.append((_decl(s, _KINDS[first[0]], a, pool), _decl(s, _KINDS[second[0]], b, pool)))
+                    decls = (_decl(s, one, a, pool), _decl(s, other, b, pool))
+                    out.append((decls, ((one, a), (other, b))))
                     break
     return out
 
 
-def _decl(s: st.FildinskiState, kind: MeldKind, mask: int, pool: int) -> MeldDecl:
+def _decl(s: MeldView, kind: MeldKind, mask: int, pool: int) -> MeldDecl:
     refs = tuple(
         CardRef(card_of(i), (i & 1) + 1 if copy_matters(s, i, pool & ~mask | 1 << i) else None)
         for i in ids_in(mask)
@@ -540,6 +589,21 @@ def _names(mask: int, pool: int) -> str:
 # -- the declaration's transition -----------------------------------------------------------------
 
 
+def marked(deal: DealContext, used: tuple[int, ...], pile: int, melds: Melds) -> tuple[tuple[int, ...], int]:
+    """The used cards per kind and the melder's won pile once ``melds`` are scored.
+
+    Each meld's cards join its kind's used cards (fildinski.meld.same-kind-once);
+    under ``melded_cards = removed`` they leave the won pile (fildinski.meld.after-scoring).
+    """
+    marks = list(used)
+    removed = deal.plan.options.melded_cards is MeldedCards.REMOVED
+    for kind, mask in melds:
+        marks[kind.order] |= mask
+        if removed:
+            pile &= ~mask
+    return tuple(marks), pile
+
+
 def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
     """The state after ``seat`` ends its meld step with ``melds`` (resolved by :func:`judge_melds`).
 
@@ -551,17 +615,9 @@ def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
     points, used, events, won, retired = s.points, s.used, s.melds, s.won, s.retired
     if melds:
         points = score_melds(points, seat, tuple(kind for kind, _ in melds))
-        used_list = list(used)
-        events_list = list(events)
-        pile, gone = won[seat], retired[seat]
-        removed = s.deal.plan.options.melded_cards is MeldedCards.REMOVED
-        for kind, mask in melds:
-            used_list[kind.order] |= mask
-            events_list.append(MeldEvent(seat, kind, mask, s.tricks_done))
-            if removed:  # fildinski.meld.after-scoring
-                pile &= ~mask
-                gone |= mask
-        used, events = tuple(used_list), tuple(events_list)
+        events = (*events, *(MeldEvent(seat, kind, mask, s.tricks_done) for kind, mask in melds))
+        used, pile = marked(s.deal, used, won[seat], melds)
+        gone = retired[seat] | (won[seat] & ~pile)
         won = (pile, won[1]) if seat == 0 else (won[0], pile)
         retired = (gone, retired[1]) if seat == 0 else (retired[0], gone)
     hands, drawn = tricks.draw(s, seat)
