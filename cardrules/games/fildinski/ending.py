@@ -82,6 +82,9 @@ _KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
 Choices: TypeAlias = tuple[tuple[tuple[MeldDecl, ...], Melds], ...]
 """A meld step's declarations, in the engine's order, each with its melds resolved to card sets."""
 
+_NONE: Final[Choices] = (((), ()),)
+"""The declarations of a meld step in which no meld can be made: ``meld none`` alone."""
+
 
 @dataclass(frozen=True, slots=True)
 class EndingRules:
@@ -102,8 +105,10 @@ class EndingRules:
         melding: whether each endgame trick has a meld step (``meld_in_endgame``).
         meldable: the ids that can be in some meld at all, under this trump and options.
         width: the bits of one level in the transposition key.
-        meld_rows: per meld kind, in table order: the kind, the ids that can be in it, and a
-            small code of the kind, the trump and the bezique option.
+        meld_rows: per meld kind, in table order: its points, the ids that can be in it, the
+            kinds whose used cards it may not take (their table positions), and a small code
+            of the kind, the trump and the bezique option.
+        fresh_rule: whether every meld needs a card of the trick just won (``meld_needs_trick_card``).
     """
 
     trump: int
@@ -119,7 +124,8 @@ class EndingRules:
     melding: bool
     meldable: int
     width: int
-    meld_rows: tuple[tuple[MeldKind, int, int], ...]
+    meld_rows: tuple[tuple[int, int, tuple[int, ...], int], ...]
+    fresh_rule: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,8 +334,8 @@ class FildinskiEnding:
         steps = DEAL_TRICKS - number + (1 if side == 0 else 0)
         room = _room(rules, hands, 0, piles, self.used, taken if side == 0 else 0, steps)
         choices: Choices = ()
-        if side == 0:
-            choices = step_choices(_Piles(rules.deal, piles, taken, self.used), winner)
+        if side == 0:  # with no meld points possible, meld none is the one declaration
+            choices = step_choices(_Piles(rules.deal, piles, taken, self.used), winner) if room else _NONE
         return _new(
             rules, hands, (), winner, winner, side, self.value + gained, number,
             piles, self.used, taken, True, room, choices,
@@ -469,16 +475,16 @@ def _room(
         return 0
     to_come = hands[0] | hands[1] | trick
     within = piles[rules.counted] | to_come
-    view = _Piles(rules.deal, piles, to_come | fresh, used)
-    needs = fresh_cards(view)  # every id when meld_needs_trick_card is false
+    needs = to_come | fresh if rules.fresh_rule else -1
     values: list[int] = []
-    for kind, reach, code in rules.meld_rows:
+    for points, reach, bars, code in rules.meld_rows:
         avail = within & reach
         if avail:
-            avail &= ~(reused(view, kind) | outranked(view, kind))
+            for slot in bars:
+                avail &= ~used[slot]
             if avail:
                 count = _most_melds(code << 128 | avail << 64 | (needs & avail))
-                values.extend([kind.points] * count)
+                values.extend([points] * count)
     values.sort(reverse=True)
     return sum(values[: MAX_MELDS * steps])
 
@@ -507,6 +513,20 @@ def _most_melds(key: int) -> int:
 
 _IDS: Final = (1 << 64) - 1
 _PAIRS: Final = (BeziquePair.STANDARD, BeziquePair.KLAVERJAS_HARTENDAME)
+
+
+def _bars(deal: DealContext, kind: MeldKind) -> tuple[int, ...]:
+    """The kinds (table positions) whose used cards a meld of ``kind`` may not take.
+
+    Asked of the meld-step rules themselves (fildinski.meld.same-kind-once,
+    fildinski.meld.class-order): a probe with every card used by one kind.
+    """
+    slots = []
+    for slot in range(len(_KINDS)):
+        probe = _Piles(deal, (0, 0), 0, tuple(-1 if n == slot else 0 for n in range(len(_KINDS))))
+        if reused(probe, kind) | outranked(probe, kind):
+            slots.append(slot)
+    return tuple(slots)
 
 
 def _levels(trump: int, meldable: int, melding: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -558,9 +578,12 @@ def ending(state: FildinskiState, by: int | str) -> FildinskiEnding:
         meldable |= reach
     klaverjas = options.bezique_pair is BeziquePair.KLAVERJAS_HARTENDAME
     rows = tuple(
-        (kind, reach, n << 3 | trump << 1 | klaverjas)
+        (kind.points, reach, _bars(state.deal, kind), n << 3 | trump << 1 | klaverjas)
         for n, (kind, reach) in enumerate(zip(_KINDS, reaches, strict=True))
     )
+    # Whether every meld needs a fresh card, asked of the rule itself: with no fresh card, it
+    # gives no card (0) when it holds and every card (-1) when it does not.
+    fresh_rule = fresh_cards(_Piles(state.deal, (0, 0), 0, state.used)) != -1
     levels = _levels(trump, meldable, melding)
     zero = (0,) * len(state.points)
     # Whether trick 32 carries the bonus, asked of the scoring rule itself: a trick of two
@@ -572,7 +595,7 @@ def ending(state: FildinskiState, by: int | str) -> FildinskiEnding:
         tag = tag << 4 | options.meld_needs_trick_card << 3 | removed << 2 | klaverjas << 1 | 1
     rules = EndingRules(
         trump, options, counted, levels, sevens, captured, last_bonus, zero, tag,
-        state.deal, melding, meldable, 8 if melding else 6, rows,
+        state.deal, melding, meldable, 8 if melding else 6, rows, fresh_rule,
     )  # fmt: skip
     seat = state.current_player
     side = 0 if seat == counted else 1
