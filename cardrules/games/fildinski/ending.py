@@ -17,16 +17,23 @@ left (the last-trick bonus included where it is still to come); points won
 before the position do not count.
 
 Under ``meld_in_endgame = true`` the winner of each of tricks 25-32 has a
-meld step (fildinski.endgame.no-melding), and the ending has it too: after a
-trick it holds both won piles, the trick's fresh cards and the cards each
-kind of meld has used, and the winner's moves are its declarations, asked of
-the engine's own :func:`~cardrules.games.fildinski.meld_step.step_choices`
-(``meld none`` first, then one or two melds, in the engine's order) and
-scored by :func:`~cardrules.games.fildinski.scoring.score_melds`. The counted
-seat's melds count in the value; the other seat's count for nothing here
-(its melds change neither the counted seat's piles nor the tricks), so all
-its declarations form one group and only ``meld none`` is searched. Meld
-moves are numbered from 64 (64 is ``meld none``), card plays are ids.
+meld step (fildinski.endgame.no-melding), and so has the ending, a
+:class:`FildinskiMeldEnding`: it also holds both won piles, the trick's
+fresh cards and the cards each kind of meld has used, and in a meld step the
+winner's moves are its declarations, asked of the engine's own
+:func:`~cardrules.games.fildinski.meld_step.step_choices` (``meld none``
+first, then one or two melds, in the engine's order), updated by
+:func:`~cardrules.games.fildinski.meld_step.marked` and scored by
+:func:`~cardrules.games.fildinski.scoring.score_melds`. Meld moves are
+numbered from :data:`MELD_MOVES` (``meld none``); card plays are ids. The
+counted seat's melds count in the value. The other seat's count for
+nothing there (its melds touch neither the tricks nor the counted seat's
+piles), so its declarations form one group and only ``meld none`` is
+searched. The transposition key adds the counted seat's won cards that can
+still be melded and the melds they have been in; the upper bound adds the
+most meld points still possible, from the cards still to be won and the
+pile, each kind's melds disjoint and clear of the cards the rules bar.
+A position may be a meld step itself.
 
 >>> import random, cardrules
 >>> state, rng = cardrules.get_game("fildinski").new_game(seed=3), random.Random(3)
@@ -69,7 +76,7 @@ from cardrules.solve.table import claimed_amount, read_claimer
 if TYPE_CHECKING:
     from cardrules.games.fildinski.state import FildinskiState
 
-__all__ = ["MELD_MOVES", "EndingRules", "FildinskiEnding", "ending"]
+__all__ = ["MELD_MOVES", "EndingRules", "FildinskiEnding", "FildinskiMeldEnding", "ending"]
 
 MELD_MOVES: Final = 64
 """The move number of ``meld none``; the n-th declaration of a meld step is ``MELD_MOVES + n``."""
@@ -142,21 +149,17 @@ class _Piles:
 class FildinskiEnding:
     """The rest of a Fildinski deal after the last draw, counted for one seat (an ``Ending``).
 
+    Under ``meld_in_endgame = true`` the ending is a :class:`FildinskiMeldEnding`.
+
     Attributes:
         rules: the trump, the options and the counted seat.
         hands: both hands, as id bitmasks.
         trick: the led card, if the trick has begun.
-        leader: the seat that led (or leads) the trick; in a meld step, the trick's winner.
-        seat: the seat to play (or to declare melds).
+        leader: the seat that led (or leads) the trick.
+        seat: the seat to play.
         side: 0 when the counted seat is to play, else 1.
         value: the points the counted seat has scored since the ending was built.
         done: the tricks of the deal complete so far.
-        piles: both won piles, as id bitmasks (kept up to date under ``meld_in_endgame`` only).
-        used: per meld kind, the ids that have been in a meld of that kind this deal.
-        fresh: in a meld step, the cards of the trick just won (else 0).
-        stepping: whether the trick's winner is in its meld step.
-        room: the most meld points the counted seat can still score (0 without endgame melds).
-        choices: in the counted seat's meld step, its declarations (else empty; found when asked).
     """
 
     rules: EndingRules
@@ -167,17 +170,11 @@ class FildinskiEnding:
     side: int
     value: int
     done: int
-    piles: tuple[int, int]
-    used: tuple[int, ...]
-    fresh: int
-    stepping: bool
-    room: int
-    choices: Choices
 
     @property
     def over(self) -> bool:
-        """Whether trick 32 is complete (and, under ``meld_in_endgame``, its meld step)."""
-        return self.done == DEAL_TRICKS and not self.stepping
+        """Whether trick 32 is complete."""
+        return self.done == DEAL_TRICKS
 
     @property
     def left(self) -> int:
@@ -194,7 +191,188 @@ class FildinskiEnding:
         """The counted seat."""
         return (self.rules.counted,)
 
-    # -- the meld step -----------------------------------------------------------------------------
+    def _legal_mask(self) -> int:
+        hand = self.hands[self.seat]
+        if self.trick:
+            return legal_follow(hand, self.trick[0], self.rules.trump)
+        return hand
+
+    def legal(self) -> tuple[int, ...]:
+        """One id per legal kind, the lower copy held (the one the engine plays), in kind order."""
+        mask = self._legal_mask()
+        out = []
+        for kind in range(32):
+            pair = mask >> (2 * kind) & 3
+            if pair:
+                out.append(2 * kind + (0 if pair & 1 else 1))
+        return tuple(out)
+
+    def _groups(self) -> tuple[int, ...]:
+        hand = self.hands[self.seat]
+        others = self.hands[1 - self.seat]
+        if self.trick:
+            others |= 1 << self.trick[0]
+        return rank_groups(self._legal_mask(), hand, others, self.rules.levels, SUIT_IDS)
+
+    def moves(self) -> tuple[int, ...]:
+        """One id per group of equal legal cards; a leader's strongest first, a follower's winners first."""
+        reps = []
+        for group in self._groups():
+            low = group & -group
+            reps.append(low.bit_length() - 1)
+        if not self.trick:
+            reps.sort(key=lambda card: -(card >> 1 & 7))
+            return tuple(reps)
+        led = self.trick[0]
+        trump = self.rules.trump
+        wins = [card for card in reps if follower_wins(led, card, trump)]
+        loses = [card for card in reps if not follower_wins(led, card, trump)]
+        return (*wins, *loses)
+
+    def group(self, move: int) -> tuple[int, ...]:
+        """The legal ids equivalent to ``move`` (one per kind, the lower copy held)."""
+        legal = self.legal()
+        for group in self._groups():
+            if group >> move & 1:
+                return tuple(card for card in legal if group >> card & 1 or group >> (card ^ 1) & 1)
+        raise InvalidArgumentError(f"id {move} is not a legal play here")
+
+    def play(self, move: int) -> FildinskiEnding:
+        """The ending after the seat to play plays id ``move`` (a legal card)."""
+        rules = self.rules
+        seat = self.seat
+        bit = 1 << move
+        hands = (self.hands[0] & ~bit, self.hands[1]) if seat == 0 else (self.hands[0], self.hands[1] & ~bit)
+        if not self.trick:
+            other = 1 - seat
+            return _new(
+                rules, hands, (move,), seat, other, 0 if other == rules.counted else 1, self.value, self.done
+            )
+        led = self.trick[0]
+        leader = self.leader
+        winner = seat if follower_wins(led, move, rules.trump) else leader
+        number = self.done + 1
+        points = score_trick(rules.zero, (led, move), leader, winner, rules.trump, rules.options, number)
+        gained = sum(points[rules.counted :: 2])
+        return _new(
+            rules, hands, (), winner, winner, 0 if winner == rules.counted else 1, self.value + gained, number
+        )
+
+    def key(self) -> Hashable | None:
+        """At a trick boundary: the leader and, per suit, who holds the cards left, level by level.
+
+        Only the order of the cards left, their value classes and their holders
+        matter for what is still to come (the tricks left follow from the count).
+        """
+        if self.trick:
+            return None
+        h0, h1 = self.hands
+        rules = self.rules
+        width = rules.width
+        end = (1 << width) - 1  # the end of a suit
+        code = rules.tag << 1 | self.leader
+        for suit in rules.levels:
+            for mask, value_class in suit:
+                mine = h0 & mask
+                theirs = h1 & mask
+                if mine or theirs:
+                    code = code << width | value_class << 4 | mine.bit_count() << 2 | theirs.bit_count()
+            code = code << width | end
+        return code
+
+    def _pools(self) -> tuple[int, int]:
+        """The points still to come that the counted seat is sure of, and those either seat may take."""
+        rules = self.rules
+        left = self.hands[0] | self.hands[1]
+        trick = 0
+        if self.trick:
+            trick = 1 << self.trick[0]
+            left |= trick
+        contested = (left & _BRISQUES).bit_count() * 10
+        sure = 0
+        sevens = left & rules.sevens
+        if sevens:
+            if rules.captured:
+                contested += sevens.bit_count() * 10
+            else:
+                own = self.hands[rules.counted] | (trick if self.leader == rules.counted else 0)
+                sure += (sevens & own).bit_count() * 10
+        if rules.last_bonus and self.done < DEAL_TRICKS:
+            contested += 10
+        return sure, contested
+
+    def bounds(self) -> tuple[int, int]:
+        """At least its own trump 7s (if they score for their player); at most every point left."""
+        sure, contested = self._pools()
+        return self.value + sure, self.value + sure + contested
+
+    def most(self) -> int:
+        """The value if the counted seat took every point still to come."""
+        return self.bounds()[1]
+
+    def action(self, move: int) -> Action:
+        """The engine's play of the kind of id ``move`` by the seat to play."""
+        return PlayCard(self.seat, kind_card(move >> 1))
+
+    def move(self, action: Action) -> int:
+        """The id the engine plays for a legal play (the lower copy held).
+
+        Raises:
+            InvalidArgumentError: ``action`` is not a legal play here.
+        """
+        if isinstance(action, PlayCard) and action.seat == self.seat:
+            kind = card_kind(action.card)
+            if kind is not None:
+                pair = self._legal_mask() >> (2 * kind) & 3
+                if pair:
+                    return 2 * kind + (0 if pair & 1 else 1)
+        raise InvalidArgumentError(f"{action} is not a legal play in this ending")
+
+    def needed(self, amount: int) -> int:
+        """A claim of ``amount`` points needs at least that many.
+
+        Raises:
+            InvalidArgumentError: ``amount`` is negative or more than the points still to come.
+        """
+        top = self.most() - self.value
+        return claimed_amount(
+            amount, top, f"a Fildinski claim here is of 0 to {top} points (the points left)"
+        )
+
+    def in_units(self, value: int) -> int:
+        """Points are the value itself."""
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class FildinskiMeldEnding(FildinskiEnding):
+    """The last tricks under ``meld_in_endgame = true``: a :class:`FildinskiEnding` with meld steps.
+
+    After each trick the winner has its meld step: its moves are its
+    declarations (``MELD_MOVES`` and up, in the engine's order), the counted
+    seat's melds count in the value, and the other seat's declarations form
+    one group searched as ``meld none``.
+
+    Attributes:
+        piles: both won piles, as id bitmasks.
+        used: per meld kind, the ids that have been in a meld of that kind this deal.
+        fresh: in a meld step, the cards of the trick just won (else 0).
+        stepping: whether the trick's winner (``seat`` and ``leader``) is in its meld step.
+        room: an upper bound on the meld points the counted seat can still score.
+        choices: in the counted seat's meld step, its declarations (else empty; found when asked).
+    """
+
+    piles: tuple[int, int]
+    used: tuple[int, ...]
+    fresh: int
+    stepping: bool
+    room: int
+    choices: Choices
+
+    @property
+    def over(self) -> bool:
+        """Whether trick 32 and its meld step are complete."""
+        return self.done == DEAL_TRICKS and not self.stepping
 
     def _choices(self) -> Choices:
         """The declarations of this meld step, as the engine lists them."""
@@ -216,238 +394,129 @@ class FildinskiEnding:
             return 0
         return sum(score_melds(rules.zero, self.seat, tuple(kind for kind, _ in melds))[rules.counted :: 2])
 
-    def _declare(self, move: int) -> FildinskiEnding:
-        """The ending after the winner ends its meld step with the declaration ``move``."""
-        rules = self.rules
-        seat = self.seat
-        piles, used, room, gained = self.piles, self.used, self.room, 0
-        if move != MELD_MOVES or self.choices:
-            _, melds = self._declaration(move)
-            if melds:
-                gained = self._gain(melds)
-                used, pile = marked(rules.deal, used, piles[seat], melds)
-                piles = (pile, piles[1]) if seat == 0 else (piles[0], pile)
-        if seat == rules.counted:
-            room = _room(rules, self.hands, 0, piles, used, 0, self.left)
-        return _new(
-            rules, self.hands, (), seat, seat, self.side, self.value + gained, self.done,
-            piles, used, 0, False, room, (),
-        )  # fmt: skip
-
-    # -- the protocol --------------------------------------------------------------------------------
-
-    def _legal_mask(self) -> int:
-        hand = self.hands[self.seat]
-        if self.trick:
-            return legal_follow(hand, self.trick[0], self.rules.trump)
-        return hand
-
     def legal(self) -> tuple[int, ...]:
-        """One id per legal kind, the lower copy held (the one the engine plays), in kind order.
-
-        In a meld step, the declarations: ``MELD_MOVES`` and up, in the engine's order.
-        """
+        """The legal cards (as :meth:`FildinskiEnding.legal`), or in a meld step its declarations."""
         if self.stepping:
             return tuple(range(MELD_MOVES, MELD_MOVES + len(self._choices())))
-        mask = self._legal_mask()
-        out = []
-        for kind in range(32):
-            pair = mask >> (2 * kind) & 3
-            if pair:
-                out.append(2 * kind + (0 if pair & 1 else 1))
-        return tuple(out)
-
-    def _groups(self) -> tuple[int, ...]:
-        hand = self.hands[self.seat]
-        others = self.hands[1 - self.seat]
-        if self.trick:
-            others |= 1 << self.trick[0]
-        return rank_groups(self._legal_mask(), hand, others, self.rules.levels, SUIT_IDS)
+        return FildinskiEnding.legal(self)
 
     def moves(self) -> tuple[int, ...]:
-        """One move per group of equal legal moves, likely best first.
+        """As :meth:`FildinskiEnding.moves`; in a meld step, its declarations to search.
 
-        A leader's strongest card first, a follower's winners first; in the
-        counted seat's meld step, the declarations scoring most first; in the
-        other seat's, ``meld none`` alone (its melds count for nothing here).
+        The counted seat's highest-scoring first; in the other seat's meld
+        step, ``meld none`` alone (its melds count for nothing here).
         """
-        if self.stepping:
-            if self.side:
-                return (MELD_MOVES,)
-            choices = self.choices
-            order = sorted(range(len(choices)), key=lambda n: -self._gain(choices[n][1]))
-            return tuple(MELD_MOVES + n for n in order)
-        reps = []
-        for group in self._groups():
-            low = group & -group
-            reps.append(low.bit_length() - 1)
-        if not self.trick:
-            reps.sort(key=lambda card: -(card >> 1 & 7))
-            return tuple(reps)
-        led = self.trick[0]
-        trump = self.rules.trump
-        wins = [card for card in reps if follower_wins(led, card, trump)]
-        loses = [card for card in reps if not follower_wins(led, card, trump)]
-        return (*wins, *loses)
+        if not self.stepping:
+            return FildinskiEnding.moves(self)
+        if self.side:
+            return (MELD_MOVES,)
+        choices = self.choices
+        order = sorted(range(len(choices)), key=lambda n: -self._gain(choices[n][1]))
+        return tuple(MELD_MOVES + n for n in order)
 
     def group(self, move: int) -> tuple[int, ...]:
-        """The legal moves equivalent to ``move`` (cards: one id per kind, the lower copy held)."""
-        if self.stepping:
-            self._declaration(move)
-            return self.legal() if self.side else (move,)
-        legal = self.legal()
-        for group in self._groups():
-            if group >> move & 1:
-                return tuple(card for card in legal if group >> card & 1 or group >> (card ^ 1) & 1)
-        raise InvalidArgumentError(f"id {move} is not a legal play here")
+        """As :meth:`FildinskiEnding.group`; in the other seat's meld step, every declaration."""
+        if not self.stepping:
+            return FildinskiEnding.group(self, move)
+        self._declaration(move)
+        return self.legal() if self.side else (move,)
 
-    def play(self, move: int) -> FildinskiEnding:
+    def play(self, move: int) -> FildinskiMeldEnding:
         """The ending after the seat to play plays id ``move`` (a legal card), or declares ``move``."""
-        if self.stepping:
-            return self._declare(move)
         rules = self.rules
-        seat = self.seat
-        bit = 1 << move
-        hands = (self.hands[0] & ~bit, self.hands[1]) if seat == 0 else (self.hands[0], self.hands[1] & ~bit)
-        if not self.trick:
-            other = 1 - seat
-            return _new(
-                rules, hands, (move,), seat, other, 0 if other == rules.counted else 1, self.value,
-                self.done, self.piles, self.used, 0, False, self.room, (),
+        if self.stepping:
+            seat = self.seat
+            piles, used, room, gained = self.piles, self.used, self.room, 0
+            if move != MELD_MOVES or self.choices:
+                _, melds = self._declaration(move)
+                if melds:
+                    gained = self._gain(melds)
+                    used, pile = marked(rules.deal, used, piles[seat], melds)
+                    piles = (pile, piles[1]) if seat == 0 else (piles[0], pile)
+            if seat == rules.counted:
+                room = _room(rules, self.hands, 0, piles, used, 0, self.left)
+            return _new_meld(
+                rules, self.hands, (), seat, seat, self.side, self.value + gained, self.done,
+                piles, used, 0, False, room, (),
             )  # fmt: skip
-        led = self.trick[0]
-        leader = self.leader
-        winner = seat if follower_wins(led, move, rules.trump) else leader
-        number = self.done + 1
-        points = score_trick(rules.zero, (led, move), leader, winner, rules.trump, rules.options, number)
-        gained = sum(points[rules.counted :: 2])
-        side = 0 if winner == rules.counted else 1
-        if not rules.melding:
-            return _new(
-                rules, hands, (), winner, winner, side, self.value + gained, number,
-                self.piles, self.used, 0, False, 0, (),
+        after = FildinskiEnding.play(self, move)
+        if after.trick:  # a lead: nothing is won yet
+            return _new_meld(
+                rules, after.hands, after.trick, after.leader, after.seat, after.side, after.value,
+                after.done, self.piles, self.used, 0, False, self.room, (),
             )  # fmt: skip
-        taken = 1 << led | bit
+        winner = after.seat
+        taken = 1 << self.trick[0] | 1 << move
         piles = (
             (self.piles[0] | taken, self.piles[1]) if winner == 0 else (self.piles[0], self.piles[1] | taken)
         )
-        steps = DEAL_TRICKS - number + (1 if side == 0 else 0)
-        room = _room(rules, hands, 0, piles, self.used, taken if side == 0 else 0, steps)
+        mine = after.side == 0
+        steps = DEAL_TRICKS - after.done + (1 if mine else 0)
+        room = _room(rules, after.hands, 0, piles, self.used, taken if mine else 0, steps)
         choices: Choices = ()
-        if side == 0:  # with no meld points possible, meld none is the one declaration
+        if mine:  # with no meld points possible, meld none is the one declaration
             choices = step_choices(_Piles(rules.deal, piles, taken, self.used), winner) if room else _NONE
-        return _new(
-            rules, hands, (), winner, winner, side, self.value + gained, number,
+        return _new_meld(
+            rules, after.hands, (), winner, winner, after.side, after.value, after.done,
             piles, self.used, taken, True, room, choices,
         )  # fmt: skip
 
     def key(self) -> Hashable | None:
-        """At a trick boundary: the leader and, per suit, who holds the cards left, level by level.
+        """As :meth:`FildinskiEnding.key`, with the counted seat's meldable won cards and their melds.
 
-        Only the order of the cards left, their value classes and their holders
-        matter for what is still to come (the tricks left follow from the count).
-        Under ``meld_in_endgame`` the counted seat's won pile (its cards that can
-        still be melded) and the melds they have been in matter too; the other
-        seat's piles and melds never touch the counted seat's points.
+        Those decide what it can still meld; the other seat's piles and melds
+        never touch the counted seat's points. No key inside a meld step.
         """
-        if self.trick or self.stepping:
+        if self.stepping:
             return None
-        h0, h1 = self.hands
-        rules = self.rules
-        width = rules.width
-        code = rules.tag << 1 | self.leader
-        for suit in rules.levels:
-            for mask, value_class in suit:
-                mine = h0 & mask
-                theirs = h1 & mask
-                if mine or theirs:
-                    code = code << width | value_class << 4 | mine.bit_count() << 2 | theirs.bit_count()
-            code = code << width | ((1 << width) - 1)  # the end of a suit
-        if not rules.melding:
-            return code
-        pile = self.piles[rules.counted] & rules.meldable
+        code = FildinskiEnding.key(self)
+        if code is None:
+            return None
+        pile = self.piles[self.rules.counted] & self.rules.meldable
         return code, pile, tuple(mask & pile for mask in self.used)
 
-    def _pools(self) -> tuple[int, int]:
-        """The points still to come that the counted seat is sure of, and those either seat may take."""
-        rules = self.rules
-        left = self.hands[0] | self.hands[1]
-        trick = 0
-        if self.trick:
-            trick = 1 << self.trick[0]
-            left |= trick
-        contested = (left & _BRISQUES).bit_count() * 10 + self.room
-        sure = 0
-        sevens = left & rules.sevens
-        if sevens:
-            if rules.captured:
-                contested += sevens.bit_count() * 10
-            else:
-                own = self.hands[rules.counted] | (trick if self.leader == rules.counted else 0)
-                sure += (sevens & own).bit_count() * 10
-        if rules.last_bonus and (self.done < DEAL_TRICKS):
-            contested += 10
-        return sure, contested
-
     def bounds(self) -> tuple[int, int]:
-        """At least its own trump 7s (if they score for their player); at most every point left."""
+        """As :meth:`FildinskiEnding.bounds`, the melds still possible added to the most."""
         sure, contested = self._pools()
-        return self.value + sure, self.value + sure + contested
+        return self.value + sure, self.value + sure + contested + self.room
 
     def most(self) -> int:
-        """The value if the counted seat took every point still to come (melds it might still make too)."""
+        """The value if the counted seat took every point still to come and made every meld it still might."""
         return self.bounds()[1]
 
     def action(self, move: int) -> Action:
-        """The engine's play of the kind of id ``move`` by the seat to play, or its declaration ``move``."""
+        """The engine's play of the kind of id ``move``, or in a meld step the declaration ``move``."""
         if self.stepping:
             return DeclareMelds(self.seat, self._declaration(move)[0])
-        return PlayCard(self.seat, kind_card(move >> 1))
+        return FildinskiEnding.action(self, move)
 
     def move(self, action: Action) -> int:
-        """The id the engine plays for a legal play (the lower copy held), or a declaration's number.
+        """The id the engine plays for a legal play, or a legal declaration's number.
 
         Raises:
             InvalidArgumentError: ``action`` is not a legal play (or declaration) here.
         """
-        if self.stepping:
-            if isinstance(action, DeclareMelds) and action.seat == self.seat:
-                for n, (decls, _) in enumerate(self._choices()):
-                    if decls == action.melds:
-                        return MELD_MOVES + n
-        elif isinstance(action, PlayCard) and action.seat == self.seat:
-            kind = card_kind(action.card)
-            if kind is not None:
-                pair = self._legal_mask() >> (2 * kind) & 3
-                if pair:
-                    return 2 * kind + (0 if pair & 1 else 1)
-        raise InvalidArgumentError(f"{action} is not a legal action in this ending")
-
-    def needed(self, amount: int) -> int:
-        """A claim of ``amount`` points needs at least that many.
-
-        Raises:
-            InvalidArgumentError: ``amount`` is negative or more than the points still to come.
-        """
-        top = self.most() - self.value
-        return claimed_amount(
-            amount, top, f"a Fildinski claim here is of 0 to {top} points (the points left)"
-        )
-
-    def in_units(self, value: int) -> int:
-        """Points are the value itself."""
-        return value
+        if not self.stepping:
+            return FildinskiEnding.move(self, action)
+        if isinstance(action, DeclareMelds) and action.seat == self.seat:
+            for n, (decls, _) in enumerate(self._choices()):
+                if decls == action.melds:
+                    return MELD_MOVES + n
+        raise InvalidArgumentError(f"{action} is not a legal declaration in this meld step")
 
 
 _new: Final[
+    Callable[[EndingRules, tuple[int, int], tuple[int, ...], int, int, int, int, int], FildinskiEnding]
+] = fast_constructor(FildinskiEnding)
+_new_meld: Final[
     Callable[
         [
             EndingRules, tuple[int, int], tuple[int, ...], int, int, int, int, int,
             tuple[int, int], tuple[int, ...], int, bool, int, Choices,
         ],
-        FildinskiEnding,
+        FildinskiMeldEnding,
     ]
-] = fast_constructor(FildinskiEnding)  # fmt: skip
+] = fast_constructor(FildinskiMeldEnding)  # fmt: skip
 
 
 # -- how many meld points are still possible ---------------------------------------------------------
@@ -599,6 +668,8 @@ def ending(state: FildinskiState, by: int | str) -> FildinskiEnding:
     )  # fmt: skip
     seat = state.current_player
     side = 0 if seat == counted else 1
+    if not melding:
+        return _new(rules, state.hands, state.trick, state.leader, seat, side, 0, state.tricks_done)
     stepping = state.in_meld_step
     fresh = state.fresh if stepping else 0
     steps = DEAL_TRICKS - state.tricks_done + (1 if stepping and side == 0 else 0)
@@ -607,7 +678,7 @@ def ending(state: FildinskiState, by: int | str) -> FildinskiEnding:
     choices: Choices = ()
     if stepping and side == 0:
         choices = step_choices(_Piles(state.deal, state.won, fresh, state.used), seat)
-    return _new(
+    return _new_meld(
         rules, state.hands, state.trick, state.leader, seat, side, 0, state.tricks_done,
         state.won, state.used, fresh, stepping, room, choices,
     )  # fmt: skip
