@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, TypeAlias
+from typing import Final, Protocol, TypeAlias
 
 from cardrules.cards import Card
 from cardrules.game import Action
@@ -34,6 +34,7 @@ from cardrules.games.fildinski.cards import (
     kind_card,
     strength_of,
 )
+from cardrules.games.fildinski.deal import DealContext
 from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_sets, reach_table
 from cardrules.games.fildinski.options import BeziquePair, DixExchange, MeldedCards
 from cardrules.games.fildinski.rules import RULES
@@ -53,6 +54,7 @@ from cardrules.verdict import Verdict, make_verdict
 
 __all__ = [
     "MAX_MELDS",
+    "MeldView",
     "Melds",
     "copy_matters",
     "declare",
@@ -66,11 +68,13 @@ __all__ = [
     "judge_dix",
     "judge_melds",
     "legal_actions",
+    "marked",
     "meld_pool",
     "outranked",
     "outranking",
     "reused",
     "shared_cards",
+    "step_choices",
 ]
 
 Melds: TypeAlias = tuple[tuple[MeldKind, int], ...]
@@ -84,6 +88,37 @@ _OUTRANKED_BY: Final[Mapping[MeldKind, MeldKind]] = MappingProxyType(
     {MeldKind.ROYAL_MARRIAGE: MeldKind.SEQUENCE, MeldKind.BEZIQUE: MeldKind.DOUBLE_BEZIQUE}
 )
 _HIGHER: Final[tuple[MeldKind | None, ...]] = tuple(_OUTRANKED_BY.get(kind) for kind in MeldKind)
+
+
+class MeldView(Protocol):
+    """What the meld-step conditions read: the deal, the won piles, the fresh cards and the used cards.
+
+    A :class:`~cardrules.games.fildinski.state.FildinskiState` is one; the
+    solver's ending (:mod:`cardrules.games.fildinski.ending`) passes a small
+    value of its own, so both ask the same functions which melds are legal.
+    """
+
+    @property
+    def deal(self) -> DealContext:
+        """The deal (its trump and options)."""
+        ...
+
+    @property
+    def won(self) -> tuple[int, int]:
+        """Each seat's won pile (id bitmasks)."""
+        ...
+
+    @property
+    def fresh(self) -> int:
+        """The cards of the trick just won still in the winner's pile (an id bitmask)."""
+        ...
+
+    @property
+    def used(self) -> tuple[int, ...]:
+        """Per meld kind, in table order, the ids that have been in a meld of that kind this deal."""
+        ...
+
+
 _NO_SEVEN: Final = -1
 _WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
 _NO_MELDING: Final = "fildinski.endgame.no-melding"
@@ -111,7 +146,7 @@ def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
     singles = _single_melds(s, seat)
     melds: tuple[Action, ...]
     if singles:
-        melds = tuple(make_declare(seat, decls) for decls in _declarations(s, seat, singles))
+        melds = tuple(make_declare(seat, decls) for decls, _ in _declarations(s, seat, singles))
     else:  # the common case: no meld can be made, only the declaration of none
         melds = _NONE[seat]
     return ((Dix(seat, card_of(dix)),) if dix is not None else ()) + melds
@@ -258,12 +293,12 @@ def exchange(s: st.FildinskiState, seat: int, seven: int) -> st.FildinskiState:
 # -- the conditions of a meld ---------------------------------------------------------------------
 
 
-def meld_pool(s: st.FildinskiState, seat: int) -> int:
+def meld_pool(s: MeldView, seat: int) -> int:
     """fildinski.meld.from-won-cards: the cards ``seat`` may meld, those of its own won pile."""
     return s.won[seat]
 
 
-def fresh_cards(s: st.FildinskiState) -> int:
+def fresh_cards(s: MeldView) -> int:
     """fildinski.meld.fresh-card: the ids of which every meld must hold one.
 
     The cards of the trick just won still in the won pile; every id when
@@ -272,7 +307,7 @@ def fresh_cards(s: st.FildinskiState) -> int:
     return s.fresh if s.deal.plan.options.meld_needs_trick_card else -1
 
 
-def reused(s: st.FildinskiState, kind: MeldKind) -> int:
+def reused(s: MeldView, kind: MeldKind) -> int:
     """fildinski.meld.same-kind-once: the ids that have already been in a meld of ``kind`` this deal."""
     return s.used[kind.order]
 
@@ -286,7 +321,7 @@ def outranking(kind: MeldKind) -> MeldKind | None:
     return _HIGHER[kind.order]
 
 
-def outranked(s: st.FildinskiState, kind: MeldKind) -> int:
+def outranked(s: MeldView, kind: MeldKind) -> int:
     """fildinski.meld.class-order: the ids a scored higher meld of ``kind``'s class bars from it."""
     higher = outranking(kind)
     return 0 if higher is None else s.used[higher.order]
@@ -297,7 +332,7 @@ def shared_cards(first: int, second: int) -> int:
     return first & second
 
 
-def _class_of(s: st.FildinskiState, card: int) -> int:
+def _class_of(s: MeldView, card: int) -> int:
     """A key equal for two copies exactly when no rule tells them apart."""
     key = (card >> 1) << 1 | (s.fresh >> card & 1)
     for mask in s.used:
@@ -305,7 +340,7 @@ def _class_of(s: st.FildinskiState, card: int) -> int:
     return key
 
 
-def copy_matters(s: st.FildinskiState, card: int, pool: int) -> bool:
+def copy_matters(s: MeldView, card: int, pool: int) -> bool:
     """fildinski.meld.copy-choice: whether a meld must name ``card``'s copy, its twin lying in ``pool``.
 
     Two copies differ when one is fresh and the other not, or when one has
@@ -318,7 +353,7 @@ def copy_matters(s: st.FildinskiState, card: int, pool: int) -> bool:
 # -- the legal declarations -----------------------------------------------------------------------
 
 
-def _single_melds(s: st.FildinskiState, seat: int) -> list[tuple[MeldKind, int]]:
+def _single_melds(s: MeldView, seat: int) -> list[tuple[MeldKind, int]]:
     """Every (kind, card set) the meld-step rules allow as one meld, physical choices all listed."""
     pool = meld_pool(s, seat)
     fresh = fresh_cards(s)
@@ -359,20 +394,32 @@ _REACH: Final[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
 _BIT_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(order for order in range(len(MeldKind)) if bits >> order & 1) for bits in range(1 << len(MeldKind))
 )
+_NO_CHOICE: Final[tuple[tuple[tuple[MeldDecl, ...], Melds], ...]] = (((), ()),)
+"""The meld step's choices when no meld can be made: the declaration of none, with no melds."""
+
+
+def step_choices(view: MeldView, seat: int) -> tuple[tuple[tuple[MeldDecl, ...], Melds], ...]:
+    """Every legal declaration of ``seat``'s meld step, with its melds resolved, in canonical order.
+
+    The declarations of :func:`legal_actions` (without the dix), each with its
+    kinds and card sets, for a caller that holds only the piles (the solver).
+    """
+    singles = _single_melds(view, seat)
+    return tuple(_declarations(view, seat, singles)) if singles else _NO_CHOICE
 
 
 def _declarations(
-    s: st.FildinskiState, seat: int, singles: list[tuple[MeldKind, int]]
-) -> list[tuple[MeldDecl, ...]]:
+    s: MeldView, seat: int, singles: list[tuple[MeldKind, int]]
+) -> list[tuple[tuple[MeldDecl, ...], Melds]]:
     """Every legal declaration, one per distinct outcome (fildinski.meld.copy-choice), in canonical order.
 
     None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step),
-    from the :func:`_single_melds` of ``seat``.
+    from the :func:`_single_melds` of ``seat``, each with its melds resolved to card sets.
     """
     pool = meld_pool(s, seat)
     if len(singles) == 1:  # the common case: one meld, no pair (a meld shares its cards with itself)
         kind, mask = singles[0]
-        return [(), (_decl(s, kind, mask, pool),)]
+        return [((), ()), ((_decl(s, kind, mask, pool),), ((kind, mask),))]
     per_kind: dict[int, list[int]] = {}
     for kind, mask in singles:
         per_kind.setdefault(kind.order, []).append(mask)
@@ -403,15 +450,17 @@ def _declarations(
             found = made[order, mask] = _decl(s, _KINDS[order], mask, pool)
         return found
 
-    out: list[tuple[MeldDecl, ...]] = [()]
+    out: list[tuple[tuple[MeldDecl, ...], Melds]] = [((), ())]
     for key in keys:
-        out.append((decl(key[0], groups[key][0]),))
+        rep = groups[key][0]
+        out.append(((decl(key[0], rep),), ((_KINDS[key[0]], rep),)))
     for n, first in enumerate(keys):
         a = groups[first][0]
+        one = _KINDS[first[0]]
         for second in keys[n:]:
             for b in groups[second]:
                 if not shared_cards(a, b):
-                    out.append((decl(first[0], a), decl(second[0], b)))
+                    out.append(((decl(first[0], a), decl(second[0], b)), ((one, a), (_KINDS[second[0]], b))))
                     break
     return out
 
@@ -421,7 +470,7 @@ def _ids_key(mask: int) -> tuple[int, ...]:
     return tuple(ids_in(mask))
 
 
-def _decl(s: st.FildinskiState, kind: MeldKind, mask: int, pool: int) -> MeldDecl:
+def _decl(s: MeldView, kind: MeldKind, mask: int, pool: int) -> MeldDecl:
     """The declaration of one meld, naming a card's copy where :func:`copy_matters` says it must."""
     rest = pool & ~mask
     named = 0
@@ -612,6 +661,21 @@ def _names(mask: int, pool: int) -> str:
 # -- the declaration's transition -----------------------------------------------------------------
 
 
+def marked(deal: DealContext, used: tuple[int, ...], pile: int, melds: Melds) -> tuple[tuple[int, ...], int]:
+    """The used cards per kind and the melder's won pile once ``melds`` are scored.
+
+    Each meld's cards join its kind's used cards (fildinski.meld.same-kind-once);
+    under ``melded_cards = removed`` they leave the won pile (fildinski.meld.after-scoring).
+    """
+    marks = list(used)
+    removed = deal.plan.options.melded_cards is MeldedCards.REMOVED
+    for kind, mask in melds:
+        marks[kind.order] |= mask
+        if removed:
+            pile &= ~mask
+    return tuple(marks), pile
+
+
 def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
     """The state after ``seat`` ends its meld step with ``melds`` (resolved by :func:`judge_melds`).
 
@@ -623,17 +687,9 @@ def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
     points, used, events, won, retired = s.points, s.used, s.melds, s.won, s.retired
     if melds:
         points = score_melds(points, seat, tuple(kind for kind, _ in melds))
-        used_list = list(used)
-        events_list = list(events)
-        pile, gone = won[seat], retired[seat]
-        removed = s.deal.plan.options.melded_cards is MeldedCards.REMOVED
-        for kind, mask in melds:
-            used_list[kind.order] |= mask
-            events_list.append(make_meld_event(seat, kind, mask, s.tricks_done))
-            if removed:  # fildinski.meld.after-scoring
-                pile &= ~mask
-                gone |= mask
-        used, events = tuple(used_list), tuple(events_list)
+        events = (*events, *(make_meld_event(seat, kind, mask, s.tricks_done) for kind, mask in melds))
+        used, pile = marked(s.deal, used, won[seat], melds)
+        gone = retired[seat] | (won[seat] & ~pile)
         won = (pile, won[1]) if seat == 0 else (won[0], pile)
         retired = (gone, retired[1]) if seat == 0 else (retired[0], gone)
     hands, drawn = tricks.draw(s, seat)
