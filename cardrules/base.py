@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Generic, Self, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, Self, TypeVar, cast
 
 from cardrules.cards import Card
 from cardrules.deals import read_deck
@@ -26,6 +26,9 @@ from cardrules.rules import RuleBook
 from cardrules.text import short_int
 
 __all__ = ["GameBase", "check_seat", "check_seed"]
+
+_SEED_BOUND: Final = 10**MAX_SEED_DIGITS
+"""The first seed too long to write (worked out once: the power is costly, and every new game checks it)."""
 
 OptionsT = TypeVar("OptionsT")
 StateT = TypeVar("StateT")
@@ -42,7 +45,7 @@ def check_seed(seed: object) -> int:
     """
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise InvalidArgumentError(f"seed must be an int, not {type(seed).__name__}")
-    if abs(seed) >= 10**MAX_SEED_DIGITS:
+    if abs(seed) >= _SEED_BOUND:
         raise InvalidArgumentError(
             f"seed must have at most {MAX_SEED_DIGITS} digits (MAX_SEED_DIGITS), not {short_int(seed)}"
         )
