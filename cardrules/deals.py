@@ -21,11 +21,35 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from operator import is_
+from typing import Final
 
-from cardrules.cards import Card, parse_card
+from cardrules.cards import JOKER, STANDARD_DECK, Card, parse_card
 from cardrules.errors import InvalidDealError
 
 __all__ = ["read_deck"]
+
+_SHARED: Final[tuple[Card, ...]] = (*STANDARD_DECK, JOKER)
+"""The shared card values, each at its own index (the joker's is 52)."""
+
+
+def _shared_indices(cards: Sequence[object]) -> list[int] | None:
+    """The indices of ``cards``, sorted, when every one is a shared card value; otherwise ``None``.
+
+    Cards read from text and the packs are the shared values of
+    :data:`~cardrules.cards.STANDARD_DECK` (and :data:`~cardrules.cards.JOKER`), whose
+    indices stand for them exactly, so two such lists are the same multiset of
+    cards exactly when their sorted indices are equal. Anything else (text, a
+    card built anew) is left to the general comparison.
+    """
+    try:
+        indices = [card.index for card in cards]  # type: ignore[attr-defined]
+        if all(map(is_, map(_SHARED.__getitem__, indices), cards)):
+            indices.sort()
+            return indices
+    except (AttributeError, IndexError, TypeError):
+        pass
+    return None
 
 
 def _listing(counts: Counter[Card]) -> str:
@@ -56,6 +80,9 @@ def read_deck(
             f"deal {deal_number} must be a sequence of cards, not one string [common.deal.permutation]"
         )
     cards = tuple(card if isinstance(card, Card) else parse_card(card, jokers=jokers) for card in deck)
+    have_indices = _shared_indices(cards)
+    if have_indices is not None and have_indices == _shared_indices(pack):
+        return cards  # the same multiset, told by the indices without hashing a card
     want = Counter(card if isinstance(card, Card) else parse_card(card, jokers=True) for card in pack)
     have = Counter(cards)
     if have == want:
