@@ -425,23 +425,35 @@ def _actions(
     text that is ambiguous there is kept as it is and read again, in the
     state it is taken in, by the replay. Returns the recorded actions and
     each action as read (``None`` for the ambiguous ones).
+
+    What a text reads as depends on the text alone (the reader is the same
+    state throughout), and a record repeats its texts (a 52-card game has
+    208 plays in all), so each text that reads well is read once, and its
+    later steps take the same canonical entry and action.
     """
     if draft.actions is None:
         return None
     out: list[RecordedAction] = []
     parsed: list[Action | None] = []
+    read: dict[str, tuple[RecordedAction, Action | None]] = {}  # text -> its entry (no comment) and action
     complete = True
     for index, entry in enumerate(draft.actions):
         if entry is None:
             complete = False
             continue
         text, comment = entry
-        location = step_location(index)
-        step = f"step {index}: "
         if comment is not None and not _encodable(comment):
-            problems.add(f"{location}.comment", "the comment is not valid Unicode text")
+            problems.add(f"{step_location(index)}.comment", "the comment is not valid Unicode text")
             complete = False
             continue
+        known = read.get(text)
+        if known is not None:
+            recorded, action_read = known
+            out.append(recorded if comment is None else RecordedAction(recorded.text, comment))
+            parsed.append(action_read)
+            continue
+        location = step_location(index)
+        step = f"step {index}: "
         words = text.split(maxsplit=1)
         actor = read_seat(words[0], seat_names) if words else None
         if actor is None:
@@ -462,6 +474,7 @@ def _actions(
         try:
             action = reader.parse_action(text)
         except AmbiguousActionError:
+            read[text] = (RecordedAction(text), None)
             out.append(RecordedAction(text, comment))
             parsed.append(None)
             continue
@@ -473,7 +486,9 @@ def _actions(
             problems.add(location, f"{step}{text!r} reads as an action of {seat_token(action.seat)}")
             complete = False
             continue
-        out.append(RecordedAction(str(action), comment))
+        canonical = RecordedAction(str(action))
+        read[text] = (canonical, action)
+        out.append(canonical if comment is None else RecordedAction(canonical.text, comment))
         parsed.append(action)
     return (tuple(out), tuple(parsed)) if complete else None
 

@@ -3,6 +3,8 @@
 :func:`cardrules.deals.read_deck` tells a permutation of the shared card values
 by their sorted indices; a deck of cards built anew (equal values, other
 objects) takes the general comparison. Both must agree, on good decks and bad.
+Preparing a record reads each distinct action text once: every step keeps its
+own comment, and a text that does not read is reported at every step.
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules.cards import JOKER, STANDARD_DECK, Card, Joker
+from cardrules import get_game
+from cardrules.cards import JOKER, STANDARD_DECK, Card, Joker, card_at, parse_card
 from cardrules.deals import read_deck
 from cardrules.errors import InvalidDealError
+from cardrules.games.felagsvist import PlayCard
+from cardrules.records import Record, RecordedAction, RecordError, prepare
 
 
 def _fresh(card: Card) -> Card:
@@ -57,3 +62,37 @@ def test_a_double_pack_counts_each_card_twice() -> None:
     once_too_often = [*STANDARD_DECK[:8], *STANDARD_DECK[:7], STANDARD_DECK[0]]
     with pytest.raises(InvalidDealError, match=r"missing 9C; extra 2C"):
         read_deck(once_too_often, pack, deal_number=1, pack_name="double pack")
+
+
+# -- reading a record's actions: each text is read once ------------------------------------------
+
+
+def _record(texts: list[tuple[str, str | None]]) -> Record:
+    game = get_game("felagsvist", first_dealer="N")
+    start = game.new_game(seed=4)
+    return Record(
+        game="felagsvist",
+        options=tuple(game.options_dict().items()),
+        seats=("", "", "", ""),
+        dealer=start.dealer,
+        deals=(tuple(card_at(index) for index in start.deck),),
+        actions=tuple(RecordedAction(text, comment) for text, comment in texts),
+    )
+
+
+def test_a_repeated_action_text_keeps_each_steps_comment_and_reads_to_the_same_action() -> None:
+    prepared = prepare(_record([("p1  PLAY qs", None), ("p1 play QS", "again"), ("p1  PLAY qs", "third")]))
+    assert [(entry.text, entry.comment) for entry in prepared.record.actions] == [
+        ("p1 play QS", None),
+        ("p1 play QS", "again"),
+        ("p1 play QS", "third"),
+    ]
+    assert prepared.parsed == (PlayCard(1, parse_card("QS")),) * 3
+
+
+def test_a_repeated_unreadable_action_is_reported_at_every_step() -> None:
+    texts: list[tuple[str, str | None]] = [("p1 play ZZ", None), ("p1 play QS", None), ("p1 play ZZ", "x")]
+    with pytest.raises(RecordError) as info:
+        prepare(_record(texts))
+    assert info.value.locations == ("actions[0]", "actions[2]")
+    assert all("[common.action.known]" in message for _, message in info.value.problems)
