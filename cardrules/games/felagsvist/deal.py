@@ -27,12 +27,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final
+from typing import Final, TypeAlias
 
 from cardrules.cards import Suit
 from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.felagsvist.cards import strength_table
-from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind
+from cardrules.games.felagsvist.options import FelagsvistOptions, NoloAce, RoundKind
 
 __all__ = [
     "CYCLE",
@@ -45,6 +45,7 @@ __all__ = [
     "new_tally",
     "open_deal",
     "round_kind",
+    "shuffled_pack",
     "trump_suit",
 ]
 
@@ -84,6 +85,49 @@ def trump_suit(kind: RoundKind) -> Suit | None:
     return _TRUMPS.get(kind)
 
 
+_BIT_LENGTHS: Final[tuple[int, ...]] = tuple(n.bit_length() for n in range(53))
+
+
+def shuffled_pack(stream: str) -> tuple[int, ...]:
+    """The card indices 0..51 shuffled by ``random.Random(stream)``: the order ``Random.shuffle`` gives.
+
+    The standard library's shuffle, with its random draws written out (a
+    Fisher-Yates walk from the last place down, each place drawing its partner
+    below ``i + 1`` from ``getrandbits`` by rejection, as ``Random._randbelow``
+    does), so a new deal costs a third of the time. A test holds it to
+    ``Random.shuffle`` itself.
+    """
+    bits = random.Random(stream).getrandbits
+    order = list(range(52))
+    for i in range(51, 0, -1):
+        width = _BIT_LENGTHS[i + 1]
+        j = bits(width)
+        while j > i:
+            j = bits(width)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+TrickTables: TypeAlias = tuple[tuple[int | None, tuple[int, ...]], ...]
+"""Per deal number: the trump suit number (or ``None``) and the card strengths."""
+
+
+def _trick_tables(first_round: RoundKind, nolo_ace: NoloAce) -> TrickTables:
+    """Per deal number 0..MAX_DEALS (0 as deal 1): the trump suit number and the card strengths."""
+    tables = []
+    for deal_number in range(MAX_DEALS + 1):
+        kind = round_kind(max(deal_number, 1), first_round)
+        trump = trump_suit(kind)
+        tables.append((None if trump is None else int(trump), strength_table(kind, nolo_ace)))
+    return tuple(tables)
+
+
+_TRICK_TABLES: Final = MappingProxyType(
+    {(first, ace): _trick_tables(first, ace) for first in CYCLE for ace in NoloAce}
+)
+""":attr:`DealPlan.trick_tables` for every first round and Nóló ace, worked out once."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealPlan:
     """Where each deal's deck order comes from, fixed when the game starts.
@@ -101,20 +145,12 @@ class DealPlan:
     seed: int
     decks: tuple[tuple[int, ...], ...] = ()
     first_deal: int = 1
-    trick_tables: tuple[tuple[int | None, tuple[int, ...]], ...] = field(
-        init=False, repr=False, compare=False
-    )
+    trick_tables: TrickTables = field(init=False, repr=False, compare=False)
     """Per deal number (index 0 unused): the trump suit number and the card strengths."""
 
     def __post_init__(self) -> None:
-        tables = []
-        for deal_number in range(MAX_DEALS + 1):
-            kind = round_kind(max(deal_number, 1), self.options.first_round)
-            trump = trump_suit(kind)
-            tables.append(
-                (None if trump is None else int(trump), strength_table(kind, self.options.nolo_ace))
-            )
-        object.__setattr__(self, "trick_tables", tuple(tables))
+        options = self.options
+        object.__setattr__(self, "trick_tables", _TRICK_TABLES[options.first_round, options.nolo_ace])
 
     __reduce__ = reduce_to_init_fields  # the derived tables are rebuilt on loading, never pickled
 
@@ -123,9 +159,7 @@ class DealPlan:
         given = deal_number - self.first_deal
         if 0 <= given < len(self.decks):
             return self.decks[given]
-        order = list(range(52))
-        random.Random(f"felagsvist/{self.seed}/deal/{deal_number}").shuffle(order)
-        return tuple(order)
+        return shuffled_pack(f"felagsvist/{self.seed}/deal/{deal_number}")
 
     def kind(self, deal_number: int) -> RoundKind:
         """The round kind of deal ``deal_number`` (felagsvist.round.cycle)."""
@@ -171,6 +205,10 @@ class Tally:
 new_tally: Final[Callable[[int, tuple[int, int], tuple[int, int]], Tally]] = fast_constructor(Tally)
 """``Tally(leader, tricks, won)`` for the engine's hot path (see :mod:`cardrules.frozen`)."""
 
+_new_context: Final[
+    Callable[[DealPlan, int, int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, int]], DealContext]
+] = fast_constructor(DealContext)
+
 _NONE: Final = (0, 0)
 
 
@@ -200,5 +238,5 @@ def open_deal(
     """
     deck = plan.deck(deal_number)
     first = (dealer + 1) % 4
-    context = DealContext(plan, deal_number, dealer, deck, deal_scores, totals)
-    return context, deal_hands(deck, dealer), Tally(first, _NONE, _NONE)
+    context = _new_context(plan, deal_number, dealer, deck, deal_scores, totals)
+    return context, deal_hands(deck, dealer), new_tally(first, _NONE, _NONE)
