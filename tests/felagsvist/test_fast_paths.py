@@ -3,17 +3,24 @@
 - a deal's deck is the order ``random.Random(stream).shuffle`` gives, the draws written out;
 - the legal plays come from per-suit tables, in card-index order, equal to reading the
   legal mask bit by bit;
-- a legal play's verdict comes from a table built at import, the same value as writing it anew.
+- a play built anew (not the shared value of :data:`~cardrules.games.felagsvist.actions.PLAYS`)
+  takes the judged path of ``apply`` and ends where the shared one does.
 """
 
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cardrules import get_game
+from cardrules.cards import Card
+from cardrules.game import Action
+from cardrules.games.felagsvist import FelagsvistState, PlayCard
+from cardrules.games.felagsvist.actions import PLAYS, RANK_PICKS, SUIT_PLAYS
 from cardrules.games.felagsvist.deal import shuffled_pack
 
 
@@ -31,3 +38,54 @@ def test_a_deck_is_the_standard_shuffle_for_fixed_streams(stream: str) -> None:
     random.Random(stream).shuffle(order)
     assert shuffled_pack(stream) == tuple(order)
     assert sorted(order) == list(range(52))
+
+
+def _new_game(seed: int, **options: str) -> FelagsvistState:
+    state = get_game("felagsvist", **options).new_game(seed=seed)
+    assert isinstance(state, FelagsvistState)
+    return state
+
+
+def _plays(actions: tuple[Action, ...]) -> tuple[PlayCard, ...]:
+    assert all(isinstance(action, PlayCard) for action in actions)
+    return cast("tuple[PlayCard, ...]", actions)
+
+
+def _bit_by_bit(seat: int, mask: int) -> tuple[PlayCard, ...]:
+    """The plays of the cards of ``mask``, read one bit at a time, lowest first."""
+    return tuple(PLAYS[seat][card] for card in range(52) if mask >> card & 1)
+
+
+@given(st.integers(0, 3), st.integers(0, (1 << 52) - 1), st.integers(0, 3))
+def test_the_suit_tables_take_the_plays_of_any_mask_in_index_order(seat: int, mask: int, suit: int) -> None:
+    one_suit = mask & 0x1FFF << 13 * suit
+    for chosen in (mask, one_suit):
+        picked = tuple(
+            play
+            for part in range(4)
+            for play in RANK_PICKS[chosen >> 13 * part & 0x1FFF](SUIT_PLAYS[seat][part])
+        )
+        assert picked == _bit_by_bit(seat, chosen)
+
+
+@given(st.integers(0, 10**6), st.integers(0, 300))
+def test_the_legal_plays_are_the_legal_mask_read_bit_by_bit(seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    state = _new_game(seed)
+    for _ in range(steps):
+        legal = _plays(state.legal_actions())
+        assert legal == _bit_by_bit(state.current_player, state.legal_mask())
+        assert all(play is PLAYS[state.current_player][play.card.index] for play in legal)
+        state = state.apply(rng.choice(legal))
+
+
+def test_a_play_built_anew_is_applied_as_the_shared_one() -> None:
+    state = _new_game(2, first_dealer="N")
+    for _ in range(7):
+        shared = _plays(state.legal_actions())[-1]
+        anew = PlayCard(shared.seat, Card(shared.card.rank, shared.card.suit))
+        assert anew is not shared and anew == shared
+        after = state.apply(anew)
+        assert after == state.apply(shared)
+        assert state.attempt(anew) == (state.check(shared), after)
+        state = after

@@ -32,7 +32,7 @@ from typing import Final, TypeAlias
 from cardrules.cards import Suit
 from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.felagsvist.cards import strength_table
-from cardrules.games.felagsvist.options import FelagsvistOptions, NoloAce, RoundKind
+from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind
 
 __all__ = [
     "CYCLE",
@@ -112,22 +112,6 @@ TrickTables: TypeAlias = tuple[tuple[int | None, tuple[int, ...]], ...]
 """Per deal number: the trump suit number (or ``None``) and the card strengths."""
 
 
-def _trick_tables(first_round: RoundKind, nolo_ace: NoloAce) -> TrickTables:
-    """Per deal number 0..MAX_DEALS (0 as deal 1): the trump suit number and the card strengths."""
-    tables = []
-    for deal_number in range(MAX_DEALS + 1):
-        kind = round_kind(max(deal_number, 1), first_round)
-        trump = trump_suit(kind)
-        tables.append((None if trump is None else int(trump), strength_table(kind, nolo_ace)))
-    return tuple(tables)
-
-
-_TRICK_TABLES: Final = MappingProxyType(
-    {(first, ace): _trick_tables(first, ace) for first in CYCLE for ace in NoloAce}
-)
-""":attr:`DealPlan.trick_tables` for every first round and Nóló ace, worked out once."""
-
-
 @dataclass(frozen=True, slots=True)
 class DealPlan:
     """Where each deal's deck order comes from, fixed when the game starts.
@@ -149,8 +133,14 @@ class DealPlan:
     """Per deal number (index 0 unused): the trump suit number and the card strengths."""
 
     def __post_init__(self) -> None:
-        options = self.options
-        object.__setattr__(self, "trick_tables", _TRICK_TABLES[options.first_round, options.nolo_ace])
+        tables = []
+        for deal_number in range(MAX_DEALS + 1):
+            kind = round_kind(max(deal_number, 1), self.options.first_round)
+            trump = trump_suit(kind)
+            tables.append(
+                (None if trump is None else int(trump), strength_table(kind, self.options.nolo_ace))
+            )
+        object.__setattr__(self, "trick_tables", tuple(tables))
 
     __reduce__ = reduce_to_init_fields  # the derived tables are rebuilt on loading, never pickled
 

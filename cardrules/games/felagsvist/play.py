@@ -23,11 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
-from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.felagsvist import state as _state
-from cardrules.games.felagsvist.actions import PLAYS, PlayCard, malformed
+from cardrules.games.felagsvist.actions import PLAYS, RANK_PICKS, SUIT_PLAYS, PlayCard, malformed
 from cardrules.games.felagsvist.cards import PRETTY, SUIT_MASKS, SUIT_NAMES, pretty_cards
 from cardrules.games.felagsvist.deal import DEAL_TRICKS, MAX_DEALS, DealContext, Tally, new_tally
 from cardrules.games.felagsvist.options import Tiebreak
@@ -68,6 +67,8 @@ _LEAD_ANY: Final = (RuleId("felagsvist.play.lead-any"),)
 _MUST_FOLLOW: Final = (RuleId("felagsvist.play.must-follow"),)
 _VOID_ANY: Final = (RuleId("felagsvist.play.void-any"),)
 _ORDER: Final = rule_order(RULES)
+_BELOW: Final = tuple((1 << 13 * suit) - 1 for suit in range(4))
+"""The cards of the suits below each suit, as a bitmask."""
 
 
 # -- the legal set -------------------------------------------------------------
@@ -104,16 +105,48 @@ def legal_actions(state: FelagsvistState) -> tuple[Action, ...]:
     if seat == TERMINAL:
         return ()
     mask = playable(state.hands[seat], state.trick)
-    row = PLAYS[seat]
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(row[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    rows = SUIT_PLAYS[seat]
+    top = (mask.bit_length() - 1) // 13  # the highest suit of the mask
+    if not mask & _BELOW[top]:  # one suit (as when following): one pick
+        return RANK_PICKS[mask >> 13 * top](rows[top])
+    return (
+        RANK_PICKS[mask & 0x1FFF](rows[0])
+        + RANK_PICKS[mask >> 13 & 0x1FFF](rows[1])
+        + RANK_PICKS[mask >> 26 & 0x1FFF](rows[2])
+        + RANK_PICKS[mask >> 39](rows[3])
+    )
 
 
 # -- the check -----------------------------------------------------------------
+
+
+def _legal_verdict(seat: int, card: int, led: int | None) -> Verdict:
+    """The verdict on ``seat`` playing card index ``card``, a card :func:`playable` allows.
+
+    ``led`` is the suit led to the trick, or ``None`` when ``seat`` leads it;
+    the verdict names the rule of :func:`playable` that allows the card.
+    """
+    if led is None:
+        return make_verdict(True, _LEAD_ANY, f"{format_seat(seat)} leads {PRETTY[card]}")
+    if card // 13 == led:
+        return make_verdict(
+            True, _MUST_FOLLOW, f"{format_seat(seat)} follows {SUIT_NAMES[led]} with {PRETTY[card]}"
+        )
+    return make_verdict(
+        True,
+        _VOID_ANY,
+        f"{format_seat(seat)} has no {SUIT_NAMES[led]} and may play any card, {PRETTY[card]} included",
+    )
+
+
+_LEADS: Final = 4
+"""The row of :data:`_LEGAL_VERDICTS` for a play that leads a trick (rows 0-3: the suit led)."""
+
+_LEGAL_VERDICTS: Final[tuple[tuple[tuple[Verdict, ...], ...], ...]] = tuple(
+    tuple(tuple(_legal_verdict(seat, card, led) for card in range(52)) for seat in range(4))
+    for led in (0, 1, 2, 3, None)
+)
+"""Every legal play's verdict, by suit led (or :data:`_LEADS`), seat and card, written once at import."""
 
 
 def check(state: FelagsvistState, action: Action | str) -> Verdict:
@@ -143,16 +176,7 @@ def check(state: FelagsvistState, action: Action | str) -> Verdict:
     trick = state.trick
     legal = playable(hand, trick)
     if seat == to_act and legal >> card & 1:
-        if not trick:
-            return make_verdict(True, _LEAD_ANY, f"{format_seat(seat)} leads {PRETTY[card]}")
-        led = SUIT_NAMES[trick[0] // 13]
-        if card // 13 == trick[0] // 13:
-            return make_verdict(True, _MUST_FOLLOW, f"{format_seat(seat)} follows {led} with {PRETTY[card]}")
-        return make_verdict(
-            True,
-            _VOID_ANY,
-            f"{format_seat(seat)} has no {led} and may play any card, {PRETTY[card]} included",
-        )
+        return _LEGAL_VERDICTS[trick[0] // 13 if trick else _LEADS][seat][card]
     found = Findings()
     out_of_turn(found, seat, to_act)
     if not hand >> card & 1:
@@ -191,19 +215,13 @@ def apply(state: FelagsvistState, action: Action | str) -> FelagsvistState:
         IllegalActionError: the action is illegal here; its verdict names the rules.
     """
     seat = state.current_player
-    card = -1
-    try:  # the fast path takes only what the door takes: a play by the player to act of a card
-        if (
-            type(action) is PlayCard
-            and type(action.seat) is int
-            and action.seat == seat >= 0
-            and type(action.card) is Card
-        ):
-            card = action.card.index
-    except AttributeError:  # a value built around its constructor, a field missing: the door says so
-        pass
+    try:  # the fast path takes one of the shared play values (PLAYS) of the player to act
+        card = action.card.index  # type: ignore[union-attr]
+        shared = seat >= 0 and PLAYS[seat][card] is action
+    except (AttributeError, IndexError, TypeError):  # text, another action, a value built around the class
+        shared = False
     # The fast path: the player to act plays a card of playable(), so no verdict is needed.
-    if card >= 0 and playable(state.hands[seat], state.trick) >> card & 1:
+    if shared and playable(state.hands[seat], state.trick) >> card & 1:
         return play_card(state, seat, card)
     if isinstance(action, str):
         read = read_text(state, action)
@@ -211,9 +229,15 @@ def apply(state: FelagsvistState, action: Action | str) -> FelagsvistState:
             raise IllegalActionError(read, action, state.compact())
         return apply(state, read)
     verdict = check(state, action)
-    if verdict.legal:  # pragma: no cover - the fast path takes every legal action
+    if verdict.legal:  # a legal play that is not a shared value, such as PlayCard(1, card) built anew
         return play_card(state, seat, cast("PlayCard", action).card.index)
     raise IllegalActionError(verdict, action_text(action), state.compact())
+
+
+_SEATS: Final = (0, 1, 2, 3, 0, 1, 2, 3)
+"""Seat ``n % 4`` at index ``n``: the seats round the table clockwise (felagsvist.play.trick-order)."""
+
+_BITS: Final = tuple(1 << card for card in range(52))
 
 
 def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
@@ -233,15 +257,15 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
         hands = (h0, h1, h2 ^ bit, h3)
     else:
         hands = (h0, h1, h2, h3 ^ bit)
-    trick = (*state.trick, card)
+    trick = state.trick + (card,)  # noqa: RUF005 - a third of the time of (*trick, card)
     history = (state.history, seat, card)
+    if len(trick) < 4:
+        return _state.new_state(state.deal, hands, trick, history, state.tally, _SEATS[seat + 1])
     deal = state.deal
     tally = state.tally
-    if len(trick) < 4:
-        return _state.new_state(deal, hands, trick, history, tally, (seat + 1) % 4)
     trump, strength = deal.plan.trick_tables[deal.deal_number]
-    winner = (tally.leader + trick_winner(trick, trump, strength)) % 4
-    taken = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+    winner = _SEATS[tally.leader + trick_winner(trick, trump, strength)]
+    taken = _BITS[trick[0]] | _BITS[trick[1]] | _BITS[trick[2]] | _BITS[trick[3]]
     ns, ew = tally.tricks
     won_ns, won_ew = tally.won
     if winner % 2 == 0:
@@ -269,15 +293,15 @@ def trick_winner(cards: Sequence[int], trump: int | None, strength: Sequence[int
     """
     best = 0
     best_card = cards[0]
+    best_suit = best_card // 13
     for position in range(1, len(cards)):
         card = cards[position]
         suit = card // 13
-        best_suit = best_card // 13
         if suit == best_suit:
             if strength[card] > strength[best_card]:
                 best, best_card = position, card
         elif suit == trump:
-            best, best_card = position, card
+            best, best_card, best_suit = position, card, suit
     return best
 
 
