@@ -5,9 +5,15 @@ by their sorted indices; a deck of cards built anew (equal values, other
 objects) takes the general comparison. Both must agree, on good decks and bad.
 Preparing a record reads each distinct action text once: every step keeps its
 own comment, and a text that does not read is reported at every step.
+:func:`cardrules.frozen.fast_constructor` builds through a twin class where it
+can, and the value is still of its own class and frozen.
 """
 
 from __future__ import annotations
+
+import copy
+import pickle
+from dataclasses import FrozenInstanceError, dataclass
 
 import pytest
 from hypothesis import given
@@ -16,9 +22,13 @@ from hypothesis import strategies as st
 from cardrules import get_game
 from cardrules.cards import JOKER, STANDARD_DECK, Card, Joker, card_at, parse_card
 from cardrules.deals import read_deck
-from cardrules.errors import InvalidDealError
-from cardrules.games.felagsvist import PlayCard
+from cardrules.errors import InvalidArgumentError, InvalidDealError
+from cardrules.frozen import fast_constructor
+from cardrules.games.felagsvist import FelagsvistState, PlayCard
+from cardrules.games.felagsvist.deal import Tally, new_tally
+from cardrules.games.felagsvist.state import new_state
 from cardrules.records import Record, RecordedAction, RecordError, prepare
+from cardrules.verdict import Verdict, make_verdict
 
 
 def _fresh(card: Card) -> Card:
@@ -96,3 +106,48 @@ def test_a_repeated_unreadable_action_is_reported_at_every_step() -> None:
         prepare(_record(texts))
     assert info.value.locations == ("actions[0]", "actions[2]")
     assert all("[common.action.known]" in message for _, message in info.value.problems)
+
+
+# -- fast construction through a twin class --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Plain:
+    left: int
+    right: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _OnAFrozenBase(_Plain):
+    label: str
+
+
+def test_a_value_built_through_the_twin_class_is_of_its_own_class_and_frozen() -> None:
+    make = fast_constructor(_Plain)
+    assert "_twin" in make.__code__.co_names  # the twin path was taken
+    built = make(1, (2,))
+    assert type(built) is _Plain and built == _Plain(1, (2,)) and hash(built) == hash(_Plain(1, (2,)))
+    assert not hasattr(built, "__dict__")
+    with pytest.raises(FrozenInstanceError):
+        built.left = 3  # type: ignore[misc]
+    assert copy.deepcopy(built) == built and pickle.loads(pickle.dumps(built)) == built
+
+
+def test_a_class_on_a_frozen_base_is_built_through_the_slot_descriptors() -> None:
+    make = fast_constructor(_OnAFrozenBase)
+    assert "_twin" not in make.__code__.co_names
+    assert make(1, (), "x") == _OnAFrozenBase(1, (), "x") and type(make(1, (), "x")) is _OnAFrozenBase
+
+
+def test_the_engines_values_are_built_through_the_twin_class() -> None:
+    for make, cls in ((new_state, FelagsvistState), (new_tally, Tally), (make_verdict, Verdict)):
+        assert "_twin" in make.__code__.co_names, cls
+
+
+def test_a_field_named_like_the_builders_own_names_is_refused() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Shadowing:
+        _cls: int
+
+    with pytest.raises(InvalidArgumentError, match="reserved"):
+        fast_constructor(Shadowing)
