@@ -26,6 +26,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 from types import MappingProxyType
 from typing import Final, TypeAlias
 
@@ -200,6 +202,7 @@ _new_context: Final[
 ] = fast_constructor(DealContext)
 
 _NONE: Final = (0, 0)
+_BITS: Final = tuple(1 << card for card in range(52))
 
 
 def deal_hands(deck: tuple[int, ...], dealer: int) -> tuple[int, int, int, int]:
@@ -207,10 +210,10 @@ def deal_hands(deck: tuple[int, ...], dealer: int) -> tuple[int, int, int, int]:
 
     felagsvist.deal.distribution: card k goes to seat ``dealer + 1 + k`` (mod 4).
     """
-    hands = [0, 0, 0, 0]
-    for k, card in enumerate(deck):
-        hands[(dealer + 1 + k) % 4] |= 1 << card
-    return hands[0], hands[1], hands[2], hands[3]
+    # dealt[k]: the cards k, k + 4, k + 8, ... of the deck, which go to seat dealer + 1 + k
+    dealt = [reduce(or_, map(_BITS.__getitem__, deck[k::4]), 0) for k in range(4)]
+    first = dealer + 1
+    return dealt[-first % 4], dealt[(1 - first) % 4], dealt[(2 - first) % 4], dealt[(3 - first) % 4]
 
 
 def open_deal(

@@ -248,7 +248,7 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
     felagsvist.trick.winner-leads); the thirteenth trick ends the deal.
     """
     h0, h1, h2, h3 = state.hands
-    bit = 1 << card  # held, so clearing it is flipping it
+    bit = _BITS[card]  # held, so clearing it is flipping it
     if seat == 0:
         hands = (h0 ^ bit, h1, h2, h3)
     elif seat == 1:
@@ -294,14 +294,15 @@ def trick_winner(cards: Sequence[int], trump: int | None, strength: Sequence[int
     best = 0
     best_card = cards[0]
     best_suit = best_card // 13
-    for position in range(1, len(cards)):
-        card = cards[position]
+    position = 0
+    for card in cards:  # the lead meets itself first, and stays best
         suit = card // 13
         if suit == best_suit:
             if strength[card] > strength[best_card]:
                 best, best_card = position, card
         elif suit == trump:
             best, best_card, best_suit = position, card, suit
+        position += 1
     return best
 
 
