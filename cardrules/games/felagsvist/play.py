@@ -302,7 +302,7 @@ def trick_winner(cards: Sequence[int], trump: int | None, strength: Sequence[int
                 best, best_card = position, card
         elif suit == trump:
             best, best_card, best_suit = position, card, suit
-        position += 1
+        position += 1  # noqa: SIM113 - enumerate costs a tuple a card here
     return best
 
 
