@@ -155,11 +155,13 @@ def _bounded(draft: Draft, problems: Problems) -> bool:
         if deck is not None:
             note(f"deals[{k}]", count_problem("cards", len(deck), MAX_DECK_CARDS))
     for index, entry in enumerate(draft.actions or ()):
-        if entry is not None:
+        if entry is not None:  # the location is written out only for a problem: records are long
             text, comment = entry
-            note(step_location(index), text_problem(text))
-            if comment is not None:
-                note(f"{step_location(index)}.comment", text_problem(comment))
+            long = text_problem(text)
+            if long is not None:
+                problems.add(step_location(index), long)
+            if comment is not None and (long := text_problem(comment)) is not None:
+                problems.add(f"{step_location(index)}.comment", long)
     return len(problems.items) == before
 
 
@@ -400,7 +402,7 @@ def _decks(draft: Draft, game: AnyGame | None, problems: Problems) -> tuple[tupl
             continue
         if game is not None:
             try:
-                game.from_deal(deck)  # the deck alone; the dealer is checked with all the deals
+                game.read_deck(deck, k + 1)  # the deck alone; the dealer is checked with all the deals
             except InvalidDealError as error:
                 message = _DEAL_NUMBER.sub(f"deal {k + 1} ", str(error), count=1)
                 if _PERMUTATION not in message:
