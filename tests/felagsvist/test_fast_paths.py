@@ -3,12 +3,16 @@
 - a deal's deck is the order ``random.Random(stream).shuffle`` gives, the draws written out;
 - the legal plays come from per-suit tables, in card-index order, equal to reading the
   legal mask bit by bit;
+- the legal cards a state keeps are ``playable`` of the hand to act and the trick, however the
+  state was built (played to, or rebuilt by ``dataclasses.replace``);
 - a play built anew (not the shared value of :data:`~cardrules.games.felagsvist.actions.PLAYS`)
   takes the judged path of ``apply`` and ends where the shared one does.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import random
 from typing import cast
 
@@ -18,10 +22,11 @@ from hypothesis import strategies as st
 
 from cardrules import get_game
 from cardrules.cards import Card
-from cardrules.game import Action
+from cardrules.game import TERMINAL, Action
 from cardrules.games.felagsvist import FelagsvistState, PlayCard
 from cardrules.games.felagsvist.actions import PLAYS, RANK_PICKS, SUIT_PLAYS
 from cardrules.games.felagsvist.deal import shuffled_pack
+from cardrules.games.felagsvist.play import playable
 
 
 @given(st.integers(-(10**12), 10**12), st.integers(1, 13))
@@ -74,6 +79,7 @@ def test_the_legal_plays_are_the_legal_mask_read_bit_by_bit(seed: int, steps: in
     state = _new_game(seed)
     for _ in range(steps):
         legal = _plays(state.legal_actions())
+        assert state.legal_mask() == playable(state.hands[state.current_player], state.trick)
         assert legal == _bit_by_bit(state.current_player, state.legal_mask())
         assert all(play is PLAYS[state.current_player][play.card.index] for play in legal)
         state = state.apply(rng.choice(legal))
@@ -89,3 +95,17 @@ def test_a_play_built_anew_is_applied_as_the_shared_one() -> None:
         assert after == state.apply(shared)
         assert state.attempt(anew) == (state.check(shared), after)
         state = after
+
+
+def test_the_kept_legal_cards_follow_the_fields_however_the_state_is_built() -> None:
+    state = _new_game(6)
+    for _ in range(9):
+        state = state.apply(state.legal_actions()[0])
+    for seat in range(4):
+        moved = dataclasses.replace(state, current_player=seat)
+        assert moved.legal_cards == playable(state.hands[seat], state.trick)
+        assert moved == dataclasses.replace(moved) and hash(moved) == hash(dataclasses.replace(moved))
+    over = dataclasses.replace(state, current_player=TERMINAL)
+    assert over.legal_cards == 0 and over.legal_actions() == ()
+    assert "legal_cards" not in repr(state) and pickle.loads(pickle.dumps(state)) == state
+    assert pickle.loads(pickle.dumps(state)).legal_cards == state.legal_cards

@@ -56,6 +56,7 @@ __all__ = [
     "end_reason",
     "game_ends",
     "legal_actions",
+    "legal_cards",
     "legal_mask",
     "outcome",
     "play_card",
@@ -88,15 +89,22 @@ def playable(hand: int, trick: tuple[int, ...]) -> int:
     return same if same else hand
 
 
+def legal_cards(hands: tuple[int, int, int, int], trick: tuple[int, ...], to_act: int) -> int:
+    """The cards seat ``to_act`` may play to ``trick`` from its hand, as a bitmask; 0 for :data:`TERMINAL`.
+
+    What a state keeps as :attr:`~cardrules.games.felagsvist.state.FelagsvistState.legal_cards`
+    (see :func:`~cardrules.games.felagsvist.play.playable`).
+    """
+    return 0 if to_act == TERMINAL else playable(hands[to_act], trick)
+
+
 def legal_mask(state: FelagsvistState) -> int:
     """The legal cards of the player to act, as a bitmask (0 when the game is over).
 
-    See :func:`~cardrules.games.felagsvist.play.playable`.
+    See :func:`~cardrules.games.felagsvist.play.playable`; the state worked it
+    out when it was built (:attr:`~cardrules.games.felagsvist.state.FelagsvistState.legal_cards`).
     """
-    seat = state.current_player
-    if seat == TERMINAL:
-        return 0
-    return playable(state.hands[seat], state.trick)
+    return state.legal_cards
 
 
 def legal_actions(state: FelagsvistState) -> tuple[Action, ...]:
@@ -104,7 +112,7 @@ def legal_actions(state: FelagsvistState) -> tuple[Action, ...]:
     seat = state.current_player
     if seat == TERMINAL:
         return ()
-    mask = playable(state.hands[seat], state.trick)
+    mask = state.legal_cards
     rows = SUIT_PLAYS[seat]
     top = (mask.bit_length() - 1) // 13  # the highest suit of the mask
     if not mask & _BELOW[top]:  # one suit (as when following): one pick
@@ -221,7 +229,7 @@ def apply(state: FelagsvistState, action: Action | str) -> FelagsvistState:
     except (AttributeError, IndexError, TypeError):  # text, another action, a value built around the class
         shared = False
     # The fast path: the player to act plays a card of playable(), so no verdict is needed.
-    if shared and playable(state.hands[seat], state.trick) >> card & 1:
+    if shared and state.legal_cards >> card & 1:
         return play_card(state, seat, card)
     if isinstance(action, str):
         read = read_text(state, action)
@@ -260,7 +268,10 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
     trick = state.trick + (card,)  # noqa: RUF005 - a third of the time of (*trick, card)
     history = (state.history, seat, card)
     if len(trick) < 4:
-        return _state.new_state(state.deal, hands, trick, history, state.tally, _SEATS[seat + 1])
+        after = _SEATS[seat + 1]
+        return _state.new_state(
+            state.deal, hands, trick, history, state.tally, after, playable(hands[after], trick)
+        )
     deal = state.deal
     tally = state.tally
     trump, strength = deal.plan.trick_tables[deal.deal_number]
@@ -273,7 +284,7 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
     else:
         tally = new_tally(winner, (ns, ew + 1), (won_ns, won_ew | taken))
     if ns + ew + 1 < DEAL_TRICKS:
-        return _state.new_state(deal, hands, (), history, tally, winner)
+        return _state.new_state(deal, hands, (), history, tally, winner, playable(hands[winner], ()))
     return _end_deal(deal, hands, history, tally)
 
 
@@ -313,7 +324,7 @@ def _end_deal(
 
     felagsvist.deal.rotation: the deal passes to the left.
     """
-    finished = _state.new_state(deal, hands, (), history, tally, TERMINAL)
+    finished = _state.new_state(deal, hands, (), history, tally, TERMINAL, 0)
     totals = finished.totals
     if game_ends(deal.deal_number, totals, deal.plan.options.tiebreak):
         return finished
