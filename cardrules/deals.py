@@ -33,7 +33,11 @@ _SHARED: Final[tuple[Card, ...]] = (*STANDARD_DECK, JOKER)
 """The shared card values, each at its own index (the joker's is 52)."""
 
 
-def _shared_indices(cards: Sequence[object]) -> list[int] | None:
+_STANDARD_INDICES: Final[tuple[int, ...]] = tuple(range(52))
+"""The sorted indices of :data:`~cardrules.cards.STANDARD_DECK`, the pack most games deal."""
+
+
+def _shared_indices(cards: Sequence[object]) -> tuple[int, ...] | None:
     """The indices of ``cards``, sorted, when every one is a shared card value; otherwise ``None``.
 
     Cards read from text and the packs are the shared values of
@@ -46,7 +50,7 @@ def _shared_indices(cards: Sequence[object]) -> list[int] | None:
         indices = [card.index for card in cards]  # type: ignore[attr-defined]
         if all(map(is_, map(_SHARED.__getitem__, indices), cards)):
             indices.sort()
-            return indices
+            return tuple(indices)
     except (AttributeError, IndexError, TypeError):
         pass
     return None
@@ -81,7 +85,9 @@ def read_deck(
         )
     cards = tuple(card if isinstance(card, Card) else parse_card(card, jokers=jokers) for card in deck)
     have_indices = _shared_indices(cards)
-    if have_indices is not None and have_indices == _shared_indices(pack):
+    if have_indices is not None and have_indices == (
+        _STANDARD_INDICES if pack is STANDARD_DECK else _shared_indices(pack)
+    ):
         return cards  # the same multiset, told by the indices without hashing a card
     want = Counter(card if isinstance(card, Card) else parse_card(card, jokers=True) for card in pack)
     have = Counter(cards)

@@ -370,16 +370,24 @@ def _decks(draft: Draft, game: AnyGame | None, problems: Problems) -> tuple[tupl
         return None
     decks: list[tuple[Card, ...]] = []
     readable = True
+    read: dict[str, Card] = {}  # each card text read once (every deck repeats the pack's texts)
     for k, texts in enumerate(draft.deals):
         if texts is None:
             readable = False
             continue
         cards, bad = [], []
         for position, text in enumerate(texts, start=1):
+            card = read.get(text)
+            if card is not None:
+                cards.append(card)
+                continue
             try:
-                cards.append(parse_card(text, jokers=True))
+                card = parse_card(text, jokers=True)
             except CardRulesError:
                 bad.append(f"card {position} {text!r}")
+                continue
+            read[text] = card
+            cards.append(card)
         if bad:
             more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
             problems.add(
