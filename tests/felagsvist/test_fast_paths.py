@@ -82,7 +82,10 @@ def test_the_legal_plays_are_the_legal_mask_read_bit_by_bit(seed: int, steps: in
         assert state.legal_mask() == playable(state.hands[state.current_player], state.trick)
         assert legal == _bit_by_bit(state.current_player, state.legal_mask())
         assert all(play is PLAYS[state.current_player][play.card.index] for play in legal)
-        state = state.apply(rng.choice(legal))
+        chosen = rng.choice(legal)
+        after = state.apply(chosen)
+        assert state.attempt(chosen) == (state.check(chosen), after)  # attempt's fast path agrees
+        state = after
 
 
 def test_a_play_built_anew_is_applied_as_the_shared_one() -> None:
