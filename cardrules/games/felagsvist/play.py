@@ -31,7 +31,7 @@ from cardrules.games.felagsvist.cards import PRETTY, SUIT_MASKS, SUIT_NAMES, pre
 from cardrules.games.felagsvist.deal import DEAL_TRICKS, MAX_DEALS, DealContext, Tally, new_tally
 from cardrules.games.felagsvist.options import Tiebreak
 from cardrules.games.felagsvist.rules import RULES
-from cardrules.games.felagsvist.scoring import winning_side
+from cardrules.games.felagsvist.scoring import add_deal, scored_deal, winning_side
 from cardrules.judging import (
     Findings,
     action_text,
@@ -345,12 +345,12 @@ def _end_deal(
 
     felagsvist.deal.rotation: the deal passes to the left.
     """
-    finished = _state.new_state(deal, hands, (), history, tally, TERMINAL, 0)
-    totals = finished.totals
+    scores = scored_deal(deal, tally)  # what the finished state's deal_scores and totals end with
+    totals = add_deal(deal.totals, scores)
     if game_ends(deal.deal_number, totals, deal.plan.options.tiebreak):
-        return finished
+        return _state.new_state(deal, hands, (), history, tally, TERMINAL, 0)
     return _state.FelagsvistState.start(
-        deal.plan, (deal.dealer + 1) % 4, deal.deal_number + 1, finished.deal_scores, totals
+        deal.plan, (deal.dealer + 1) % 4, deal.deal_number + 1, (*deal.deal_scores, scores), totals
     )
 
 
