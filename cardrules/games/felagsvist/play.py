@@ -90,7 +90,9 @@ def playable(hand: int, trick: tuple[int, ...]) -> int:
 
 
 def legal_cards(hands: tuple[int, int, int, int], trick: tuple[int, ...], to_act: int) -> int:
-    """The cards seat ``to_act`` may play to ``trick`` from its hand, as a bitmask; 0 for :data:`TERMINAL`.
+    """The cards seat ``to_act`` may play to ``trick`` from its hand, as a bitmask (0 once the game is over).
+
+    ``to_act`` is a seat or :data:`~cardrules.game.TERMINAL`.
 
     What a state keeps as :attr:`~cardrules.games.felagsvist.state.FelagsvistState.legal_cards`
     (see :func:`~cardrules.games.felagsvist.play.playable`).
