@@ -6,7 +6,9 @@ objects) takes the general comparison. Both must agree, on good decks and bad.
 Preparing a record reads each distinct action text once: every step keeps its
 own comment, and a text that does not read is reported at every step.
 :func:`cardrules.frozen.fast_constructor` builds through a twin class where it
-can, and the value is still of its own class and frozen.
+can, and the value is still of its own class and frozen. The limit scans of a
+record text run only on the parts that could break a limit, and refuse what a
+scan of the whole text refuses, at the same place.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from cardrules.frozen import fast_constructor
 from cardrules.games.felagsvist import FelagsvistState, PlayCard
 from cardrules.games.felagsvist.deal import Tally, new_tally
 from cardrules.games.felagsvist.state import new_state
-from cardrules.records import Record, RecordedAction, RecordError, prepare
+from cardrules.records import Record, RecordedAction, RecordError, limits, prepare
 from cardrules.verdict import Verdict, make_verdict
 
 
@@ -151,3 +153,56 @@ def test_a_field_named_like_the_builders_own_names_is_refused() -> None:
 
     with pytest.raises(InvalidArgumentError, match="reserved"):
         fast_constructor(Shadowing)
+
+
+# -- the limit scans run only where they could match --------------------------------------------
+
+
+def _full_scan(text: str) -> str | None:
+    """The first limit the three scans of ``scan_text`` find over the whole text, with where."""
+    lined = "\n" + text
+    for pattern, subject in ((limits._DEEP, text), (limits._MANY_PARTS, lined), (limits._LONG_KEY, lined)):
+        found = pattern.search(subject)
+        if found is not None:
+            return f"{pattern.pattern}@{found.start()}:{found.group()}"
+    return None
+
+
+def _scan(text: str) -> str | None:
+    try:
+        limits.scan_text(text)
+    except RecordError as error:
+        return str(error)
+    return None
+
+
+_KEYISH = st.text(alphabet='ab.=: \t\n{[,"\\', max_size=40)
+
+
+@given(
+    st.lists(st.one_of(_KEYISH, st.sampled_from(["k" * 101, '"' + "q" * 101 + '"', "x." * 9])), max_size=8)
+)
+def test_the_limit_scans_refuse_what_scanning_the_whole_text_finds(parts: list[str]) -> None:
+    text = "".join(parts)
+    found = _full_scan(text)
+    refused = _scan(text)
+    assert (found is None) == (refused is None), (text, found, refused)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a" * 150 + "\n" + "k" * 101 + " = 1",
+        "x = 1\n" + "y = [" * 17 + "]" * 17,
+        "a.b.c.d.e.f.g.h.i = 1",
+        "a.b.c.d.e.f.g.h = 1",
+        'p = { "' + "q" * 101 + '" = 2 }',
+    ],
+)
+def test_the_limit_scans_name_the_same_place_as_a_whole_scan(text: str) -> None:
+    found = _full_scan(text)
+    refused = _scan(text)
+    assert (found is None) == (refused is None)
+    if found is not None and refused is not None:
+        offset = int(found.split("@")[1].split(":")[0])  # placed as scan_text places it
+        assert f"{limits.where(text, offset)}: " in refused
