@@ -87,7 +87,8 @@ def trump_suit(kind: RoundKind) -> Suit | None:
     return _TRUMPS.get(kind)
 
 
-_BIT_LENGTHS: Final[tuple[int, ...]] = tuple(n.bit_length() for n in range(53))
+_SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
+"""The places of the shuffle's walk, last first, each with the bits a draw below ``i + 1`` takes."""
 
 
 def shuffled_pack(stream: str) -> tuple[int, ...]:
@@ -101,8 +102,7 @@ def shuffled_pack(stream: str) -> tuple[int, ...]:
     """
     bits = random.Random(stream).getrandbits
     order = list(range(52))
-    for i in range(51, 0, -1):
-        width = _BIT_LENGTHS[i + 1]
+    for i, width in _SHUFFLE_STEPS:
         j = bits(width)
         while j > i:
             j = bits(width)
