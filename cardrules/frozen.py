@@ -81,8 +81,9 @@ def _writable_twin(cls: type[object], names: tuple[str, ...]) -> type[object] | 
     """A plain class with the same base and slots as ``cls``, whose instances take attribute writes.
 
     ``None`` when ``cls`` has a metaclass, a base that intercepts writes (a
-    frozen dataclass base) or fields whose slots are not its own: those are
-    built through the slot descriptors instead.
+    frozen dataclass base) or makes its instances itself (its own ``__new__``
+    or ``__init__``), or fields whose slots are not its own: those are built
+    through the slot descriptors instead.
     """
     slots = cls.__dict__["__slots__"]
     base = cls.__base__
@@ -91,7 +92,12 @@ def _writable_twin(cls: type[object], names: tuple[str, ...]) -> type[object] | 
         or isinstance(slots, str)
         or tuple(slots) != names
         or base is None
-        or any("__setattr__" in klass.__dict__ for klass in base.__mro__ if klass is not object)
+        or any(
+            name in klass.__dict__
+            for klass in base.__mro__
+            if klass is not object
+            for name in ("__setattr__", "__new__", "__init__")
+        )
     ):
         return None
     try:
@@ -113,7 +119,7 @@ def _compile(
     """
     # The value being built has a name no field can take (a field may well be called "value").
     if by_twin:
-        lines = [f"def build({', '.join(names)}):", "    _built = _new(_twin)"]
+        lines = [f"def build({', '.join(names)}):", "    _built = _twin()"]  # object's __new__ and __init__
         lines += [f"    _built.{name} = {name}" for name in names]
         lines.append("    _built.__class__ = _cls")
     else:

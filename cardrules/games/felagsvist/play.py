@@ -70,6 +70,10 @@ _VOID_ANY: Final = (RuleId("felagsvist.play.void-any"),)
 _ORDER: Final = rule_order(RULES)
 _BELOW: Final = tuple((1 << 13 * suit) - 1 for suit in range(4))
 """The cards of the suits below each suit, as a bitmask."""
+_SUIT_SHIFT: Final = (0, 13, 26, 39)
+"""The index of each suit's first card."""
+_TOP_SUIT: Final = (0, *(length // 13 for length in range(52)))
+"""The suit of a mask's highest card, by the mask's bit length (a mask of length 0 reads suit 0)."""
 
 
 # -- the legal set -------------------------------------------------------------
@@ -116,9 +120,9 @@ def legal_actions(state: FelagsvistState) -> tuple[Action, ...]:
         return ()
     mask = state.legal_cards
     rows = SUIT_PLAYS[seat]
-    top = (mask.bit_length() - 1) // 13  # the highest suit of the mask
+    top = _TOP_SUIT[mask.bit_length()]  # the highest suit of the mask
     if not mask & _BELOW[top]:  # one suit (as when following): one pick
-        return RANK_PICKS[mask >> 13 * top](rows[top])
+        return RANK_PICKS[mask >> _SUIT_SHIFT[top]](rows[top])
     return (
         RANK_PICKS[mask & 0x1FFF](rows[0])
         + RANK_PICKS[mask >> 13 & 0x1FFF](rows[1])
