@@ -28,7 +28,7 @@ from cardrules.text import short_int
 __all__ = ["GameBase", "check_seat", "check_seed"]
 
 _SEED_LIMIT: Final = 10**MAX_SEED_DIGITS
-"""The least seed too long for a position to write, 10 ** MAX_SEED_DIGITS, worked out once."""
+"""The first seed too long to write (worked out once: the power is costly, and every new game checks it)."""
 
 OptionsT = TypeVar("OptionsT")
 StateT = TypeVar("StateT")
@@ -208,17 +208,35 @@ class GameBase(Generic[OptionsT, StateT]):
                     f"deal {number} must be a sequence of cards, not {type(deck).__name__} "
                     "[common.deal.permutation]"
                 )
-        pack, pack_name, jokers = self.pack(), self.pack_name(), self.jokers
-        decks = tuple(
-            read_deck(deck, pack, deal_number=number, pack_name=pack_name, jokers=jokers)
-            for number, deck in enumerate(given, start=1)
-        )
+        decks = tuple(self.read_deck(deck, number) for number, deck in enumerate(given, start=1))
         if dealer is None:
             first = self._first_dealer(seed)
         else:
             first = read_dealer(dealer, self.num_players, self._seats_title(), self.INFO.seat_names)
             self._check_dealer(first)
         return self._from_decks(decks, first, seed)
+
+    def read_deck(self, deck_order: Sequence[Card | str], deal_number: int = 1) -> tuple[Card, ...]:
+        """``deck_order`` as cards, when it holds exactly the cards of the pack (common.deal.permutation).
+
+        The check :meth:`from_deal` makes of each deck order it is given (deal
+        ``deal_number``), without starting a game: a record reader checks each
+        of its decks with it.
+
+        Raises:
+            InvalidDealError: the deck order is one string, not a sequence, or
+                not a permutation of the pack; the message names the missing
+                and extra cards.
+            InvalidNotationError: a card cannot be read.
+        """
+        if not isinstance(deck_order, str) and not _is_sequence(deck_order):  # one string: read_deck says so
+            raise InvalidDealError(
+                f"deal {deal_number} must be a sequence of cards, not {type(deck_order).__name__} "
+                "[common.deal.permutation]"
+            )
+        return read_deck(
+            deck_order, self.pack(), deal_number=deal_number, pack_name=self.pack_name(), jokers=self.jokers
+        )
 
     def _first_dealer(self, seed: int) -> int:
         """The first dealer when none is given: a uniform draw from ``seed``."""

@@ -254,6 +254,13 @@ class Game(Protocol[StateT_co]):
         """The options as plain values, every option present (defaults included)."""
         ...
 
+    def read_deck(self, deck_order: Sequence[Card | str], deal_number: int = 1) -> tuple[Card, ...]:
+        """One deck order as cards, when it is a permutation of the pack (common.deal.permutation).
+
+        The check :meth:`from_deal` makes of each deck order, without starting a game.
+        """
+        ...
+
     def new_game(self, seed: int) -> StateT_co:
         """The initial state, every chance outcome drawn from ``seed``."""
         ...

@@ -108,6 +108,8 @@ _LONG_KEY: Final = re.compile(
     rf"|'[^'\n]{{{MAX_KEY_CHARS + 1}}}[^'\n]*'[ \t]*[.=])"
 )
 """A key longer than :data:`MAX_KEY_CHARS` (bare, or quoted and followed by what follows a key)."""
+_LONG_LINE: Final = re.compile(rf"\n[^\n]{{{MAX_KEY_CHARS + 1},}}")
+"""A line (with the line break before it) long enough to hold a key past :data:`MAX_KEY_CHARS`."""
 _DEEP: Final = re.compile(rf"[\[{{](?:[ \t\r\n]*[\[{{]){{{MAX_NESTING}}}")
 
 
@@ -147,14 +149,18 @@ def scan_text(text: str, source: str | None = None) -> None:
             ],
             source,
         )
-    deep = _DEEP.search(text)
+    # Each scan below runs only where it could match: a nesting past the limit takes more than
+    # MAX_NESTING brackets and braces, a key of too many parts MAX_KEY_PARTS dots, and a key too
+    # long a line longer than MAX_KEY_CHARS (no match crosses a line break). A record is long and
+    # has none of these, and the scans, run over all of it, took a sixth of checking it.
+    deep = _DEEP.search(text) if text.count("[") + text.count("{") > MAX_NESTING else None
     if deep is not None:
         raise RecordError(
             [(where(text, deep.start()), f"the record nests deeper than the limit of {MAX_NESTING} levels")],
             source,
         )
     lined = "\n" + text  # every key starts after a line break, a brace or a comma
-    many = _MANY_PARTS.search(lined)
+    many = _MANY_PARTS.search(lined) if text.count(".") >= MAX_KEY_PARTS else None
     if many is not None:
         raise RecordError(
             [
@@ -166,7 +172,11 @@ def scan_text(text: str, source: str | None = None) -> None:
             ],
             source,
         )
-    long = _LONG_KEY.search(lined)
+    long = None
+    for line in _LONG_LINE.finditer(lined):  # in order, so the first match is the one a whole scan finds
+        long = _LONG_KEY.search(lined, line.start(), line.end())
+        if long is not None:
+            break
     if long is not None:
         raise RecordError(
             [

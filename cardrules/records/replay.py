@@ -21,9 +21,11 @@ step after that point or at the end of the walk, whichever comes first.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Final
 
+from cardrules.frozen import fast_constructor
 from cardrules.game import Action, AnyState
 from cardrules.records.errors import IllegalStepError, RecordError
 from cardrules.records.model import Record, RecordedAction
@@ -62,6 +64,12 @@ class Step:
     def actor(self) -> int:
         """The seat that took the action."""
         return self.action.seat
+
+
+_new_step: Final[Callable[[int, RecordedAction, Action, AnyState, Verdict, AnyState], Step]] = (
+    fast_constructor(Step)
+)
+"""``Step(number, entry, action, before, verdict, after)`` for the walk (see :mod:`cardrules.frozen`)."""
 
 
 def _prepared(record: Record | Prepared) -> Prepared:
@@ -126,7 +134,7 @@ def steps(record: Record | Prepared) -> Iterator[Step]:
         if after is None:
             check_deals_reached(prepared.record, state, ended=False)
             after = state
-        yield Step(number, entry, action, state, verdict, after)
+        yield _new_step(number, entry, action, state, verdict, after)
         state = after
     check_deals_reached(prepared.record, state, ended=True)
 

@@ -313,10 +313,10 @@ def _actions(value: object, problems: Problems) -> tuple[tuple[str, str | None] 
         return None
     out: list[tuple[str, str | None] | None] = []
     for index, entry in enumerate(value):
-        location = step_location(index)
         if isinstance(entry, str):
             out.append((entry, None))
             continue
+        location = step_location(index)
         if not isinstance(entry, Mapping):
             problems.add(
                 location,

@@ -155,11 +155,13 @@ def _bounded(draft: Draft, problems: Problems) -> bool:
         if deck is not None:
             note(f"deals[{k}]", count_problem("cards", len(deck), MAX_DECK_CARDS))
     for index, entry in enumerate(draft.actions or ()):
-        if entry is not None:
+        if entry is not None:  # the location is written out only for a problem: records are long
             text, comment = entry
-            note(step_location(index), text_problem(text))
-            if comment is not None:
-                note(f"{step_location(index)}.comment", text_problem(comment))
+            long = text_problem(text)
+            if long is not None:
+                problems.add(step_location(index), long)
+            if comment is not None and (long := text_problem(comment)) is not None:
+                problems.add(f"{step_location(index)}.comment", long)
     return len(problems.items) == before
 
 
@@ -368,16 +370,24 @@ def _decks(draft: Draft, game: AnyGame | None, problems: Problems) -> tuple[tupl
         return None
     decks: list[tuple[Card, ...]] = []
     readable = True
+    read: dict[str, Card] = {}  # each card text read once (every deck repeats the pack's texts)
     for k, texts in enumerate(draft.deals):
         if texts is None:
             readable = False
             continue
         cards, bad = [], []
         for position, text in enumerate(texts, start=1):
+            card = read.get(text)
+            if card is not None:
+                cards.append(card)
+                continue
             try:
-                cards.append(parse_card(text, jokers=True))
+                card = parse_card(text, jokers=True)
             except CardRulesError:
                 bad.append(f"card {position} {text!r}")
+                continue
+            read[text] = card
+            cards.append(card)
         if bad:
             more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
             problems.add(
@@ -400,7 +410,7 @@ def _decks(draft: Draft, game: AnyGame | None, problems: Problems) -> tuple[tupl
             continue
         if game is not None:
             try:
-                game.from_deal(deck)  # the deck alone; the dealer is checked with all the deals
+                game.read_deck(deck, k + 1)  # the deck alone; the dealer is checked with all the deals
             except InvalidDealError as error:
                 message = _DEAL_NUMBER.sub(f"deal {k + 1} ", str(error), count=1)
                 if _PERMUTATION not in message:
@@ -425,23 +435,35 @@ def _actions(
     text that is ambiguous there is kept as it is and read again, in the
     state it is taken in, by the replay. Returns the recorded actions and
     each action as read (``None`` for the ambiguous ones).
+
+    What a text reads as depends on the text alone (the reader is the same
+    state throughout), and a record repeats its texts (a 52-card game has
+    208 plays in all), so each text that reads well is read once, and its
+    later steps take the same canonical entry and action.
     """
     if draft.actions is None:
         return None
     out: list[RecordedAction] = []
     parsed: list[Action | None] = []
+    read: dict[str, tuple[RecordedAction, Action | None]] = {}  # text -> its entry (no comment) and action
     complete = True
     for index, entry in enumerate(draft.actions):
         if entry is None:
             complete = False
             continue
         text, comment = entry
-        location = step_location(index)
-        step = f"step {index}: "
         if comment is not None and not _encodable(comment):
-            problems.add(f"{location}.comment", "the comment is not valid Unicode text")
+            problems.add(f"{step_location(index)}.comment", "the comment is not valid Unicode text")
             complete = False
             continue
+        known = read.get(text)
+        if known is not None:
+            recorded, action_read = known
+            out.append(recorded if comment is None else RecordedAction(recorded.text, comment))
+            parsed.append(action_read)
+            continue
+        location = step_location(index)
+        step = f"step {index}: "
         words = text.split(maxsplit=1)
         actor = read_seat(words[0], seat_names) if words else None
         if actor is None:
@@ -462,6 +484,7 @@ def _actions(
         try:
             action = reader.parse_action(text)
         except AmbiguousActionError:
+            read[text] = (RecordedAction(text), None)
             out.append(RecordedAction(text, comment))
             parsed.append(None)
             continue
@@ -473,7 +496,9 @@ def _actions(
             problems.add(location, f"{step}{text!r} reads as an action of {seat_token(action.seat)}")
             complete = False
             continue
-        out.append(RecordedAction(str(action), comment))
+        canonical = RecordedAction(str(action))
+        read[text] = (canonical, action)
+        out.append(canonical if comment is None else RecordedAction(canonical.text, comment))
         parsed.append(action)
     return (tuple(out), tuple(parsed)) if complete else None
 

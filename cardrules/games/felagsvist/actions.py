@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from operator import itemgetter
+from typing import Final, TypeAlias, cast
 
 from cardrules.cards import STANDARD_DECK, Card, is_card, parse_card
 from cardrules.errors import InvalidNotationError
@@ -11,7 +13,7 @@ from cardrules.game import Action
 from cardrules.judging import action_text, value_text
 from cardrules.notation import format_seat, split_actor
 
-__all__ = ["SEAT_NAMES", "PlayCard", "malformed", "parse_play"]
+__all__ = ["PLAYS", "RANK_PICKS", "SEAT_NAMES", "SUIT_PLAYS", "Pick", "PlayCard", "malformed", "parse_play"]
 
 SEAT_NAMES: Final[tuple[str, str, str, str]] = ("N", "E", "S", "W")
 """The seat names, in seat order: N is seat 0 (``p0``), E 1, S 2, W 3."""
@@ -31,6 +33,38 @@ class PlayCard(Action):
 PLAYS: Final[tuple[tuple[PlayCard, ...], ...]] = tuple(
     tuple(PlayCard(seat, card) for card in STANDARD_DECK) for seat in range(4)
 )
+
+SUIT_PLAYS: Final[tuple[tuple[tuple[PlayCard, ...], ...], ...]] = tuple(
+    tuple(row[13 * suit : 13 * suit + 13] for suit in range(4)) for row in PLAYS
+)
+"""The shared plays by seat and suit: ``SUIT_PLAYS[seat][suit][r]`` is ``PLAYS[seat][13 * suit + r]``."""
+
+Pick: TypeAlias = Callable[[Sequence[PlayCard]], tuple[PlayCard, ...]]
+"""Takes the items of a sequence that a 13-bit mask names, as a tuple in index order."""
+
+
+def _picks() -> tuple[Pick, ...]:
+    """For every 13-bit mask, what takes the items at its set bits; a slice for a run of bits."""
+    places: list[tuple[int, ...]] = [()]  # the set bits of each mask, lowest first
+    for mask in range(1, 1 << 13):
+        top = mask.bit_length() - 1
+        places.append((*places[mask ^ 1 << top], top))
+    picks: list[Pick] = []
+    for at in places:
+        if not at or at[-1] - at[0] + 1 == len(at):
+            picks.append(cast("Pick", itemgetter(slice(at[0], at[-1] + 1) if at else slice(0, 0))))
+        else:
+            picks.append(cast("Pick", itemgetter(*at)))
+    return tuple(picks)
+
+
+RANK_PICKS: Final[tuple[Pick, ...]] = _picks()
+"""For each 13-bit mask of one suit's cards, what takes those cards' plays from a row of :data:`SUIT_PLAYS`.
+
+``RANK_PICKS[mask](SUIT_PLAYS[seat][suit])`` is the tuple of ``seat``'s plays of
+the cards of ``suit`` whose bits are set in ``mask``, lowest first; the legal
+set is built from it without a loop over the cards.
+"""
 
 
 def malformed(action: object) -> str | None:

@@ -23,16 +23,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, cast
 
-from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.felagsvist import state as _state
-from cardrules.games.felagsvist.actions import PLAYS, PlayCard, malformed
+from cardrules.games.felagsvist.actions import PLAYS, RANK_PICKS, SUIT_PLAYS, PlayCard, malformed
 from cardrules.games.felagsvist.cards import PRETTY, SUIT_MASKS, SUIT_NAMES, pretty_cards
 from cardrules.games.felagsvist.deal import DEAL_TRICKS, MAX_DEALS, DealContext, Tally, new_tally
 from cardrules.games.felagsvist.options import Tiebreak
 from cardrules.games.felagsvist.rules import RULES
-from cardrules.games.felagsvist.scoring import winning_side
+from cardrules.games.felagsvist.scoring import add_deal, scored_deal, winning_side
 from cardrules.judging import (
     Findings,
     action_text,
@@ -57,6 +56,7 @@ __all__ = [
     "end_reason",
     "game_ends",
     "legal_actions",
+    "legal_cards",
     "legal_mask",
     "outcome",
     "play_card",
@@ -68,6 +68,12 @@ _LEAD_ANY: Final = (RuleId("felagsvist.play.lead-any"),)
 _MUST_FOLLOW: Final = (RuleId("felagsvist.play.must-follow"),)
 _VOID_ANY: Final = (RuleId("felagsvist.play.void-any"),)
 _ORDER: Final = rule_order(RULES)
+_BELOW: Final = tuple((1 << 13 * suit) - 1 for suit in range(4))
+"""The cards of the suits below each suit, as a bitmask."""
+_SUIT_SHIFT: Final = (0, 13, 26, 39)
+"""The index of each suit's first card."""
+_TOP_SUIT: Final = (0, *(length // 13 for length in range(52)))
+"""The suit of a mask's highest card, by the mask's bit length (a mask of length 0 reads suit 0)."""
 
 
 # -- the legal set -------------------------------------------------------------
@@ -87,15 +93,24 @@ def playable(hand: int, trick: tuple[int, ...]) -> int:
     return same if same else hand
 
 
+def legal_cards(hands: tuple[int, int, int, int], trick: tuple[int, ...], to_act: int) -> int:
+    """The cards seat ``to_act`` may play to ``trick`` from its hand, as a bitmask (0 once the game is over).
+
+    ``to_act`` is a seat or :data:`~cardrules.game.TERMINAL`.
+
+    What a state keeps as :attr:`~cardrules.games.felagsvist.state.FelagsvistState.legal_cards`
+    (see :func:`~cardrules.games.felagsvist.play.playable`).
+    """
+    return 0 if to_act == TERMINAL else playable(hands[to_act], trick)
+
+
 def legal_mask(state: FelagsvistState) -> int:
     """The legal cards of the player to act, as a bitmask (0 when the game is over).
 
-    See :func:`~cardrules.games.felagsvist.play.playable`.
+    See :func:`~cardrules.games.felagsvist.play.playable`; the state worked it
+    out when it was built (:attr:`~cardrules.games.felagsvist.state.FelagsvistState.legal_cards`).
     """
-    seat = state.current_player
-    if seat == TERMINAL:
-        return 0
-    return playable(state.hands[seat], state.trick)
+    return state.legal_cards
 
 
 def legal_actions(state: FelagsvistState) -> tuple[Action, ...]:
@@ -103,17 +118,49 @@ def legal_actions(state: FelagsvistState) -> tuple[Action, ...]:
     seat = state.current_player
     if seat == TERMINAL:
         return ()
-    mask = playable(state.hands[seat], state.trick)
-    row = PLAYS[seat]
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(row[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    mask = state.legal_cards
+    rows = SUIT_PLAYS[seat]
+    top = _TOP_SUIT[mask.bit_length()]  # the highest suit of the mask
+    if not mask & _BELOW[top]:  # one suit (as when following): one pick
+        return RANK_PICKS[mask >> _SUIT_SHIFT[top]](rows[top])
+    return (
+        RANK_PICKS[mask & 0x1FFF](rows[0])
+        + RANK_PICKS[mask >> 13 & 0x1FFF](rows[1])
+        + RANK_PICKS[mask >> 26 & 0x1FFF](rows[2])
+        + RANK_PICKS[mask >> 39](rows[3])
+    )
 
 
 # -- the check -----------------------------------------------------------------
+
+
+def _legal_verdict(seat: int, card: int, led: int | None) -> Verdict:
+    """The verdict on ``seat`` playing card index ``card``, a card :func:`playable` allows.
+
+    ``led`` is the suit led to the trick, or ``None`` when ``seat`` leads it;
+    the verdict names the rule of :func:`playable` that allows the card.
+    """
+    if led is None:
+        return make_verdict(True, _LEAD_ANY, f"{format_seat(seat)} leads {PRETTY[card]}")
+    if card // 13 == led:
+        return make_verdict(
+            True, _MUST_FOLLOW, f"{format_seat(seat)} follows {SUIT_NAMES[led]} with {PRETTY[card]}"
+        )
+    return make_verdict(
+        True,
+        _VOID_ANY,
+        f"{format_seat(seat)} has no {SUIT_NAMES[led]} and may play any card, {PRETTY[card]} included",
+    )
+
+
+_LEADS: Final = 4
+"""The row of :data:`_LEGAL_VERDICTS` for a play that leads a trick (rows 0-3: the suit led)."""
+
+_LEGAL_VERDICTS: Final[tuple[tuple[tuple[Verdict, ...], ...], ...]] = tuple(
+    tuple(tuple(_legal_verdict(seat, card, led) for card in range(52)) for seat in range(4))
+    for led in (0, 1, 2, 3, None)
+)
+"""Every legal play's verdict, by suit led (or :data:`_LEADS`), seat and card, written once at import."""
 
 
 def check(state: FelagsvistState, action: Action | str) -> Verdict:
@@ -143,16 +190,7 @@ def check(state: FelagsvistState, action: Action | str) -> Verdict:
     trick = state.trick
     legal = playable(hand, trick)
     if seat == to_act and legal >> card & 1:
-        if not trick:
-            return make_verdict(True, _LEAD_ANY, f"{format_seat(seat)} leads {PRETTY[card]}")
-        led = SUIT_NAMES[trick[0] // 13]
-        if card // 13 == trick[0] // 13:
-            return make_verdict(True, _MUST_FOLLOW, f"{format_seat(seat)} follows {led} with {PRETTY[card]}")
-        return make_verdict(
-            True,
-            _VOID_ANY,
-            f"{format_seat(seat)} has no {led} and may play any card, {PRETTY[card]} included",
-        )
+        return _LEGAL_VERDICTS[trick[0] // 13 if trick else _LEADS][seat][card]
     found = Findings()
     out_of_turn(found, seat, to_act)
     if not hand >> card & 1:
@@ -170,8 +208,30 @@ def check(state: FelagsvistState, action: Action | str) -> Verdict:
 # -- the transition ------------------------------------------------------------
 
 
+def _shared_legal(state: FelagsvistState, action: object) -> int:
+    """The card index of ``action`` if it is a shared play (:data:`PLAYS`) of the player to act that
+    :func:`playable` allows (the state keeps those cards); otherwise -1.
+
+    The fast path of :func:`attempt` (and of :func:`apply`, which writes the
+    same test out): such a play needs no judging beyond that bit. Anything
+    else (text, another action, a play built anew, a value built around its
+    class) goes through :func:`check`.
+    """
+    seat = state.current_player
+    try:
+        card = action.card.index  # type: ignore[attr-defined]
+        shared = seat >= 0 and PLAYS[seat][card] is action
+    except (AttributeError, IndexError, TypeError):  # text, another action, a value built around the class
+        return -1
+    return card if shared and state.legal_cards >> card & 1 else -1
+
+
 def attempt(state: FelagsvistState, action: Action | str) -> tuple[Verdict, FelagsvistState | None]:
     """Judge ``action`` once and, when it is legal, play it: the verdict and the next state (or ``None``)."""
+    card = _shared_legal(state, action)
+    if card >= 0:  # the verdict check() gives a legal play, read from the same table
+        seat, trick = state.current_player, state.trick
+        return _LEGAL_VERDICTS[trick[0] // 13 if trick else _LEADS][seat][card], play_card(state, seat, card)
     if isinstance(action, str):
         read = read_text(state, action)
         if isinstance(read, Verdict):
@@ -191,19 +251,12 @@ def apply(state: FelagsvistState, action: Action | str) -> FelagsvistState:
         IllegalActionError: the action is illegal here; its verdict names the rules.
     """
     seat = state.current_player
-    card = -1
-    try:  # the fast path takes only what the door takes: a play by the player to act of a card
-        if (
-            type(action) is PlayCard
-            and type(action.seat) is int
-            and action.seat == seat >= 0
-            and type(action.card) is Card
-        ):
-            card = action.card.index
-    except AttributeError:  # a value built around its constructor, a field missing: the door says so
-        pass
-    # The fast path: the player to act plays a card of playable(), so no verdict is needed.
-    if card >= 0 and playable(state.hands[seat], state.trick) >> card & 1:
+    try:  # _shared_legal's test, written out: a call less on the hottest path of the engine
+        card = action.card.index  # type: ignore[union-attr]
+        shared = seat >= 0 and PLAYS[seat][card] is action
+    except (AttributeError, IndexError, TypeError):
+        shared = False
+    if shared and state.legal_cards >> card & 1:  # a card of playable(): no verdict is needed
         return play_card(state, seat, card)
     if isinstance(action, str):
         read = read_text(state, action)
@@ -211,9 +264,15 @@ def apply(state: FelagsvistState, action: Action | str) -> FelagsvistState:
             raise IllegalActionError(read, action, state.compact())
         return apply(state, read)
     verdict = check(state, action)
-    if verdict.legal:  # pragma: no cover - the fast path takes every legal action
+    if verdict.legal:  # a legal play that is not a shared value, such as PlayCard(1, card) built anew
         return play_card(state, seat, cast("PlayCard", action).card.index)
     raise IllegalActionError(verdict, action_text(action), state.compact())
+
+
+_SEATS: Final = (0, 1, 2, 3, 0, 1, 2, 3)
+"""Seat ``n % 4`` at index ``n``: the seats round the table clockwise (felagsvist.play.trick-order)."""
+
+_BITS: Final = tuple(1 << card for card in range(52))
 
 
 def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
@@ -224,7 +283,7 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
     felagsvist.trick.winner-leads); the thirteenth trick ends the deal.
     """
     h0, h1, h2, h3 = state.hands
-    bit = 1 << card  # held, so clearing it is flipping it
+    bit = _BITS[card]  # held, so clearing it is flipping it
     if seat == 0:
         hands = (h0 ^ bit, h1, h2, h3)
     elif seat == 1:
@@ -233,15 +292,18 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
         hands = (h0, h1, h2 ^ bit, h3)
     else:
         hands = (h0, h1, h2, h3 ^ bit)
-    trick = (*state.trick, card)
+    trick = state.trick + (card,)  # noqa: RUF005 - a third of the time of (*trick, card)
     history = (state.history, seat, card)
+    if len(trick) < 4:
+        after = _SEATS[seat + 1]
+        return _state.new_state(
+            state.deal, hands, trick, history, state.tally, after, playable(hands[after], trick)
+        )
     deal = state.deal
     tally = state.tally
-    if len(trick) < 4:
-        return _state.new_state(deal, hands, trick, history, tally, (seat + 1) % 4)
     trump, strength = deal.plan.trick_tables[deal.deal_number]
-    winner = (tally.leader + trick_winner(trick, trump, strength)) % 4
-    taken = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+    winner = _SEATS[tally.leader + trick_winner(trick, trump, strength)]
+    taken = _BITS[trick[0]] | _BITS[trick[1]] | _BITS[trick[2]] | _BITS[trick[3]]
     ns, ew = tally.tricks
     won_ns, won_ew = tally.won
     if winner % 2 == 0:
@@ -249,7 +311,7 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
     else:
         tally = new_tally(winner, (ns, ew + 1), (won_ns, won_ew | taken))
     if ns + ew + 1 < DEAL_TRICKS:
-        return _state.new_state(deal, hands, (), history, tally, winner)
+        return _state.new_state(deal, hands, (), history, tally, winner, playable(hands[winner], ()))
     return _end_deal(deal, hands, history, tally)
 
 
@@ -269,15 +331,16 @@ def trick_winner(cards: Sequence[int], trump: int | None, strength: Sequence[int
     """
     best = 0
     best_card = cards[0]
-    for position in range(1, len(cards)):
-        card = cards[position]
+    best_suit = best_card // 13
+    position = 0
+    for card in cards:  # the lead meets itself first, and stays best
         suit = card // 13
-        best_suit = best_card // 13
         if suit == best_suit:
             if strength[card] > strength[best_card]:
                 best, best_card = position, card
         elif suit == trump:
-            best, best_card = position, card
+            best, best_card, best_suit = position, card, suit
+        position += 1  # noqa: SIM113 - enumerate costs a tuple a card here
     return best
 
 
@@ -288,12 +351,12 @@ def _end_deal(
 
     felagsvist.deal.rotation: the deal passes to the left.
     """
-    finished = _state.new_state(deal, hands, (), history, tally, TERMINAL)
-    totals = finished.totals
+    scores = scored_deal(deal, tally)  # what the finished state's deal_scores and totals end with
+    totals = add_deal(deal.totals, scores)
     if game_ends(deal.deal_number, totals, deal.plan.options.tiebreak):
-        return finished
+        return _state.new_state(deal, hands, (), history, tally, TERMINAL, 0)
     return _state.FelagsvistState.start(
-        deal.plan, (deal.dealer + 1) % 4, deal.deal_number + 1, finished.deal_scores, totals
+        deal.plan, (deal.dealer + 1) % 4, deal.deal_number + 1, (*deal.deal_scores, scores), totals
     )
 
 

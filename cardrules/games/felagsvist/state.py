@@ -13,7 +13,7 @@ transition), :mod:`~cardrules.games.felagsvist.scoring` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules.base import check_seat
@@ -61,6 +61,12 @@ class FelagsvistState(SvgPicture):
             play is then one small tuple); :attr:`plays` reads it in order.
         tally: the current leader and each side's tricks and won cards.
         current_player: the seat to act, or :data:`~cardrules.game.TERMINAL`.
+        legal_cards: the cards the player to act may play, as a bitmask (0 once
+            the game is over): :func:`~cardrules.games.felagsvist.play.playable` of
+            their hand and the trick, worked out when the state is built, so that
+            ``legal_actions`` and ``apply`` read it instead of working it out
+            each. It follows from the fields above and takes no part in
+            comparing, hashing or printing the state.
     """
 
     deal: DealContext
@@ -69,6 +75,12 @@ class FelagsvistState(SvgPicture):
     history: History
     tally: Tally
     current_player: int
+    legal_cards: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "legal_cards", _play.legal_cards(self.hands, self.trick, self.current_player)
+        )
 
     @classmethod
     def start(
@@ -85,7 +97,8 @@ class FelagsvistState(SvgPicture):
         :func:`~cardrules.games.felagsvist.deal.open_deal`).
         """
         deal, hands, tally = open_deal(plan, deal_number, dealer, deal_scores, totals)
-        return new_state(deal, hands, (), None, tally, tally.leader)
+        leader = tally.leader
+        return new_state(deal, hands, (), None, tally, leader, _play.legal_cards(hands, (), leader))
 
     # -- the play: these methods are the functions of cardrules.games.felagsvist.play,
     # -- bound directly (no wrapper call on the hot paths)
@@ -296,7 +309,11 @@ class FelagsvistState(SvgPicture):
 
 
 new_state: Final[
-    Callable[[DealContext, tuple[int, int, int, int], tuple[int, ...], History, Tally, int], FelagsvistState]
+    Callable[
+        [DealContext, tuple[int, int, int, int], tuple[int, ...], History, Tally, int, int], FelagsvistState
+    ]
 ] = fast_constructor(FelagsvistState)
-"""``FelagsvistState(deal, hands, trick, history, tally, current_player)`` for the hot path,
-built without ``__init__`` (see :func:`cardrules.frozen.fast_constructor`)."""
+"""``FelagsvistState(deal, hands, trick, history, tally, current_player)`` for the hot path, built
+without ``__init__`` (see :func:`cardrules.frozen.fast_constructor`); the caller passes
+:attr:`~FelagsvistState.legal_cards` too, as :func:`~cardrules.games.felagsvist.play.legal_cards`
+gives it."""

@@ -1,0 +1,114 @@
+"""The Félagsvist engine's fast paths give the answers of the plain code they replace.
+
+- a deal's deck is the order ``random.Random(stream).shuffle`` gives, the draws written out;
+- the legal plays come from per-suit tables, in card-index order, equal to reading the
+  legal mask bit by bit;
+- the legal cards a state keeps are ``playable`` of the hand to act and the trick, however the
+  state was built (played to, or rebuilt by ``dataclasses.replace``);
+- a play built anew (not the shared value of :data:`~cardrules.games.felagsvist.actions.PLAYS`)
+  takes the judged path of ``apply`` and ends where the shared one does.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+from typing import cast
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardrules import get_game
+from cardrules.cards import Card
+from cardrules.game import TERMINAL, Action
+from cardrules.games.felagsvist import FelagsvistState, PlayCard
+from cardrules.games.felagsvist.actions import PLAYS, RANK_PICKS, SUIT_PLAYS
+from cardrules.games.felagsvist.deal import shuffled_pack
+from cardrules.games.felagsvist.play import playable
+
+
+@given(st.integers(-(10**12), 10**12), st.integers(1, 13))
+def test_a_deck_is_the_order_the_standard_shuffle_gives(seed: int, deal_number: int) -> None:
+    stream = f"felagsvist/{seed}/deal/{deal_number}"
+    order = list(range(52))
+    random.Random(stream).shuffle(order)
+    assert shuffled_pack(stream) == tuple(order)
+
+
+@pytest.mark.parametrize("stream", ["", "x", "felagsvist/0/deal/1", "felagsvist/-7/deal/13"])
+def test_a_deck_is_the_standard_shuffle_for_fixed_streams(stream: str) -> None:
+    order = list(range(52))
+    random.Random(stream).shuffle(order)
+    assert shuffled_pack(stream) == tuple(order)
+    assert sorted(order) == list(range(52))
+
+
+def _new_game(seed: int, **options: str) -> FelagsvistState:
+    state = get_game("felagsvist", **options).new_game(seed=seed)
+    assert isinstance(state, FelagsvistState)
+    return state
+
+
+def _plays(actions: tuple[Action, ...]) -> tuple[PlayCard, ...]:
+    assert all(isinstance(action, PlayCard) for action in actions)
+    return cast("tuple[PlayCard, ...]", actions)
+
+
+def _bit_by_bit(seat: int, mask: int) -> tuple[PlayCard, ...]:
+    """The plays of the cards of ``mask``, read one bit at a time, lowest first."""
+    return tuple(PLAYS[seat][card] for card in range(52) if mask >> card & 1)
+
+
+@given(st.integers(0, 3), st.integers(0, (1 << 52) - 1), st.integers(0, 3))
+def test_the_suit_tables_take_the_plays_of_any_mask_in_index_order(seat: int, mask: int, suit: int) -> None:
+    one_suit = mask & 0x1FFF << 13 * suit
+    for chosen in (mask, one_suit):
+        picked = tuple(
+            play
+            for part in range(4)
+            for play in RANK_PICKS[chosen >> 13 * part & 0x1FFF](SUIT_PLAYS[seat][part])
+        )
+        assert picked == _bit_by_bit(seat, chosen)
+
+
+@given(st.integers(0, 10**6), st.integers(0, 300))
+def test_the_legal_plays_are_the_legal_mask_read_bit_by_bit(seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    state = _new_game(seed)
+    for _ in range(steps):
+        legal = _plays(state.legal_actions())
+        assert state.legal_mask() == playable(state.hands[state.current_player], state.trick)
+        assert legal == _bit_by_bit(state.current_player, state.legal_mask())
+        assert all(play is PLAYS[state.current_player][play.card.index] for play in legal)
+        chosen = rng.choice(legal)
+        after = state.apply(chosen)
+        assert state.attempt(chosen) == (state.check(chosen), after)  # attempt's fast path agrees
+        state = after
+
+
+def test_a_play_built_anew_is_applied_as_the_shared_one() -> None:
+    state = _new_game(2, first_dealer="N")
+    for _ in range(7):
+        shared = _plays(state.legal_actions())[-1]
+        anew = PlayCard(shared.seat, Card(shared.card.rank, shared.card.suit))
+        assert anew is not shared and anew == shared
+        after = state.apply(anew)
+        assert after == state.apply(shared)
+        assert state.attempt(anew) == (state.check(shared), after)
+        state = after
+
+
+def test_the_kept_legal_cards_follow_the_fields_however_the_state_is_built() -> None:
+    state = _new_game(6)
+    for _ in range(9):
+        state = state.apply(state.legal_actions()[0])
+    for seat in range(4):
+        moved = dataclasses.replace(state, current_player=seat)
+        assert moved.legal_cards == playable(state.hands[seat], state.trick)
+        assert moved == dataclasses.replace(moved) and hash(moved) == hash(dataclasses.replace(moved))
+    over = dataclasses.replace(state, current_player=TERMINAL)
+    assert over.legal_cards == 0 and over.legal_actions() == ()
+    assert "legal_cards" not in repr(state) and pickle.loads(pickle.dumps(state)) == state
+    assert pickle.loads(pickle.dumps(state)).legal_cards == state.legal_cards
