@@ -165,7 +165,7 @@ class LayAways(Sequence[Action]):
     >>> from cardrules.games.calabresella.cards import DECK
     >>> lays = LayAways(1, DECK[:16], 4)
     >>> len(lays), str(lays[0]), str(lays[-1])
-    (1820, 'p1 discard 2C 3C 4C 5C', 'p1 discard 3D 4D 5D 6D')
+    (1820, 'p1 discard 2C 3C 4C 5C', 'p1 discard 4D 5D 6D 7D')
     >>> lays == discards(1, DECK[:16], 4) and lays[5] in lays
     True
     """
