@@ -159,8 +159,9 @@ class LayAways(Sequence[Action]):
     lexicographic index order) and the whole tuple only when it is iterated.
     It is an immutable value: equal to the tuple of the same actions in the same
     order (and to another such sequence), hashed as that tuple, and pickled as
-    itself. Membership is decided by the rule: a :class:`Discard` by ``seat`` of
-    ``size`` distinct cards of the hand, in index order.
+    itself. Membership is decided by the rule: a
+    :class:`~cardrules.games.calabresella.actions.Discard` by ``seat`` of ``size``
+    distinct cards of the hand, in index order.
 
     >>> from cardrules.games.calabresella.cards import DECK
     >>> lays = LayAways(1, DECK[:16], 4)
@@ -326,7 +327,7 @@ class LayAways(Sequence[Action]):
 _OTHER_KINDS: Final[frozenset[type[Action]]] = frozenset(
     (Pass, Bid, CallCard, ReturnCard, ChooseRaise, PlayCard)
 )
-"""The game's other action kinds: dataclasses whose values never equal a :class:`Discard`."""
+"""The game's other action kinds: dataclasses whose values never equal a ``Discard``."""
 
 
 def legal(state: _state.CalabresellaState) -> Sequence[Action]:
