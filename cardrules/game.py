@@ -155,8 +155,12 @@ class State(Protocol[ObsT_co]):
         """The phase the game is in, one of its :attr:`GameInfo.phases` (``"over"`` once it is over)."""
         ...
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action in canonical order; empty exactly when terminal."""
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action in canonical order, as an immutable sequence; empty exactly when terminal.
+
+        The sequence is a tuple, except where a game says otherwise: Calabresella's
+        lay-away, whose up to 1820 actions are built one at a time as they are asked for.
+        """
         ...
 
     def check(self, action: Action | str) -> Verdict:

@@ -33,7 +33,7 @@ TARGETS: Final = Targets(ratio=0.25, record_steps=50_000)
 _AUCTION: Final = Phase.AUCTION  # read once: reading an enum member off its class costs more than a play
 
 
-def bidding(state: AnyState, legal: tuple[Action, ...], rng: random.Random) -> Action:
+def bidding(state: AnyState, legal: Sequence[Action], rng: random.Random) -> Action:
     """In the auction, the lowest bid (listed after the pass) four times in five; otherwise any action."""
     assert isinstance(state, CalabresellaState)
     if state.phase is _AUCTION and len(legal) > 1 and rng.random() < 0.8:

@@ -65,7 +65,7 @@ SAMPLE_EVERY: Final = 5
 RECORD_SEEDS: Final = range(2000, 2006)
 """The random games whose records the ``record_check`` measurement checks."""
 
-Chooser = Callable[[AnyState, tuple[Action, ...], random.Random], Action]
+Chooser = Callable[[AnyState, Sequence[Action], random.Random], Action]
 """How a random player picks one of the legal actions of a state."""
 
 Work = Callable[[float], tuple[int, float]]
@@ -76,7 +76,7 @@ Fixed = Callable[[AnyGame, Chooser], tuple[Sequence[AnyState], Pairs]]
 """A game's fixed sets: the states for ``legal_actions()``, the (state, action) mix for ``check()``."""
 
 
-def uniform(state: AnyState, legal: tuple[Action, ...], rng: random.Random) -> Action:
+def uniform(state: AnyState, legal: Sequence[Action], rng: random.Random) -> Action:
     """Any legal action, each as likely (what ``cardrules simulate`` does)."""
     return rng.choice(legal)
 

@@ -11,7 +11,7 @@ phase module.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
@@ -134,6 +134,7 @@ def quick(state: CalabresellaState, action: Action | str) -> Action | None:
     at once. ``None`` says nothing: :func:`judge` decides.
     """
     phase = state.phase
+    legal: Sequence[Action]
     if phase is _AUCTION:
         legal = auction.legal(state)
     elif phase is _RAISE:

@@ -22,7 +22,7 @@ check and its transition side by side.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -358,13 +358,15 @@ class CalabresellaState(SvgPicture):
         """
         return play.legal_mask(self)
 
-    def legal_actions(self) -> tuple[Action, ...]:
+    def legal_actions(self) -> Sequence[Action]:
         """Every legal action in canonical order; empty exactly when the hand is over.
 
         Auction: pass, then the bids above the highest, lowest first. Call: the
         28 cards B lacks, in index order. Return and play: cards in index order.
         Lay-away: every set of the right size, in lexicographic index order.
-        Raise: none, dividete, scegliete.
+        Raise: none, dividete, scegliete. A tuple, except in a lay-away, whose
+        legal set (up to 1820 actions) is a :class:`~cardrules.games.calabresella.exchange.LayAways`,
+        an immutable sequence that builds an action when it is indexed.
         """
         phase = self.phase
         if phase is _PLAY:
