@@ -196,7 +196,7 @@ class Solver:
         self._deadline = deadline
         self._ends_at = None if deadline is None else time.monotonic() + deadline
         self._limit = max_nodes if deadline is None else min(max_nodes, _TIME_CHECK)
-        self._bounds: dict[Hashable, tuple[int, int]] = {}
+        self._bounds: dict[Hashable, tuple[int, int, int]] = {}
         self._worst: dict[Hashable, int] = {}
         self._below_seen: dict[tuple[Hashable, int], bool] = {}
 
@@ -286,32 +286,44 @@ class Solver:
             self._count()
         if node.over:
             return node.value
-        low, high = node.bounds()
+        key = node.key()
+        first = -1
+        if key is not None:
+            base = node.value
+            entry = self._bounds.get(key)
+            if entry is not None:
+                known_low = entry[0] + base
+                known_high = entry[1] + base
+                if known_low >= beta or known_low == known_high:
+                    return known_low
+                if known_high <= alpha:
+                    return known_high
+                first = entry[2]
+            low, high = node.bounds()
+            if entry is not None:
+                if known_low > low:
+                    low = known_low
+                if known_high < high:
+                    high = known_high
+        else:
+            low, high = node.bounds()
         if low >= beta:
             return low
         if high <= alpha:
             return high
-        key = node.key()
-        base = node.value
-        if key is not None:
-            entry = self._bounds.get(key)
-            if entry is not None:
-                if entry[0] + base > low:
-                    low = entry[0] + base
-                if entry[1] + base < high:
-                    high = entry[1] + base
-                if low >= beta or low == high:
-                    return low
-                if high <= alpha:
-                    return high
+        moves = node.moves()
+        if first >= 0 and first != moves[0] and first in moves:
+            moves = (first, *[move for move in moves if move != first])
         search = self._search
+        chosen = moves[0]
         if node.side == 0:
             best = -_INFINITY
             floor = alpha
-            for move in node.moves():
+            for move in moves:
                 found = search(node.play(move), floor, beta)
                 if found > best:
                     best = found
+                    chosen = move
                     if found > floor:
                         floor = found
                         if floor >= beta:
@@ -319,10 +331,11 @@ class Solver:
         else:
             best = _INFINITY
             ceiling = beta
-            for move in node.moves():
+            for move in moves:
                 found = search(node.play(move), alpha, ceiling)
                 if found < best:
                     best = found
+                    chosen = move
                     if found < ceiling:
                         ceiling = found
                         if ceiling <= alpha:
@@ -334,7 +347,7 @@ class Solver:
                 low = max(low, best)
             else:
                 low = high = best
-            self._bounds[key] = (low - base, high - base)
+            self._bounds[key] = (low - base, high - base, chosen)
         return best
 
     def _least(self, node: Ending) -> int:
