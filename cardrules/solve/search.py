@@ -107,6 +107,13 @@ class Ending(Protocol):
         ...
 
 
+def _prefix(ladder: tuple[int, ...], depths: tuple[int, ...]) -> tuple[int, ...]:
+    """The holders of the ``depths[suit]`` strongest cards of each suit, read off a :meth:`RankedEnding.ladder`."""
+    return tuple(
+        ladder[2 * number] >> 2 * (ladder[2 * number + 1] - depth) for number, depth in enumerate(depths)
+    )
+
+
 def rank_groups(
     legal: int,
     hand: int,
@@ -179,7 +186,7 @@ class Solver:
         InvalidArgumentError: a budget that is not a positive number.
     """
 
-    __slots__ = ("_below_seen", "_bounds", "_deadline", "_ends_at", "_limit", "_max_nodes", "_worst", "nodes")
+    __slots__ = ("_below_seen", "_bounds", "_patterns", "_deadline", "_ends_at", "_limit", "_max_nodes", "_worst", "nodes")
 
     def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None) -> None:
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
@@ -199,6 +206,7 @@ class Solver:
         self._bounds: dict[Hashable, tuple[int, int, int]] = {}
         self._worst: dict[Hashable, int] = {}
         self._below_seen: dict[tuple[Hashable, int], bool] = {}
+        self._patterns: dict[Hashable, dict[tuple[int, ...], dict[tuple[int, ...], tuple[int, int, int]]]] = {}
 
     # -- the questions -------------------------------------------------------------
 
@@ -211,7 +219,7 @@ class Solver:
         low, high = ending.bounds()
         while low < high:
             middle = (low + high + 1) // 2
-            found = self._search(ending, middle - 1, middle)
+            found = self._zero(ending, middle)
             if found >= middle:
                 low = min(found, high)
             else:
@@ -224,7 +232,7 @@ class Solver:
         Raises:
             SolveBudgetExceeded: the budget ran out first.
         """
-        return self._search(ending, target - 1, target) >= target
+        return self._zero(ending, target) >= target
 
     def worst(self, ending: Ending) -> int:
         """The least final value the counted side can end with, whoever plays what (every side minimising).
@@ -246,6 +254,12 @@ class Solver:
         return not self._below(ending, target)
 
     # -- the searches --------------------------------------------------------------
+
+    def _zero(self, ending: Ending, target: int) -> int:
+        """One zero-window search around ``target``: a value at least ``target`` if reachable, else below it."""
+        if hasattr(ending, "shape"):
+            return self._ranked(ending, target - 1, target)[0]
+        return self._search(ending, target - 1, target)
 
     def _below(self, node: Ending, target: int) -> bool:
         """Whether some line of play from ``node`` ends below ``target`` (values never fall)."""
@@ -349,6 +363,105 @@ class Solver:
                 low = high = best
             self._bounds[key] = (low - base, high - base, chosen)
         return best
+
+    def _ranked(self, node: Ending, alpha: int, beta: int) -> tuple[int, int]:
+        """:meth:`_search` over a :class:`RankedEnding`, with its rank-pattern table.
+
+        Returns the value (as :meth:`_search` does) and the cards whose ranks
+        that answer relied on, as the ending's bitmask.
+        """
+        self.nodes += 1
+        if self.nodes > self._limit:
+            self._count()
+        won: int = node.won  # type: ignore[attr-defined]
+        if node.over:
+            return node.value, won
+        shape = node.shape()  # type: ignore[attr-defined]
+        relevant = 0
+        first = -1
+        base = node.value
+        if shape is not None:
+            ladder: tuple[int, ...] = node.ladder()  # type: ignore[attr-defined]
+            bucket = self._patterns.get(shape)
+            low = -_INFINITY
+            high = _INFINITY
+            if bucket is not None:
+                for depths, table in bucket.items():
+                    entry = table.get(_prefix(ladder, depths))
+                    if entry is None:
+                        continue
+                    known_low = entry[0] + base
+                    known_high = entry[1] + base
+                    if known_low >= beta or known_low == known_high:
+                        return known_low, won | node.top(depths)  # type: ignore[attr-defined]
+                    if known_high <= alpha:
+                        return known_high, won | node.top(depths)  # type: ignore[attr-defined]
+                    if known_low > low or known_high < high:
+                        relevant |= node.top(depths)  # type: ignore[attr-defined]
+                        first = entry[2]
+                        if known_low > low:
+                            low = known_low
+                        if known_high < high:
+                            high = known_high
+            bound_low, bound_high, cards = node.ranked_bounds()  # type: ignore[attr-defined]
+            if bound_low > low or bound_high < high:
+                relevant |= cards
+                if bound_low > low:
+                    low = bound_low
+                if bound_high < high:
+                    high = bound_high
+        else:
+            low, high, cards = node.ranked_bounds()  # type: ignore[attr-defined]
+            relevant = cards
+        if low >= beta:
+            return low, relevant | won
+        if high <= alpha:
+            return high, relevant | won
+        moves = node.moves()
+        if first >= 0 and first != moves[0] and first in moves:
+            moves = (first, *[move for move in moves if move != first])
+        search = self._ranked
+        chosen = moves[0]
+        if node.side == 0:
+            best = -_INFINITY
+            floor = alpha
+            for move in moves:
+                found, cards = search(node.play(move), floor, beta)
+                relevant |= cards
+                if found > best:
+                    best = found
+                    chosen = move
+                    if found > floor:
+                        floor = found
+                        if floor >= beta:
+                            break
+        else:
+            best = _INFINITY
+            ceiling = beta
+            for move in moves:
+                found, cards = search(node.play(move), alpha, ceiling)
+                relevant |= cards
+                if found < best:
+                    best = found
+                    chosen = move
+                    if found < ceiling:
+                        ceiling = found
+                        if ceiling <= alpha:
+                            break
+        if shape is not None:
+            if best <= alpha:
+                high = min(high, best)
+            elif best >= beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            depths = node.depth(relevant)  # type: ignore[attr-defined]
+            self._patterns.setdefault(shape, {}).setdefault(depths, {})[_prefix(ladder, depths)] = (
+                low - base,
+                high - base,
+                chosen,
+            )
+        return best, relevant | won
 
     def _least(self, node: Ending) -> int:
         """The least final value over every line of play."""

@@ -157,6 +157,9 @@ class FelagsvistEnding:
         left: how many tricks are not complete yet (the one in progress included).
         best: the card winning the trick so far (``-1`` before its lead), for move ordering.
         ahead: the place in the trick of that card (0 for the lead).
+        won: at the start of a trick, the card that won the trick just
+            completed when its rank decided it (another card of its suit was
+            played to it), as a bitmask; else 0.
     """
 
     rules: EndingRules
@@ -169,6 +172,7 @@ class FelagsvistEnding:
     left: int
     best: int
     ahead: int
+    won: int
 
     @property
     def over(self) -> bool:
@@ -334,8 +338,17 @@ class FelagsvistEnding:
                 self.left,
                 best,
                 ahead,
+                0,
             )
-        winner = (self.leader + trick_winner(trick, rules.trump, rules.strength)) % 4
+        place = trick_winner(trick, rules.trump, rules.strength)
+        card = trick[place]
+        suit = card // 13
+        won = 0
+        for other in trick:
+            if other != card and other // 13 == suit:
+                won = 1 << card
+                break
+        winner = (self.leader + place) % 4
         ours = winner % 2 == rules.counted
         scored = ours != rules.nolo
         return _new(
@@ -349,6 +362,7 @@ class FelagsvistEnding:
             self.left - 1,
             -1,
             0,
+            won,
         )
 
     def key(self) -> Hashable | None:
@@ -381,6 +395,112 @@ class FelagsvistEnding:
                 code = code << 2 | (1 if one & low else 2 if two & low else 3 if three & low else 0)
                 rest ^= low
         return code
+
+    # -- the rank-pattern transposition table (see :meth:`cardrules.solve.Solver`) ------------------
+
+    def shape(self) -> Hashable | None:
+        """At a trick boundary, the leader and how many cards of each suit each hand holds; else ``None``."""
+        if self.trick:
+            return None
+        code = self.rules.tag << 2 | self.leader
+        for hand in self.hands:
+            for shift in (0, 13, 26, 39):
+                code = code << 4 | (hand >> shift & 0x1FFF).bit_count()
+        return code
+
+    def _suits(self) -> tuple[int, int, int, int]:
+        """The cards still in the hands, one 13-bit strength-ordered mask per suit."""
+        h0, h1, h2, h3 = self.hands
+        left = h0 | h1 | h2 | h3
+        if self.rules.ace_low:
+            return (
+                _rotate(left & 0x1FFF),
+                _rotate(left >> 13 & 0x1FFF),
+                _rotate(left >> 26 & 0x1FFF),
+                _rotate(left >> 39),
+            )
+        return (left & 0x1FFF, left >> 13 & 0x1FFF, left >> 26 & 0x1FFF, left >> 39)
+
+    def ladder(self) -> tuple[int, ...]:
+        """Per suit, who holds its cards still in hand from the strongest down (2 bits a card), and how many."""
+        h0, h1, h2, h3 = self.hands
+        ace_low = self.rules.ace_low
+        out: list[int] = []
+        for shift in (0, 13, 26, 39):
+            rest = (h0 | h1 | h2 | h3) >> shift & 0x1FFF
+            one = h1 >> shift & 0x1FFF
+            two = h2 >> shift & 0x1FFF
+            three = h3 >> shift & 0x1FFF
+            if ace_low:
+                rest = _rotate(rest)
+                one = _rotate(one)
+                two = _rotate(two)
+                three = _rotate(three)
+            code = 0
+            count = rest.bit_count()
+            while rest:
+                top = 1 << (rest.bit_length() - 1)
+                code = code << 2 | (1 if one & top else 2 if two & top else 3 if three & top else 0)
+                rest ^= top
+            out.append(code)
+            out.append(count)
+        return tuple(out)
+
+    def depth(self, relevant: int) -> tuple[int, ...]:
+        """Per suit, how many of its cards still in hand rank at or above the weakest card of ``relevant`` there."""
+        ace_low = self.rules.ace_low
+        out = []
+        for number, rest in enumerate(self._suits()):
+            mine = relevant >> (13 * number) & 0x1FFF
+            if not mine:
+                out.append(0)
+                continue
+            if ace_low:
+                mine = _rotate(mine)
+            out.append((rest >> ((mine & -mine).bit_length() - 1)).bit_count())
+        return tuple(out)
+
+    def top(self, depths: tuple[int, ...]) -> int:
+        """The cards still in hand that are among the ``depths[suit]`` strongest of their suit, as a bitmask."""
+        ace_low = self.rules.ace_low
+        mask = 0
+        for number, rest in enumerate(self._suits()):
+            count = depths[number]
+            if not count:
+                continue
+            drop = rest.bit_count() - count
+            while drop:
+                rest &= rest - 1
+                drop -= 1
+            mask |= (_unrotate(rest) if ace_low else rest) << (13 * number)
+        return mask
+
+    def ranked_bounds(self) -> tuple[int, int, int]:
+        """:meth:`bounds`, with the cards whose ranks they rely on: each suit's run of top cards in one hand.
+
+        Everything else the bounds read is how many cards of each suit each
+        hand holds (the :meth:`shape`), so another ending of that shape whose
+        suits have those runs of top cards in the same hands has bounds at least as tight.
+        """
+        low, high = self.bounds()
+        if low == self.value and high == self.value + self.left:
+            return low, high, 0
+        h0, h1, h2, h3 = self.hands
+        ace_low = self.rules.ace_low
+        mask = 0
+        for number, rest in enumerate(self._suits()):
+            if not rest:
+                continue
+            shift = 13 * number
+            topmost = rest.bit_length() - 1
+            bit = (_unrotate(1 << topmost) if ace_low else 1 << topmost) << shift
+            holder = h0 if h0 & bit else h1 if h1 & bit else h2 if h2 & bit else h3
+            mine = holder >> shift & 0x1FFF
+            if ace_low:
+                mine = _rotate(mine)
+            run = rest >> (rest & ~mine).bit_length() << (rest & ~mine).bit_length()
+            mask |= (_unrotate(run) if ace_low else run) << shift
+        return low, high, mask
 
     def bounds(self) -> tuple[int, int]:
         """The least and most the counted side can still end with.
@@ -477,7 +597,7 @@ class FelagsvistEnding:
 
 _new: Final[
     Callable[
-        [EndingRules, tuple[int, int, int, int], tuple[int, ...], int, int, int, int, int, int, int],
+        [EndingRules, tuple[int, int, int, int], tuple[int, ...], int, int, int, int, int, int, int, int],
         FelagsvistEnding,
     ]
 ] = fast_constructor(FelagsvistEnding)
@@ -531,4 +651,5 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
         DEAL_TRICKS - done,
         best,
         ahead,
+        0,
     )
