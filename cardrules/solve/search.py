@@ -107,13 +107,6 @@ class Ending(Protocol):
         ...
 
 
-def _prefix(ladder: tuple[int, ...], depths: tuple[int, ...]) -> tuple[int, ...]:
-    """The holders of the ``depths[suit]`` strongest cards of each suit, read off a :meth:`RankedEnding.ladder`."""
-    return tuple(
-        ladder[2 * number] >> 2 * (ladder[2 * number + 1] - depth) for number, depth in enumerate(depths)
-    )
-
-
 def rank_groups(
     legal: int,
     hand: int,
@@ -186,7 +179,17 @@ class Solver:
         InvalidArgumentError: a budget that is not a positive number.
     """
 
-    __slots__ = ("_below_seen", "_bounds", "_patterns", "_deadline", "_ends_at", "_limit", "_max_nodes", "_worst", "nodes")
+    __slots__ = (
+        "_below_seen",
+        "_bounds",
+        "_patterns",
+        "_deadline",
+        "_ends_at",
+        "_limit",
+        "_max_nodes",
+        "_worst",
+        "nodes",
+    )
 
     def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None) -> None:
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
@@ -206,7 +209,7 @@ class Solver:
         self._bounds: dict[Hashable, tuple[int, int, int]] = {}
         self._worst: dict[Hashable, int] = {}
         self._below_seen: dict[tuple[Hashable, int], bool] = {}
-        self._patterns: dict[Hashable, dict[tuple[int, ...], dict[tuple[int, ...], tuple[int, int, int]]]] = {}
+        self._patterns: dict[Hashable, dict[int, dict[int, tuple[int, int, int]]]] = {}
 
     # -- the questions -------------------------------------------------------------
 
@@ -381,13 +384,13 @@ class Solver:
         first = -1
         base = node.value
         if shape is not None:
-            ladder: tuple[int, ...] = node.ladder()  # type: ignore[attr-defined]
+            ladder: int = node.ladder()  # type: ignore[attr-defined]
             bucket = self._patterns.get(shape)
             low = -_INFINITY
             high = _INFINITY
             if bucket is not None:
                 for depths, table in bucket.items():
-                    entry = table.get(_prefix(ladder, depths))
+                    entry = table.get(ladder & depths)
                     if entry is None:
                         continue
                     known_low = entry[0] + base
@@ -456,7 +459,7 @@ class Solver:
             else:
                 low = high = best
             depths = node.depth(relevant)  # type: ignore[attr-defined]
-            self._patterns.setdefault(shape, {}).setdefault(depths, {})[_prefix(ladder, depths)] = (
+            self._patterns.setdefault(shape, {}).setdefault(depths, {})[ladder & depths] = (
                 low - base,
                 high - base,
                 chosen,

@@ -48,6 +48,9 @@ __all__ = ["EndingRules", "FelagsvistEnding", "ending"]
 
 _SIDES: Final = MappingProxyType({"NS": 0, "EW": 1})
 
+_FIELD: Final = (1 << 26) - 1
+"""The bits of one suit in :attr:`FelagsvistEnding.holders`."""
+
 
 @dataclass(frozen=True, slots=True)
 class EndingRules:
@@ -60,6 +63,7 @@ class EndingRules:
             is winning the trick so far, as a bitmask (read off
             :func:`~cardrules.games.felagsvist.play.trick_winner`; the search
             uses it to order its moves only).
+        above: for each card index, the cards of its suit that rank above it, as a bitmask.
         counted: the counted side (0 NS, 1 EW).
         nolo: whether the deal is Nóló, where the counted side scores the tricks its opponents take.
         tag: a small number telling apart endings under other rules in one transposition table.
@@ -69,6 +73,7 @@ class EndingRules:
     trump: int | None
     strength: tuple[int, ...]
     beats: tuple[int, ...]
+    above: tuple[int, ...]
     counted: int
     nolo: bool
     tag: int
@@ -160,6 +165,11 @@ class FelagsvistEnding:
         won: at the start of a trick, the card that won the trick just
             completed when its rank decided it (another card of its suit was
             played to it), as a bitmask; else 0.
+        holders: who holds the cards still in hand, 26 bits a suit (clubs
+            lowest): from the strongest card down, 2 bits each giving its
+            seat, the strongest in the suit's top bits (see :meth:`ladder`).
+        lengths: how many cards of each suit each seat holds, 4 bits each
+            (seat 0's clubs lowest).
     """
 
     rules: EndingRules
@@ -173,6 +183,8 @@ class FelagsvistEnding:
     best: int
     ahead: int
     won: int
+    holders: int
+    lengths: int
 
     @property
     def over(self) -> bool:
@@ -227,7 +239,9 @@ class FelagsvistEnding:
                 rest = _rotate(rest)
             while mine:
                 floor = (rest & ((1 << (mine.bit_length() - 1)) - 1)).bit_length()
-                group = mine >> floor << floor  # the top card and every one of ours down to the next card not ours
+                group = (
+                    mine >> floor << floor
+                )  # the top card and every one of ours down to the next card not ours
                 mine ^= group
                 groups.append((_unrotate(group) if ace_low else group) << shift)
         return groups
@@ -310,6 +324,13 @@ class FelagsvistEnding:
         rules = self.rules
         h0, h1, h2, h3 = self.hands
         bit = 1 << move
+        suit = move // 13
+        # the card leaves the ladder of its suit: the cards below it move up one place
+        field = self.holders >> (26 * suit) & _FIELD
+        cut = 24 - 2 * ((h0 | h1 | h2 | h3) & rules.above[move]).bit_count()
+        moved = field >> (cut + 2) << (cut + 2) | (field & ((1 << cut) - 1)) << 2
+        holders = self.holders ^ (field ^ moved) << (26 * suit)
+        lengths = self.lengths - (1 << (16 * seat + 4 * suit))
         if seat == 0:
             hands = (h0 ^ bit, h1, h2, h3)
         elif seat == 1:
@@ -339,6 +360,8 @@ class FelagsvistEnding:
                 best,
                 ahead,
                 0,
+                holders,
+                lengths,
             )
         place = trick_winner(trick, rules.trump, rules.strength)
         card = trick[place]
@@ -363,6 +386,8 @@ class FelagsvistEnding:
             -1,
             0,
             won,
+            holders,
+            lengths,
         )
 
     def key(self) -> Hashable | None:
@@ -375,26 +400,7 @@ class FelagsvistEnding:
         """
         if self.trick:
             return None
-        h0, h1, h2, h3 = self.hands
-        left = h0 | h1 | h2 | h3
-        code = self.rules.tag << 2 | self.leader
-        ace_low = self.rules.ace_low
-        for shift in (0, 13, 26, 39):
-            rest = left >> shift & 0x1FFF
-            one = h1 >> shift & 0x1FFF
-            two = h2 >> shift & 0x1FFF
-            three = h3 >> shift & 0x1FFF
-            if ace_low:  # the ace (bit 12) ranks below the 2: turn it to the bottom
-                rest = _rotate(rest)
-                one = _rotate(one)
-                two = _rotate(two)
-                three = _rotate(three)
-            code = code << 4 | rest.bit_count()
-            while rest:  # each card left, weakest first: its holder
-                low = rest & -rest
-                code = code << 2 | (1 if one & low else 2 if two & low else 3 if three & low else 0)
-                rest ^= low
-        return code
+        return (self.holders << 64 | self.lengths) << 8 | self.rules.tag << 2 | self.leader
 
     # -- the rank-pattern transposition table (see :meth:`cardrules.solve.Solver`) ------------------
 
@@ -402,11 +408,7 @@ class FelagsvistEnding:
         """At a trick boundary, the leader and how many cards of each suit each hand holds; else ``None``."""
         if self.trick:
             return None
-        code = self.rules.tag << 2 | self.leader
-        for hand in self.hands:
-            for shift in (0, 13, 26, 39):
-                code = code << 4 | (hand >> shift & 0x1FFF).bit_count()
-        return code
+        return self.lengths << 8 | self.rules.tag << 2 | self.leader
 
     def _suits(self) -> tuple[int, int, int, int]:
         """The cards still in the hands, one 13-bit strength-ordered mask per suit."""
@@ -421,51 +423,36 @@ class FelagsvistEnding:
             )
         return (left & 0x1FFF, left >> 13 & 0x1FFF, left >> 26 & 0x1FFF, left >> 39)
 
-    def ladder(self) -> tuple[int, ...]:
-        """Per suit, who holds its cards still in hand from the strongest down (2 bits a card), and how many."""
+    def ladder(self) -> int:
+        """Who holds each card still in hand, from the strongest of each suit down (:attr:`holders`).
+
+        Within one :meth:`shape`, ``ladder() & mask`` for a :meth:`depth` mask
+        tells who holds that many of the strongest cards of each suit.
+        """
+        return self.holders
+
+    def depth(self, relevant: int) -> int:
+        """The :meth:`ladder` bits of each suit's cards in hand ranking at or above its weakest card of ``relevant``."""
         h0, h1, h2, h3 = self.hands
+        left = h0 | h1 | h2 | h3
+        above = self.rules.above
         ace_low = self.rules.ace_low
-        out: list[int] = []
+        mask = 0
         for shift in (0, 13, 26, 39):
-            rest = (h0 | h1 | h2 | h3) >> shift & 0x1FFF
-            one = h1 >> shift & 0x1FFF
-            two = h2 >> shift & 0x1FFF
-            three = h3 >> shift & 0x1FFF
-            if ace_low:
-                rest = _rotate(rest)
-                one = _rotate(one)
-                two = _rotate(two)
-                three = _rotate(three)
-            code = 0
-            count = rest.bit_count()
-            while rest:
-                top = 1 << (rest.bit_length() - 1)
-                code = code << 2 | (1 if one & top else 2 if two & top else 3 if three & top else 0)
-                rest ^= top
-            out.append(code)
-            out.append(count)
-        return tuple(out)
-
-    def depth(self, relevant: int) -> tuple[int, ...]:
-        """Per suit, how many of its cards still in hand rank at or above the weakest card of ``relevant`` there."""
-        ace_low = self.rules.ace_low
-        out = []
-        for number, rest in enumerate(self._suits()):
-            mine = relevant >> (13 * number) & 0x1FFF
+            mine = relevant >> shift & 0x1FFF
             if not mine:
-                out.append(0)
                 continue
-            if ace_low:
-                mine = _rotate(mine)
-            out.append((rest >> ((mine & -mine).bit_length() - 1)).bit_count())
-        return tuple(out)
+            weakest = 12 if ace_low and mine >> 12 else (mine & -mine).bit_length() - 1
+            count = (left & above[shift + weakest]).bit_count() + 1
+            mask |= ((1 << 2 * count) - 1) << (26 - 2 * count + 2 * shift)
+        return mask
 
-    def top(self, depths: tuple[int, ...]) -> int:
-        """The cards still in hand that are among the ``depths[suit]`` strongest of their suit, as a bitmask."""
+    def top(self, depths: int) -> int:
+        """The cards in hand whose :meth:`ladder` bits ``depths`` covers (a :meth:`depth` mask), as a bitmask."""
         ace_low = self.rules.ace_low
         mask = 0
         for number, rest in enumerate(self._suits()):
-            count = depths[number]
+            count = (depths >> (26 * number) & _FIELD).bit_count() // 2
             if not count:
                 continue
             drop = rest.bit_count() - count
@@ -597,7 +584,21 @@ class FelagsvistEnding:
 
 _new: Final[
     Callable[
-        [EndingRules, tuple[int, int, int, int], tuple[int, ...], int, int, int, int, int, int, int, int],
+        [
+            EndingRules,
+            tuple[int, int, int, int],
+            tuple[int, ...],
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+        ],
         FelagsvistEnding,
     ]
 ] = fast_constructor(FelagsvistEnding)
@@ -613,6 +614,24 @@ def _beats(trump: int | None, strength: tuple[int, ...]) -> tuple[int, ...]:
                 mask |= 1 << other
         table.append(mask)
     return tuple(table)
+
+
+def _ladder(hands: tuple[int, int, int, int], above: tuple[int, ...]) -> tuple[int, int]:
+    """The :attr:`FelagsvistEnding.holders` and :attr:`FelagsvistEnding.lengths` of four hands."""
+    left = hands[0] | hands[1] | hands[2] | hands[3]
+    holders = 0
+    lengths = 0
+    for seat, hand in enumerate(hands):
+        for suit in range(4):
+            lengths |= (hand >> (13 * suit) & 0x1FFF).bit_count() << (16 * seat + 4 * suit)
+        mask = hand
+        while mask:
+            low = mask & -mask
+            card = low.bit_length() - 1
+            mask ^= low
+            place = (left & above[card]).bit_count()  # how many cards in hand rank above it
+            holders |= seat << (26 * (card // 13) + 24 - 2 * place)
+    return holders, lengths
 
 
 def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
@@ -632,7 +651,15 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
     nolo = state.round_kind is RoundKind.NOLO
     tag = (4 if trump is None else trump) | side << 3 | nolo << 4 | (strength[12] < 0) << 5
     strength = tuple(strength)
-    rules = EndingRules(trump, strength, _beats(trump, strength), side, nolo, tag, strength[12] < 0)
+    above = tuple(
+        sum(
+            1 << other
+            for other in range(13 * (card // 13), 13 * (card // 13) + 13)
+            if strength[other] > strength[card]
+        )
+        for card in range(52)
+    )
+    rules = EndingRules(trump, strength, _beats(trump, strength), above, side, nolo, tag, strength[12] < 0)
     seat = state.current_player
     done = state.tricks[0] + state.tricks[1]
     trick = state.trick
@@ -652,4 +679,5 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
         best,
         ahead,
         0,
+        *_ladder(state.hands, above),
     )
