@@ -420,7 +420,7 @@ class Solver:
             return low, relevant | won
         if high <= alpha:
             return high, relevant | won
-        moves = node.moves()
+        moves, ties = node.ranked_moves()  # type: ignore[attr-defined]
         if first >= 0 and first != moves[0] and first in moves:
             moves = (first, *[move for move in moves if move != first])
         search = self._ranked
@@ -431,6 +431,8 @@ class Solver:
             for move in moves:
                 found, cards = search(node.play(move), floor, beta)
                 relevant |= cards
+                if ties and move in ties:
+                    relevant |= ties[move]
                 if found > best:
                     best = found
                     chosen = move
@@ -444,6 +446,8 @@ class Solver:
             for move in moves:
                 found, cards = search(node.play(move), alpha, ceiling)
                 relevant |= cards
+                if ties and move in ties:
+                    relevant |= ties[move]
                 if found < best:
                     best = found
                     chosen = move

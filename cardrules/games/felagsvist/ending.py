@@ -257,7 +257,21 @@ class FelagsvistEnding:
         lowest cards first. In Nóló, where a side wants to lose tricks, a
         follower tries its highest ducking cards first.
         """
+        return self._order(self._groups())
+
+    def ranked_moves(self) -> tuple[tuple[int, ...], dict[int, int]]:
+        """:meth:`moves`, and for each move standing for more than one card, that group's cards.
+
+        A table entry that relies on a move standing for its group must keep
+        the ranks of the whole group, so that the cards stay equivalent in
+        every ending the entry is used for.
+        """
         groups = self._groups()
+        ties = {group.bit_length() - 1: group for group in groups if group & (group - 1)}
+        return self._order(groups), ties
+
+    def _order(self, groups: list[int]) -> tuple[int, ...]:
+        """One card of each group (its highest card index), in the order :meth:`moves` gives."""
         if len(groups) == 1:
             return (groups[0].bit_length() - 1,)
         rules = self.rules
