@@ -33,7 +33,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final, Protocol, runtime_checkable
 
 from cardrules.errors import InvalidArgumentError, SolveBudgetExceeded
 
@@ -41,6 +41,7 @@ __all__ = [
     "DEFAULT_MAX_NODES",
     "Ending",
     "Race",
+    "RankedEnding",
     "Solver",
     "rank_groups",
 ]
@@ -104,6 +105,57 @@ class Ending(Protocol):
 
     def bounds(self) -> tuple[int, int]:
         """The least and the most final value still possible from here."""
+        ...
+
+
+@runtime_checkable
+class RankedEnding(Ending, Protocol):
+    """An :class:`Ending` that also offers what a rank-pattern transposition table needs (optional).
+
+    Its moves are cards and its masks are bitmasks of cards. An entry of the
+    table is kept for a :meth:`shape` (at a trick boundary) with only the
+    holders of the strongest cards of each suit that the search relied on:
+    down to the weakest card whose rank decided a trick (:attr:`won`), a
+    bound (:meth:`ranked_bounds`) or a group of equivalent cards
+    (:meth:`settle`). Any ending of that shape whose strongest cards lie in
+    the same hands reuses the entry: the cards below play alike in it.
+    """
+
+    def play(self, move: int) -> RankedEnding:
+        """The ending after ``move``, a legal move."""
+        ...
+
+    @property
+    def won(self) -> int:
+        """At the start of a trick, the card that won the last trick if its rank decided it; else 0."""
+        ...
+
+    def shape(self) -> Hashable | None:
+        """At a trick boundary, the leader and how many cards of each suit each hand holds; else ``None``."""
+        ...
+
+    def ladder(self) -> int:
+        """Who holds the cards in hand, from the strongest of each suit down, as an int."""
+        ...
+
+    def depth(self, relevant: int) -> int:
+        """The :meth:`ladder` bits of each suit's cards at or above its weakest card of ``relevant``."""
+        ...
+
+    def top(self, depths: int) -> int:
+        """The cards whose :meth:`ladder` bits ``depths`` covers."""
+        ...
+
+    def ranked_bounds(self) -> tuple[int, int, int]:
+        """:meth:`Ending.bounds`, and the cards whose ranks they rely on."""
+        ...
+
+    def ranked_moves(self) -> tuple[tuple[int, ...], dict[int, int]]:
+        """:meth:`Ending.moves`, and the cards of the group of each move that stands for more than one."""
+        ...
+
+    def settle(self, relevant: int, ties: int) -> int:
+        """``relevant`` with every card of ``ties`` (groups searched through one card) a pattern must keep."""
         ...
 
 
@@ -182,11 +234,11 @@ class Solver:
     __slots__ = (
         "_below_seen",
         "_bounds",
-        "_patterns",
         "_deadline",
         "_ends_at",
         "_limit",
         "_max_nodes",
+        "_patterns",
         "_worst",
         "nodes",
     )
@@ -259,8 +311,8 @@ class Solver:
     # -- the searches --------------------------------------------------------------
 
     def _zero(self, ending: Ending, target: int) -> int:
-        """One zero-window search around ``target``: a value at least ``target`` if reachable, else below it."""
-        if hasattr(ending, "shape"):
+        """One zero-window search at ``target``: a value at least ``target`` if reachable, else below it."""
+        if isinstance(ending, RankedEnding):
             return self._ranked(ending, target - 1, target)[0]
         return self._search(ending, target - 1, target)
 
@@ -367,24 +419,28 @@ class Solver:
             self._bounds[key] = (low - base, high - base, chosen)
         return best
 
-    def _ranked(self, node: Ending, alpha: int, beta: int) -> tuple[int, int]:
+    def _ranked(self, node: RankedEnding, alpha: int, beta: int) -> tuple[int, int, int]:
         """:meth:`_search` over a :class:`RankedEnding`, with its rank-pattern table.
 
-        Returns the value (as :meth:`_search` does) and the cards whose ranks
-        that answer relied on, as the ending's bitmask.
+        Returns the value (as :meth:`_search` does), the cards whose ranks
+        that answer relied on, and, inside a trick, the cards of the groups of
+        equivalent cards searched through one of them in this trick (settled
+        at the trick's start by :meth:`RankedEnding.settle`), as the ending's bitmasks.
         """
         self.nodes += 1
         if self.nodes > self._limit:
             self._count()
-        won: int = node.won  # type: ignore[attr-defined]
+        won = node.won
         if node.over:
-            return node.value, won
-        shape = node.shape()  # type: ignore[attr-defined]
+            return node.value, won, 0
+        shape = node.shape()
         relevant = 0
+        ties = 0
         first = -1
         base = node.value
+        ladder = 0
         if shape is not None:
-            ladder: int = node.ladder()  # type: ignore[attr-defined]
+            ladder = node.ladder()
             bucket = self._patterns.get(shape)
             low = -_INFINITY
             high = _INFINITY
@@ -396,17 +452,17 @@ class Solver:
                     known_low = entry[0] + base
                     known_high = entry[1] + base
                     if known_low >= beta or known_low == known_high:
-                        return known_low, won | node.top(depths)  # type: ignore[attr-defined]
+                        return known_low, won | node.top(depths), 0
                     if known_high <= alpha:
-                        return known_high, won | node.top(depths)  # type: ignore[attr-defined]
+                        return known_high, won | node.top(depths), 0
                     if known_low > low or known_high < high:
-                        relevant |= node.top(depths)  # type: ignore[attr-defined]
+                        relevant |= node.top(depths)
                         first = entry[2]
                         if known_low > low:
                             low = known_low
                         if known_high < high:
                             high = known_high
-            bound_low, bound_high, cards = node.ranked_bounds()  # type: ignore[attr-defined]
+            bound_low, bound_high, cards = node.ranked_bounds()
             if bound_low > low or bound_high < high:
                 relevant |= cards
                 if bound_low > low:
@@ -414,13 +470,12 @@ class Solver:
                 if bound_high < high:
                     high = bound_high
         else:
-            low, high, cards = node.ranked_bounds()  # type: ignore[attr-defined]
-            relevant = cards
+            low, high, relevant = node.ranked_bounds()
         if low >= beta:
-            return low, relevant | won
+            return low, relevant | won, 0
         if high <= alpha:
-            return high, relevant | won
-        moves, ties = node.ranked_moves()  # type: ignore[attr-defined]
+            return high, relevant | won, 0
+        moves, groups = node.ranked_moves()
         if first >= 0 and first != moves[0] and first in moves:
             moves = (first, *[move for move in moves if move != first])
         search = self._ranked
@@ -429,10 +484,11 @@ class Solver:
             best = -_INFINITY
             floor = alpha
             for move in moves:
-                found, cards = search(node.play(move), floor, beta)
+                found, cards, tied = search(node.play(move), floor, beta)
                 relevant |= cards
-                if ties and move in ties:
-                    relevant |= ties[move]
+                ties |= tied
+                if groups and move in groups:
+                    ties |= groups[move]
                 if found > best:
                     best = found
                     chosen = move
@@ -444,10 +500,11 @@ class Solver:
             best = _INFINITY
             ceiling = beta
             for move in moves:
-                found, cards = search(node.play(move), alpha, ceiling)
+                found, cards, tied = search(node.play(move), alpha, ceiling)
                 relevant |= cards
-                if ties and move in ties:
-                    relevant |= ties[move]
+                ties |= tied
+                if groups and move in groups:
+                    ties |= groups[move]
                 if found < best:
                     best = found
                     chosen = move
@@ -455,20 +512,23 @@ class Solver:
                         ceiling = found
                         if ceiling <= alpha:
                             break
-        if shape is not None:
-            if best <= alpha:
-                high = min(high, best)
-            elif best >= beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            depths = node.depth(relevant)  # type: ignore[attr-defined]
-            self._patterns.setdefault(shape, {}).setdefault(depths, {})[ladder & depths] = (
-                low - base,
-                high - base,
-                chosen,
-            )
-        return best, relevant | won
+        if shape is None:
+            return best, relevant, ties
+        if ties:
+            relevant = node.settle(relevant, ties)
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        depths = node.depth(relevant)
+        self._patterns.setdefault(shape, {}).setdefault(depths, {})[ladder & depths] = (
+            low - base,
+            high - base,
+            chosen,
+        )
+        return best, relevant | won, 0
 
     def _least(self, node: Ending) -> int:
         """The least final value over every line of play."""

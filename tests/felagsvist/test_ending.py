@@ -83,7 +83,7 @@ def endings(draw: st.DrawFn) -> FelagsvistState:
 
 @st.composite
 def longer_endings(draw: st.DrawFn) -> FelagsvistState:
-    """A Félagsvist deal of any round kind and ace option with four tricks left, up to three cards into the first."""
+    """A Félagsvist deal of any round kind and ace option, four tricks left, up to three cards in."""
     kind = draw(st.sampled_from(tuple(RoundKind)), label="kind")
     ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
     game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace.value, first_dealer="N")
@@ -97,7 +97,7 @@ def longer_endings(draw: st.DrawFn) -> FelagsvistState:
 
 
 def model_minimax(root: FelagsvistEnding) -> dict[FelagsvistEnding, int]:
-    """The value still to come of every ending reachable from ``root``, by plain minimax over every legal card.
+    """The value still to come of every ending reachable from ``root``, by plain minimax over each legal card.
 
     It walks the model's own ``legal()`` and ``play()`` (which the brute force
     above ties to the engine), and nothing else of the solver: no grouping,

@@ -91,7 +91,7 @@ def _unrotate(mask: int) -> int:
 
 
 def _run(hand: int, everyone: int) -> int:
-    """How many of the highest cards of ``everyone`` (one suit, strength order) ``hand`` holds, one after the other."""
+    """How many of the top cards of ``everyone`` (one suit, strength order) ``hand`` holds in a row."""
     return (everyone >> (everyone & ~hand).bit_length()).bit_count()
 
 
@@ -212,7 +212,7 @@ class FelagsvistEnding:
         return tuple(out)
 
     def _groups(self) -> list[int]:
-        """The legal cards split into groups of equivalent ones, as bitmasks, each suit from the strongest down.
+        """The legal cards split into groups of equivalent ones, as bitmasks, each suit strongest first.
 
         Cards of one hand and one suit are equivalent when no card still in
         play elsewhere (another hand, the trick) lies between them in
@@ -446,7 +446,7 @@ class FelagsvistEnding:
         return self.holders
 
     def depth(self, relevant: int) -> int:
-        """The :meth:`ladder` bits of each suit's cards in hand ranking at or above its weakest card of ``relevant``."""
+        """The :meth:`ladder` bits of each suit's cards in hand at or above the weakest of ``relevant``."""
         h0, h1, h2, h3 = self.hands
         left = h0 | h1 | h2 | h3
         above = self.rules.above
@@ -462,7 +462,7 @@ class FelagsvistEnding:
         return mask
 
     def top(self, depths: int) -> int:
-        """The cards in hand whose :meth:`ladder` bits ``depths`` covers (a :meth:`depth` mask), as a bitmask."""
+        """The cards in hand whose :meth:`ladder` bits ``depths`` (a :meth:`depth` mask) covers."""
         ace_low = self.rules.ace_low
         mask = 0
         for number, rest in enumerate(self._suits()):
@@ -475,6 +475,26 @@ class FelagsvistEnding:
                 drop -= 1
             mask |= (_unrotate(rest) if ace_low else rest) << (13 * number)
         return mask
+
+    def settle(self, relevant: int, ties: int) -> int:
+        """``relevant`` with the ``ties`` a pattern must keep: in a suit, all once one reaches its cards.
+
+        A group of equivalent cards searched through one of them stays
+        equivalent in another ending when the pattern holds all of it, or
+        none of it (its cards then all lie below the pattern, where the cards
+        play alike); in a suit where some tied card ranks at or above the
+        weakest card of ``relevant``, every tied card joins.
+        """
+        strength = self.rules.strength
+        for shift in (0, 13, 26, 39):
+            tied = ties >> shift & 0x1FFF
+            mine = relevant >> shift & 0x1FFF
+            if not tied or not mine:
+                continue
+            weakest = min(strength[shift + card] for card in range(13) if mine >> card & 1)
+            if any(strength[shift + card] >= weakest for card in range(13) if tied >> card & 1):
+                relevant |= tied << shift
+        return relevant
 
     def ranked_bounds(self) -> tuple[int, int, int]:
         """:meth:`bounds`, with the cards whose ranks they rely on: each suit's run of top cards in one hand.
