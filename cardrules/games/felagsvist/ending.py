@@ -36,8 +36,9 @@ from cardrules.errors import InvalidArgumentError, NotSolvableError
 from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action
 from cardrules.games.felagsvist.actions import PLAYS, SEAT_NAMES, PlayCard
+from cardrules.games.felagsvist.cards import strength_table
 from cardrules.games.felagsvist.deal import DEAL_TRICKS
-from cardrules.games.felagsvist.options import RoundKind
+from cardrules.games.felagsvist.options import NoloAce, RoundKind
 from cardrules.games.felagsvist.play import playable, trick_winner
 from cardrules.solve.table import claimed_amount, read_claimer
 
@@ -528,10 +529,12 @@ class FelagsvistEnding:
 
         At most all the tricks left, at least none. Outside Nóló, at a trick
         boundary, the leader's side is sure of the tricks the leader can cash
-        (see :func:`_cash`), or those its partner can cash once the leader
-        reaches it with a low card of a suit whose top card the partner
-        holds; in a trump deal each side is also sure of its run of top trumps
-        held in one hand (each wins the trick it is played to).
+        suit after suit (its top cards; a whole suit once the others are out
+        of it; only while both opponents follow while they hold trumps,
+        unless the leader can draw those first), or those its partner can
+        cash once the leader reaches it with a low card of a suit whose top
+        card the partner holds; in a trump deal each side is also sure of its
+        run of top trumps held in one hand (each wins the trick it is played to).
         """
         value = self.value
         left = self.left
@@ -650,6 +653,16 @@ def _beats(trump: int | None, strength: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(table)
 
 
+_BEATS: Final = MappingProxyType(
+    {
+        (trump, strength): _beats(trump, strength)
+        for trump in (None, 0, 1, 2, 3)
+        for strength in {strength_table(kind, ace) for kind in RoundKind for ace in NoloAce}
+    }
+)
+""":func:`_beats` for every trump and strength table a deal can have, worked out once."""
+
+
 def _ladder(hands: tuple[int, int, int, int], above: tuple[int, ...]) -> tuple[int, int]:
     """The :attr:`FelagsvistEnding.holders` and :attr:`FelagsvistEnding.lengths` of four hands."""
     left = hands[0] | hands[1] | hands[2] | hands[3]
@@ -693,7 +706,16 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
         )
         for card in range(52)
     )
-    rules = EndingRules(trump, strength, _beats(trump, strength), above, side, nolo, tag, strength[12] < 0)
+    rules = EndingRules(
+        trump,
+        strength,
+        _BEATS.get((trump, strength)) or _beats(trump, strength),
+        above,
+        side,
+        nolo,
+        tag,
+        strength[12] < 0,
+    )
     seat = state.current_player
     done = state.tricks[0] + state.tricks[1]
     trick = state.trick
