@@ -504,6 +504,9 @@ class FelagsvistEnding:
         hand holds (the :meth:`shape`), so another ending of that shape whose
         suits have those runs of top cards in the same hands has bounds at least as tight.
         """
+        if self.left == 1:
+            final, won = self._last()
+            return final, final, won
         low, high = self.bounds()
         if low == self.value and high == self.value + self.left:
             return low, high, 0
@@ -524,8 +527,28 @@ class FelagsvistEnding:
             mask |= (_unrotate(run) if ace_low else run) << shift
         return low, high, mask
 
+    def _last(self) -> tuple[int, int]:
+        """The last trick, every card forced: the final value, and the winner if its rank decided it."""
+        rules = self.rules
+        trick = list(self.trick)
+        seat = self.seat
+        while len(trick) < 4:
+            trick.append(self.hands[seat].bit_length() - 1)
+            seat = (seat + 1) % 4
+        place = trick_winner(trick, rules.trump, rules.strength)
+        card = trick[place]
+        won = 0
+        for other in trick:
+            if other != card and other // 13 == card // 13:
+                won = 1 << card
+                break
+        scored = ((self.leader + place) % 2 == rules.counted) != rules.nolo
+        return self.value + scored, won
+
     def bounds(self) -> tuple[int, int]:
         """The least and most the counted side can still end with.
+
+        In the last trick every card is forced, so the value is worked out.
 
         At most all the tricks left, at least none. Outside Nóló, at a trick
         boundary, the leader's side is sure of the tricks the leader can cash
@@ -538,6 +561,9 @@ class FelagsvistEnding:
         """
         value = self.value
         left = self.left
+        if left == 1:
+            final = self._last()[0]
+            return final, final
         rules = self.rules
         if self.trick or rules.nolo:
             return value, value + left
