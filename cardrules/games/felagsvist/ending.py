@@ -22,7 +22,7 @@ best play for the score too.
 >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
 >>> ending = state.ending("NS")
 >>> ending.counted, ending.unit, ending.bounds(), len(ending.legal())
-((0, 2), 'tricks', (0, 13), 13)
+((0, 2), 'tricks', (1, 9), 13)
 """
 
 from __future__ import annotations
