@@ -507,6 +507,8 @@ class FelagsvistEnding:
         if self.left == 1:
             final, won = self._last()
             return final, final, won
+        if self.trick or self.rules.nolo:
+            return self.value, self.value + self.left, 0
         low, high = self.bounds()
         if low == self.value and high == self.value + self.left:
             return low, high, 0
