@@ -33,7 +33,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol
+from typing import Final, Protocol, runtime_checkable
 
 from cardrules.errors import InvalidArgumentError, SolveBudgetExceeded
 
@@ -41,6 +41,7 @@ __all__ = [
     "DEFAULT_MAX_NODES",
     "Ending",
     "Race",
+    "RankedEnding",
     "Solver",
     "rank_groups",
 ]
@@ -104,6 +105,57 @@ class Ending(Protocol):
 
     def bounds(self) -> tuple[int, int]:
         """The least and the most final value still possible from here."""
+        ...
+
+
+@runtime_checkable
+class RankedEnding(Ending, Protocol):
+    """An :class:`Ending` that also offers what a rank-pattern transposition table needs (optional).
+
+    Its moves are cards and its masks are bitmasks of cards. An entry of the
+    table is kept for a :meth:`shape` (at a trick boundary) with only the
+    holders of the strongest cards of each suit that the search relied on:
+    down to the weakest card whose rank decided a trick (:attr:`won`), a
+    bound (:meth:`ranked_bounds`) or a group of equivalent cards
+    (:meth:`settle`). Any ending of that shape whose strongest cards lie in
+    the same hands reuses the entry: the cards below play alike in it.
+    """
+
+    def play(self, move: int) -> RankedEnding:
+        """The ending after ``move``, a legal move."""
+        ...
+
+    @property
+    def won(self) -> int:
+        """At the start of a trick, the card that won the last trick if its rank decided it; else 0."""
+        ...
+
+    def shape(self) -> Hashable | None:
+        """At a trick boundary, the leader and how many cards of each suit each hand holds; else ``None``."""
+        ...
+
+    def ladder(self) -> int:
+        """Who holds the cards in hand, from the strongest of each suit down, as an int."""
+        ...
+
+    def depth(self, relevant: int) -> int:
+        """The :meth:`ladder` bits of each suit's cards at or above its weakest card of ``relevant``."""
+        ...
+
+    def top(self, depths: int) -> int:
+        """The cards whose :meth:`ladder` bits ``depths`` covers."""
+        ...
+
+    def ranked_bounds(self) -> tuple[int, int, int]:
+        """:meth:`Ending.bounds`, and the cards whose ranks they rely on."""
+        ...
+
+    def ranked_moves(self) -> tuple[tuple[int, ...], dict[int, int]]:
+        """:meth:`Ending.moves`, and the cards of the group of each move that stands for more than one."""
+        ...
+
+    def settle(self, relevant: int, ties: int) -> int:
+        """``relevant`` with every card of ``ties`` (groups searched through one card) a pattern must keep."""
         ...
 
 
@@ -179,7 +231,17 @@ class Solver:
         InvalidArgumentError: a budget that is not a positive number.
     """
 
-    __slots__ = ("_below_seen", "_bounds", "_deadline", "_ends_at", "_limit", "_max_nodes", "_worst", "nodes")
+    __slots__ = (
+        "_below_seen",
+        "_bounds",
+        "_deadline",
+        "_ends_at",
+        "_limit",
+        "_max_nodes",
+        "_patterns",
+        "_worst",
+        "nodes",
+    )
 
     def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None) -> None:
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
@@ -196,9 +258,10 @@ class Solver:
         self._deadline = deadline
         self._ends_at = None if deadline is None else time.monotonic() + deadline
         self._limit = max_nodes if deadline is None else min(max_nodes, _TIME_CHECK)
-        self._bounds: dict[Hashable, tuple[int, int]] = {}
+        self._bounds: dict[Hashable, tuple[int, int, int]] = {}
         self._worst: dict[Hashable, int] = {}
         self._below_seen: dict[tuple[Hashable, int], bool] = {}
+        self._patterns: dict[Hashable, dict[int, dict[int, tuple[int, int, int]]]] = {}
 
     # -- the questions -------------------------------------------------------------
 
@@ -211,7 +274,7 @@ class Solver:
         low, high = ending.bounds()
         while low < high:
             middle = (low + high + 1) // 2
-            found = self._search(ending, middle - 1, middle)
+            found = self._zero(ending, middle)
             if found >= middle:
                 low = min(found, high)
             else:
@@ -224,7 +287,7 @@ class Solver:
         Raises:
             SolveBudgetExceeded: the budget ran out first.
         """
-        return self._search(ending, target - 1, target) >= target
+        return self._zero(ending, target) >= target
 
     def worst(self, ending: Ending) -> int:
         """The least final value the counted side can end with, whoever plays what (every side minimising).
@@ -246,6 +309,12 @@ class Solver:
         return not self._below(ending, target)
 
     # -- the searches --------------------------------------------------------------
+
+    def _zero(self, ending: Ending, target: int) -> int:
+        """One zero-window search at ``target``: a value at least ``target`` if reachable, else below it."""
+        if isinstance(ending, RankedEnding):
+            return self._ranked(ending, target - 1, target)[0]
+        return self._search(ending, target - 1, target)
 
     def _below(self, node: Ending, target: int) -> bool:
         """Whether some line of play from ``node`` ends below ``target`` (values never fall)."""
@@ -286,32 +355,44 @@ class Solver:
             self._count()
         if node.over:
             return node.value
-        low, high = node.bounds()
+        key = node.key()
+        first = -1
+        if key is not None:
+            base = node.value
+            entry = self._bounds.get(key)
+            if entry is not None:
+                known_low = entry[0] + base
+                known_high = entry[1] + base
+                if known_low >= beta or known_low == known_high:
+                    return known_low
+                if known_high <= alpha:
+                    return known_high
+                first = entry[2]
+            low, high = node.bounds()
+            if entry is not None:
+                if known_low > low:
+                    low = known_low
+                if known_high < high:
+                    high = known_high
+        else:
+            low, high = node.bounds()
         if low >= beta:
             return low
         if high <= alpha:
             return high
-        key = node.key()
-        base = node.value
-        if key is not None:
-            entry = self._bounds.get(key)
-            if entry is not None:
-                if entry[0] + base > low:
-                    low = entry[0] + base
-                if entry[1] + base < high:
-                    high = entry[1] + base
-                if low >= beta or low == high:
-                    return low
-                if high <= alpha:
-                    return high
+        moves = node.moves()
+        if first >= 0 and first != moves[0] and first in moves:
+            moves = (first, *[move for move in moves if move != first])
         search = self._search
+        chosen = moves[0]
         if node.side == 0:
             best = -_INFINITY
             floor = alpha
-            for move in node.moves():
+            for move in moves:
                 found = search(node.play(move), floor, beta)
                 if found > best:
                     best = found
+                    chosen = move
                     if found > floor:
                         floor = found
                         if floor >= beta:
@@ -319,10 +400,11 @@ class Solver:
         else:
             best = _INFINITY
             ceiling = beta
-            for move in node.moves():
+            for move in moves:
                 found = search(node.play(move), alpha, ceiling)
                 if found < best:
                     best = found
+                    chosen = move
                     if found < ceiling:
                         ceiling = found
                         if ceiling <= alpha:
@@ -334,8 +416,119 @@ class Solver:
                 low = max(low, best)
             else:
                 low = high = best
-            self._bounds[key] = (low - base, high - base)
+            self._bounds[key] = (low - base, high - base, chosen)
         return best
+
+    def _ranked(self, node: RankedEnding, alpha: int, beta: int) -> tuple[int, int, int]:
+        """:meth:`_search` over a :class:`RankedEnding`, with its rank-pattern table.
+
+        Returns the value (as :meth:`_search` does), the cards whose ranks
+        that answer relied on, and, inside a trick, the cards of the groups of
+        equivalent cards searched through one of them in this trick (settled
+        at the trick's start by :meth:`RankedEnding.settle`), as the ending's bitmasks.
+        """
+        self.nodes += 1
+        if self.nodes > self._limit:
+            self._count()
+        won = node.won
+        if node.over:
+            return node.value, won, 0
+        shape = node.shape()
+        relevant = 0
+        ties = 0
+        first = -1
+        base = node.value
+        ladder = 0
+        if shape is not None:
+            ladder = node.ladder()
+            bucket = self._patterns.get(shape)
+            low = -_INFINITY
+            high = _INFINITY
+            if bucket is not None:
+                for depths, table in bucket.items():
+                    entry = table.get(ladder & depths)
+                    if entry is None:
+                        continue
+                    known_low = entry[0] + base
+                    known_high = entry[1] + base
+                    if known_low >= beta or known_low == known_high:
+                        return known_low, won | node.top(depths), 0
+                    if known_high <= alpha:
+                        return known_high, won | node.top(depths), 0
+                    if known_low > low or known_high < high:
+                        relevant |= node.top(depths)
+                        first = entry[2]
+                        if known_low > low:
+                            low = known_low
+                        if known_high < high:
+                            high = known_high
+            bound_low, bound_high, cards = node.ranked_bounds()
+            if bound_low > low or bound_high < high:
+                relevant |= cards
+                if bound_low > low:
+                    low = bound_low
+                if bound_high < high:
+                    high = bound_high
+        else:
+            low, high, relevant = node.ranked_bounds()
+        if low >= beta:
+            return low, relevant | won, 0
+        if high <= alpha:
+            return high, relevant | won, 0
+        moves, groups = node.ranked_moves()
+        if first >= 0 and first != moves[0] and first in moves:
+            moves = (first, *[move for move in moves if move != first])
+        search = self._ranked
+        chosen = moves[0]
+        if node.side == 0:
+            best = -_INFINITY
+            floor = alpha
+            for move in moves:
+                found, cards, tied = search(node.play(move), floor, beta)
+                relevant |= cards
+                ties |= tied
+                if groups and move in groups:
+                    ties |= groups[move]
+                if found > best:
+                    best = found
+                    chosen = move
+                    if found > floor:
+                        floor = found
+                        if floor >= beta:
+                            break
+        else:
+            best = _INFINITY
+            ceiling = beta
+            for move in moves:
+                found, cards, tied = search(node.play(move), alpha, ceiling)
+                relevant |= cards
+                ties |= tied
+                if groups and move in groups:
+                    ties |= groups[move]
+                if found < best:
+                    best = found
+                    chosen = move
+                    if found < ceiling:
+                        ceiling = found
+                        if ceiling <= alpha:
+                            break
+        if shape is None:
+            return best, relevant, ties
+        if ties:
+            relevant = node.settle(relevant, ties)
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        depths = node.depth(relevant)
+        self._patterns.setdefault(shape, {}).setdefault(depths, {})[ladder & depths] = (
+            low - base,
+            high - base,
+            chosen,
+        )
+        return best, relevant | won, 0
 
     def _least(self, node: Ending) -> int:
         """The least final value over every line of play."""

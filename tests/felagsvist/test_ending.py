@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
+from cardrules.games.felagsvist.ending import FelagsvistEnding
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.table import ending_of
 from cardrules.testing import positions
@@ -78,6 +79,66 @@ def endings(draw: st.DrawFn) -> FelagsvistState:
     while sum(state.tricks) < 13 - left or (sum(state.tricks) == 13 - left and len(state.trick) < into):
         state = state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+@st.composite
+def longer_endings(draw: st.DrawFn) -> FelagsvistState:
+    """A Félagsvist deal of any round kind and ace option, four tricks left, up to three cards in."""
+    kind = draw(st.sampled_from(tuple(RoundKind)), label="kind")
+    ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
+    game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace.value, first_dealer="N")
+    state = draw(positions(game, phase=kind.value)).state
+    assert isinstance(state, FelagsvistState)
+    into = draw(st.integers(min_value=0, max_value=3), label="cards into the trick")
+    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
+    while sum(state.tricks) < 9 or (sum(state.tricks) == 9 and len(state.trick) < into):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def model_minimax(root: FelagsvistEnding) -> dict[FelagsvistEnding, int]:
+    """The value still to come of every ending reachable from ``root``, by plain minimax over each legal card.
+
+    It walks the model's own ``legal()`` and ``play()`` (which the brute force
+    above ties to the engine), and nothing else of the solver: no grouping,
+    no bounds, no table. At each trick boundary it also checks that the
+    model's bounds hold the value.
+    """
+    values: dict[FelagsvistEnding, int] = {}
+
+    def walk(node: FelagsvistEnding) -> int:
+        known = values.get(node)
+        if known is not None:
+            return known
+        if node.over:
+            result = 0
+        else:
+            results = [child.value - node.value + walk(child) for child in map(node.play, node.legal())]
+            result = max(results) if node.side == 0 else min(results)
+        low, high = node.bounds()
+        assert low <= node.value + result <= high, (node, low, high, result)
+        values[node] = result
+        return result
+
+    walk(root)
+    return values
+
+
+@given(state=longer_endings(), seat=st.integers(min_value=0, max_value=3))
+def test_solver_values_and_bounds_agree_with_plain_minimax_four_tricks_from_the_end(
+    state: FelagsvistState, seat: int
+) -> None:
+    root = state.ending(seat)
+    values = model_minimax(root)  # checks the bounds at every trick boundary on the way
+    solver = Solver()  # one solver, so entries learnt on one ending are met again on others
+    assert solver.value(root) == values[root]
+    for move in root.legal():
+        child = root.play(move)
+        assert solver.value(child) == child.value + values[child]
+        for reply in child.legal():
+            grandchild = child.play(reply)
+            target = grandchild.value + values[grandchild]
+            assert solver.at_least(grandchild, target) and not solver.at_least(grandchild, target + 1)
 
 
 @pytest.mark.rule("felagsvist.trick.winner")

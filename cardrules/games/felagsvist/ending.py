@@ -22,7 +22,7 @@ best play for the score too.
 >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
 >>> ending = state.ending("NS")
 >>> ending.counted, ending.unit, ending.bounds(), len(ending.legal())
-((0, 2), 'tricks', (0, 13), 13)
+((0, 2), 'tricks', (1, 9), 13)
 """
 
 from __future__ import annotations
@@ -36,11 +36,10 @@ from cardrules.errors import InvalidArgumentError, NotSolvableError
 from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action
 from cardrules.games.felagsvist.actions import PLAYS, SEAT_NAMES, PlayCard
-from cardrules.games.felagsvist.cards import SUIT_MASKS
+from cardrules.games.felagsvist.cards import strength_table
 from cardrules.games.felagsvist.deal import DEAL_TRICKS
-from cardrules.games.felagsvist.options import RoundKind
+from cardrules.games.felagsvist.options import NoloAce, RoundKind
 from cardrules.games.felagsvist.play import playable, trick_winner
-from cardrules.solve.search import rank_groups
 from cardrules.solve.table import claimed_amount, read_claimer
 
 if TYPE_CHECKING:
@@ -50,6 +49,9 @@ __all__ = ["EndingRules", "FelagsvistEnding", "ending"]
 
 _SIDES: Final = MappingProxyType({"NS": 0, "EW": 1})
 
+_FIELD: Final = (1 << 26) - 1
+"""The bits of one suit in :attr:`FelagsvistEnding.holders`."""
+
 
 @dataclass(frozen=True, slots=True)
 class EndingRules:
@@ -58,9 +60,11 @@ class EndingRules:
     Attributes:
         trump: the trump suit number, or ``None`` (Grand, Nóló).
         strength: each card's strength within its suit (the engine's table for the deal).
-        levels: per suit, its cards from the strongest down, as
-            :func:`~cardrules.solve.search.rank_groups` takes them.
-        orders: per suit, its card indices from the strongest down.
+        beats: for each card index, the cards that take a trick from it when it
+            is winning the trick so far, as a bitmask (read off
+            :func:`~cardrules.games.felagsvist.play.trick_winner`; the search
+            uses it to order its moves only).
+        above: for each card index, the cards of its suit that rank above it, as a bitmask.
         counted: the counted side (0 NS, 1 EW).
         nolo: whether the deal is Nóló, where the counted side scores the tricks its opponents take.
         tag: a small number telling apart endings under other rules in one transposition table.
@@ -69,12 +73,79 @@ class EndingRules:
 
     trump: int | None
     strength: tuple[int, ...]
-    levels: tuple[tuple[tuple[int, int], ...], ...]
-    orders: tuple[tuple[int, ...], ...]
+    beats: tuple[int, ...]
+    above: tuple[int, ...]
     counted: int
     nolo: bool
     tag: int
     ace_low: bool
+
+
+def _rotate(mask: int) -> int:
+    """One suit's 13 bits in strength order under ``nolo_ace=low``: the ace (bit 12) turned to the bottom."""
+    return (mask & 0xFFF) << 1 | mask >> 12
+
+
+def _unrotate(mask: int) -> int:
+    """The inverse of :func:`_rotate`: strength order back to card-index order."""
+    return mask >> 1 | (mask & 1) << 12
+
+
+def _run(hand: int, everyone: int) -> int:
+    """How many of the top cards of ``everyone`` (one suit, strength order) ``hand`` holds in a row."""
+    return (everyone >> (everyone & ~hand).bit_length()).bit_count()
+
+
+def _cash(
+    own: tuple[int, ...],
+    mate: tuple[int, ...],
+    lho: tuple[int, ...],
+    rho: tuple[int, ...],
+    trump: int | None,
+    trumps_led_first: bool,
+) -> int:
+    """The tricks the hand ``own`` holds, on lead, is sure to take for its side by cashing its top cards.
+
+    Each argument holds one hand's cards per suit, in strength order. The hand
+    keeps the lead as long as it wins, so it may cash one suit after another:
+
+    - while no opponent holds a trump (or once they are drawn), a suit gives
+      its run of top cards, and every card of the suit when no other hand
+      holds more cards of it than that run (the others are then void of it);
+    - while an opponent holds a trump, a side suit gives its top cards only
+      for as many rounds as both opponents follow, and trumps their run of top
+      trumps; the side suits are cashed first, so no discard changes a length.
+      When the top trumps are at least as many as either opponent's trumps,
+      the hand may draw them first and then cash as if no trump were out.
+
+    ``trumps_led_first``: the first trick is a trump lead (the entry to this
+    hand), so the side suits cannot come first.
+    """
+    opponents_trump = trump is not None and bool(lho[trump] | rho[trump])
+    free = 0  # no opponent trump left
+    ruffable = 0  # opponents with trumps, side suits first
+    trump_run = 0
+    for suit in range(4):
+        mine = own[suit]
+        if not mine:
+            continue
+        left_hand = lho[suit]
+        right_hand = rho[suit]
+        everyone = mine | mate[suit] | left_hand | right_hand
+        run = (everyone >> (everyone & ~mine).bit_length()).bit_count()
+        longest = max(mate[suit].bit_count(), left_hand.bit_count(), right_hand.bit_count())
+        free += mine.bit_count() if run >= longest else run
+        if suit == trump:
+            trump_run = run
+            ruffable += run
+        elif not trumps_led_first:
+            ruffable += min(run, left_hand.bit_count(), right_hand.bit_count())
+    if not opponents_trump:
+        return free
+    assert trump is not None
+    if trump_run >= max(lho[trump].bit_count(), rho[trump].bit_count()):
+        return max(free, ruffable)
+    return ruffable
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +161,16 @@ class FelagsvistEnding:
         side: 0 when the counted side is to play, else 1.
         value: what the counted side has scored since the ending was built.
         left: how many tricks are not complete yet (the one in progress included).
+        best: the card winning the trick so far (``-1`` before its lead), for move ordering.
+        ahead: the place in the trick of that card (0 for the lead).
+        won: at the start of a trick, the card that won the trick just
+            completed when its rank decided it (another card of its suit was
+            played to it), as a bitmask; else 0.
+        holders: who holds the cards still in hand, 26 bits a suit (clubs
+            lowest): from the strongest card down, 2 bits each giving its
+            seat, the strongest in the suit's top bits (see :meth:`ladder`).
+        lengths: how many cards of each suit each seat holds, 4 bits each
+            (seat 0's clubs lowest).
     """
 
     rules: EndingRules
@@ -100,6 +181,11 @@ class FelagsvistEnding:
     side: int
     value: int
     left: int
+    best: int
+    ahead: int
+    won: int
+    holders: int
+    lengths: int
 
     @property
     def over(self) -> bool:
@@ -126,45 +212,82 @@ class FelagsvistEnding:
             mask ^= low
         return tuple(out)
 
-    def _groups(self) -> tuple[int, ...]:
+    def _groups(self) -> list[int]:
+        """The legal cards split into groups of equivalent ones, as bitmasks, each suit strongest first.
+
+        Cards of one hand and one suit are equivalent when no card still in
+        play elsewhere (another hand, the trick) lies between them in
+        strength: they win and lose against the same cards from now on. A
+        suit with a legal card has all the hand's cards of that suit legal.
+        """
         seat = self.seat
         hands = self.hands
         hand = hands[seat]
-        others = 0
-        for other in range(4):
-            if other != seat:
-                others |= hands[other]
-        for card in self.trick:
+        trick = self.trick
+        legal = playable(hand, trick)
+        others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
+        for card in trick:
             others |= 1 << card
-        return rank_groups(playable(hand, self.trick), hand, others, self.rules.levels, SUIT_MASKS)
+        ace_low = self.rules.ace_low
+        groups = []
+        for shift in (0, 13, 26, 39):
+            mine = legal >> shift & 0x1FFF
+            if not mine:
+                continue
+            rest = others >> shift & 0x1FFF
+            if ace_low:
+                mine = _rotate(mine)
+                rest = _rotate(rest)
+            while mine:
+                floor = (rest & ((1 << (mine.bit_length() - 1)) - 1)).bit_length()
+                group = (
+                    mine >> floor << floor
+                )  # the top card and every one of ours down to the next card not ours
+                mine ^= group
+                groups.append((_unrotate(group) if ace_low else group) << shift)
+        return groups
 
     def moves(self) -> tuple[int, ...]:
         """One card per group of equivalent legal cards, the likely best first.
 
-        The leader tries its strongest cards first. A follower tries first the
-        cards that would take the trick so far from the other side (the lowest
-        such first), then the others, lowest first; with its partner winning,
-        it tries its lowest cards first.
+        The leader tries first the top cards of a suit (cashing), then low
+        cards of suits where its partner holds the top card, then the rest,
+        highest first. A follower whose side is not winning the trick tries
+        first the cards that take it (the lowest first), then the others,
+        lowest first and trumps last; with its partner winning, it tries its
+        lowest cards first. In Nóló, where a side wants to lose tricks, a
+        follower tries its highest ducking cards first.
         """
+        return self._order(self._groups())
+
+    def ranked_moves(self) -> tuple[tuple[int, ...], dict[int, int]]:
+        """:meth:`moves`, and for each move standing for more than one card, that group's cards.
+
+        A table entry that relies on a move standing for its group must keep
+        the ranks of the whole group, so that the cards stay equivalent in
+        every ending the entry is used for.
+        """
+        groups = self._groups()
+        ties = {group.bit_length() - 1: group for group in groups if group & (group - 1)}
+        return self._order(groups), ties
+
+    def _order(self, groups: list[int]) -> tuple[int, ...]:
+        """One card of each group (its highest card index), in the order :meth:`moves` gives."""
+        if len(groups) == 1:
+            return (groups[0].bit_length() - 1,)
         rules = self.rules
         strength = rules.strength
-        reps = [group.bit_length() - 1 for group in self._groups()]
+        reps = [group.bit_length() - 1 for group in groups]
         trick = self.trick
         if not trick:
-            reps.sort(key=lambda card: -strength[card])
-            return tuple(reps)
-        position = len(trick)
-        ahead = trick_winner(trick, rules.trump, strength)
-        partner_ahead = (position - ahead) % 2 == 0
+            if rules.nolo:
+                reps.sort(key=lambda card: -strength[card])
+                return tuple(reps)
+            return self._leads(reps)
         trump = rules.trump
-        wins: list[int] = []
-        loses: list[int] = []
-        for card in reps:
-            if not partner_ahead and trick_winner((*trick, card), trump, strength) == position:
-                wins.append(card)
-            else:
-                loses.append(card)
-        # A trump is "higher" than any card of another suit for ordering within the winners.
+        beaten = 0 if (len(trick) - self.ahead) % 2 == 0 else rules.beats[self.best]
+        wins = [card for card in reps if beaten >> card & 1]
+        loses = [card for card in reps if not beaten >> card & 1]
         wins.sort(key=lambda card: (card // 13 == trump, strength[card]))
         loses.sort(key=lambda card: (card // 13 == trump, strength[card]))
         if rules.nolo:
@@ -172,6 +295,31 @@ class FelagsvistEnding:
             loses.reverse()
             return (*loses, *wins)
         return (*wins, *loses)
+
+    def _leads(self, reps: list[int]) -> tuple[int, ...]:
+        """The leads in the order :meth:`moves` gives them, outside Nóló."""
+        hands = self.hands
+        strength = self.rules.strength
+        everyone = hands[0] | hands[1] | hands[2] | hands[3]
+        partner = hands[(self.seat + 2) % 4]
+        ace_low = self.rules.ace_low
+
+        def order(card: int) -> tuple[int, int]:
+            shift = card - card % 13
+            rest = everyone >> shift & 0x1FFF
+            if ace_low:
+                low = rest & 0xFFF
+                top = shift + (low.bit_length() - 1 if low else 12)
+            else:
+                top = shift + rest.bit_length() - 1
+            if card == top:
+                return (0, -strength[card])
+            if partner >> top & 1:
+                return (1, strength[card])
+            return (2, -strength[card])
+
+        reps.sort(key=order)
+        return tuple(reps)
 
     def group(self, move: int) -> tuple[int, ...]:
         """The legal cards equivalent to ``move`` (rank neighbours among the cards left, in this hand)."""
@@ -191,6 +339,13 @@ class FelagsvistEnding:
         rules = self.rules
         h0, h1, h2, h3 = self.hands
         bit = 1 << move
+        suit = move // 13
+        # the card leaves the ladder of its suit: the cards below it move up one place
+        field = self.holders >> (26 * suit) & _FIELD
+        cut = 24 - 2 * ((h0 | h1 | h2 | h3) & rules.above[move]).bit_count()
+        moved = field >> (cut + 2) << (cut + 2) | (field & ((1 << cut) - 1)) << 2
+        holders = self.holders ^ (field ^ moved) << (26 * suit)
+        lengths = self.lengths - (1 << (16 * seat + 4 * suit))
         if seat == 0:
             hands = (h0 ^ bit, h1, h2, h3)
         elif seat == 1:
@@ -202,6 +357,12 @@ class FelagsvistEnding:
         trick = (*self.trick, move)
         if len(trick) < 4:
             following = (seat + 1) % 4
+            if len(trick) == 1:
+                best, ahead = move, 0
+            elif rules.beats[self.best] >> move & 1:
+                best, ahead = move, len(trick) - 1
+            else:
+                best, ahead = self.best, self.ahead
             return _new(
                 rules,
                 hands,
@@ -211,8 +372,21 @@ class FelagsvistEnding:
                 0 if following % 2 == rules.counted else 1,
                 self.value,
                 self.left,
+                best,
+                ahead,
+                0,
+                holders,
+                lengths,
             )
-        winner = (self.leader + trick_winner(trick, rules.trump, rules.strength)) % 4
+        place = trick_winner(trick, rules.trump, rules.strength)
+        card = trick[place]
+        suit = card // 13
+        won = 0
+        for other in trick:
+            if other != card and other // 13 == suit:
+                won = 1 << card
+                break
+        winner = (self.leader + place) % 4
         ours = winner % 2 == rules.counted
         scored = ours != rules.nolo
         return _new(
@@ -224,6 +398,11 @@ class FelagsvistEnding:
             0 if ours else 1,
             self.value + 1 if scored else self.value,
             self.left - 1,
+            -1,
+            0,
+            won,
+            holders,
+            lengths,
         )
 
     def key(self) -> Hashable | None:
@@ -236,65 +415,201 @@ class FelagsvistEnding:
         """
         if self.trick:
             return None
+        return (self.holders << 64 | self.lengths) << 8 | self.rules.tag << 2 | self.leader
+
+    # -- the rank-pattern transposition table (see :meth:`cardrules.solve.Solver`) ------------------
+
+    def shape(self) -> Hashable | None:
+        """At a trick boundary, the leader and how many cards of each suit each hand holds; else ``None``."""
+        if self.trick:
+            return None
+        return self.lengths << 8 | self.rules.tag << 2 | self.leader
+
+    def _suits(self) -> tuple[int, int, int, int]:
+        """The cards still in the hands, one 13-bit strength-ordered mask per suit."""
         h0, h1, h2, h3 = self.hands
         left = h0 | h1 | h2 | h3
-        code = self.rules.tag << 2 | self.leader
+        if self.rules.ace_low:
+            return (
+                _rotate(left & 0x1FFF),
+                _rotate(left >> 13 & 0x1FFF),
+                _rotate(left >> 26 & 0x1FFF),
+                _rotate(left >> 39),
+            )
+        return (left & 0x1FFF, left >> 13 & 0x1FFF, left >> 26 & 0x1FFF, left >> 39)
+
+    def ladder(self) -> int:
+        """Who holds each card still in hand, from the strongest of each suit down (:attr:`holders`).
+
+        Within one :meth:`shape`, ``ladder() & mask`` for a :meth:`depth` mask
+        tells who holds that many of the strongest cards of each suit.
+        """
+        return self.holders
+
+    def depth(self, relevant: int) -> int:
+        """The :meth:`ladder` bits of each suit's cards in hand at or above the weakest of ``relevant``."""
+        h0, h1, h2, h3 = self.hands
+        left = h0 | h1 | h2 | h3
+        above = self.rules.above
         ace_low = self.rules.ace_low
+        mask = 0
         for shift in (0, 13, 26, 39):
-            rest = left >> shift & 0x1FFF
-            one = h1 >> shift & 0x1FFF
-            two = h2 >> shift & 0x1FFF
-            three = h3 >> shift & 0x1FFF
-            if ace_low:  # the ace (bit 12) ranks below the 2: turn it to the bottom
-                rest = (rest & 0xFFF) << 1 | rest >> 12
-                one = (one & 0xFFF) << 1 | one >> 12
-                two = (two & 0xFFF) << 1 | two >> 12
-                three = (three & 0xFFF) << 1 | three >> 12
-            code = code << 4 | rest.bit_count()
-            while rest:  # each card left, weakest first: its holder
-                low = rest & -rest
-                code = code << 2 | (1 if one & low else 2 if two & low else 3 if three & low else 0)
-                rest ^= low
-        return code
+            mine = relevant >> shift & 0x1FFF
+            if not mine:
+                continue
+            weakest = 12 if ace_low and mine >> 12 else (mine & -mine).bit_length() - 1
+            count = (left & above[shift + weakest]).bit_count() + 1
+            mask |= ((1 << 2 * count) - 1) << (26 - 2 * count + 2 * shift)
+        return mask
+
+    def top(self, depths: int) -> int:
+        """The cards in hand whose :meth:`ladder` bits ``depths`` (a :meth:`depth` mask) covers."""
+        ace_low = self.rules.ace_low
+        mask = 0
+        for number, rest in enumerate(self._suits()):
+            count = (depths >> (26 * number) & _FIELD).bit_count() // 2
+            if not count:
+                continue
+            drop = rest.bit_count() - count
+            while drop:
+                rest &= rest - 1
+                drop -= 1
+            mask |= (_unrotate(rest) if ace_low else rest) << (13 * number)
+        return mask
+
+    def settle(self, relevant: int, ties: int) -> int:
+        """``relevant`` with the ``ties`` a pattern must keep: in a suit, all once one reaches its cards.
+
+        A group of equivalent cards searched through one of them stays
+        equivalent in another ending when the pattern holds all of it, or
+        none of it (its cards then all lie below the pattern, where the cards
+        play alike); in a suit where some tied card ranks at or above the
+        weakest card of ``relevant``, every tied card joins.
+        """
+        strength = self.rules.strength
+        for shift in (0, 13, 26, 39):
+            tied = ties >> shift & 0x1FFF
+            mine = relevant >> shift & 0x1FFF
+            if not tied or not mine:
+                continue
+            weakest = min(strength[shift + card] for card in range(13) if mine >> card & 1)
+            if any(strength[shift + card] >= weakest for card in range(13) if tied >> card & 1):
+                relevant |= tied << shift
+        return relevant
+
+    def ranked_bounds(self) -> tuple[int, int, int]:
+        """:meth:`bounds`, with the cards whose ranks they rely on: each suit's run of top cards in one hand.
+
+        Everything else the bounds read is how many cards of each suit each
+        hand holds (the :meth:`shape`), so another ending of that shape whose
+        suits have those runs of top cards in the same hands has bounds at least as tight.
+        """
+        if self.left == 1:
+            final, won = self._last()
+            return final, final, won
+        if self.trick or self.rules.nolo:
+            return self.value, self.value + self.left, 0
+        low, high = self.bounds()
+        if low == self.value and high == self.value + self.left:
+            return low, high, 0
+        h0, h1, h2, h3 = self.hands
+        ace_low = self.rules.ace_low
+        mask = 0
+        for number, rest in enumerate(self._suits()):
+            if not rest:
+                continue
+            shift = 13 * number
+            topmost = rest.bit_length() - 1
+            bit = (_unrotate(1 << topmost) if ace_low else 1 << topmost) << shift
+            holder = h0 if h0 & bit else h1 if h1 & bit else h2 if h2 & bit else h3
+            mine = holder >> shift & 0x1FFF
+            if ace_low:
+                mine = _rotate(mine)
+            run = rest >> (rest & ~mine).bit_length() << (rest & ~mine).bit_length()
+            mask |= (_unrotate(run) if ace_low else run) << shift
+        return low, high, mask
+
+    def _last(self) -> tuple[int, int]:
+        """The last trick, every card forced: the final value, and the winner if its rank decided it."""
+        rules = self.rules
+        trick = list(self.trick)
+        seat = self.seat
+        while len(trick) < 4:
+            trick.append(self.hands[seat].bit_length() - 1)
+            seat = (seat + 1) % 4
+        place = trick_winner(trick, rules.trump, rules.strength)
+        card = trick[place]
+        won = 0
+        for other in trick:
+            if other != card and other // 13 == card // 13:
+                won = 1 << card
+                break
+        scored = ((self.leader + place) % 2 == rules.counted) != rules.nolo
+        return self.value + scored, won
 
     def bounds(self) -> tuple[int, int]:
         """The least and most the counted side can still end with.
 
-        At most all the tricks left, at least none; outside Nóló, at a trick
-        boundary, the leader's side is sure of the leader's top cards it can
-        cash one after the other: in each suit, the run of the highest cards
-        left that the leader holds, counted only in trumps while an opponent
-        still holds a trump.
+        In the last trick every card is forced, so the value is worked out.
+
+        At most all the tricks left, at least none. Outside Nóló, at a trick
+        boundary, the leader's side is sure of the tricks the leader can cash
+        suit after suit (its top cards; a whole suit once the others are out
+        of it; only while both opponents follow while they hold trumps,
+        unless the leader can draw those first), or those its partner can
+        cash once the leader reaches it with a low card of a suit whose top
+        card the partner holds; in a trump deal each side is also sure of its
+        run of top trumps held in one hand (each wins the trick it is played to).
         """
         value = self.value
         left = self.left
+        if left == 1:
+            final = self._last()[0]
+            return final, final
         rules = self.rules
         if self.trick or rules.nolo:
             return value, value + left
         leader = self.leader
         hands = self.hands
-        hand = hands[leader]
-        others = hands[(leader + 1) % 4] | hands[(leader + 3) % 4] | hands[(leader + 2) % 4]
+        ace_low = rules.ace_low
         trump = rules.trump
-        shifts: tuple[int, ...] = (0, 13, 26, 39)
-        if trump is not None and (hands[(leader + 1) % 4] | hands[(leader + 3) % 4]) & SUIT_MASKS[trump]:
-            shifts = (13 * trump,)
-        everyone = hand | others
-        sure = 0
-        for shift in shifts:  # outside Nóló the aces are high, so a suit's cards rank in index order
-            rest = everyone >> shift & 0x1FFF
-            mine = hand >> shift & 0x1FFF
-            while rest:
-                top = 1 << (rest.bit_length() - 1)
-                if not mine & top:
-                    break
-                sure += 1
-                rest ^= top
-        if sure > left:
-            sure = left
+        split = []
+        for seat in (leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4):
+            hand = hands[seat]
+            if ace_low:
+                split.append(tuple(_rotate(hand >> shift & 0x1FFF) for shift in (0, 13, 26, 39)))
+            else:
+                split.append((hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39))
+        own, lho, mate, rho = split
+        ours = _cash(own, mate, lho, rho, trump, False)
+        theirs = 0
+        opponents_trump = False
+        if trump is not None:
+            trumps = own[trump] | lho[trump] | mate[trump] | rho[trump]
+            ours = max(ours, _run(own[trump], trumps), _run(mate[trump], trumps))
+            theirs = max(_run(lho[trump], trumps), _run(rho[trump], trumps))
+            opponents_trump = bool(lho[trump] | rho[trump])
+        if ours < left:
+            reach_side = reach_trump = False
+            for suit in range(4):
+                if not own[suit] or not mate[suit]:
+                    continue
+                everyone = own[suit] | lho[suit] | mate[suit] | rho[suit]
+                if not mate[suit] >> (everyone.bit_length() - 1):
+                    continue  # the partner does not hold the top card
+                if suit == trump:
+                    reach_trump = True
+                elif not opponents_trump or (lho[suit] and rho[suit]):
+                    reach_side = True
+            if reach_side:
+                ours = max(ours, _cash(mate, own, lho, rho, trump, False))
+            elif reach_trump:
+                ours = max(ours, _cash(mate, own, lho, rho, trump, True))
+        if ours > left:
+            ours = left
         if leader % 2 == rules.counted:
-            return value + sure, value + left
-        return value, value + left - sure
+            return value + ours, value + left - theirs
+        return value + theirs, value + left - ours
 
     def most(self) -> int:
         """The value if the counted side scored every trick left."""
@@ -334,17 +649,64 @@ class FelagsvistEnding:
 
 _new: Final[
     Callable[
-        [EndingRules, tuple[int, int, int, int], tuple[int, ...], int, int, int, int, int],
+        [
+            EndingRules,
+            tuple[int, int, int, int],
+            tuple[int, ...],
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+            int,
+        ],
         FelagsvistEnding,
     ]
 ] = fast_constructor(FelagsvistEnding)
 
 
-def _orders(strength: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Each suit's card indices from the strongest down."""
-    return tuple(
-        tuple(sorted(range(13 * suit, 13 * suit + 13), key=lambda c: -strength[c])) for suit in range(4)
-    )
+def _beats(trump: int | None, strength: tuple[int, ...]) -> tuple[int, ...]:
+    """For each card, the cards that take the trick from it when it is winning, read off the engine's rule."""
+    table = []
+    for card in range(52):
+        mask = 0
+        for other in range(52):
+            if other != card and trick_winner((card, other), trump, strength) == 1:
+                mask |= 1 << other
+        table.append(mask)
+    return tuple(table)
+
+
+_BEATS: Final = MappingProxyType(
+    {
+        (trump, strength): _beats(trump, strength)
+        for trump in (None, 0, 1, 2, 3)
+        for strength in {strength_table(kind, ace) for kind in RoundKind for ace in NoloAce}
+    }
+)
+""":func:`_beats` for every trump and strength table a deal can have, worked out once."""
+
+
+def _ladder(hands: tuple[int, int, int, int], above: tuple[int, ...]) -> tuple[int, int]:
+    """The :attr:`FelagsvistEnding.holders` and :attr:`FelagsvistEnding.lengths` of four hands."""
+    left = hands[0] | hands[1] | hands[2] | hands[3]
+    holders = 0
+    lengths = 0
+    for seat, hand in enumerate(hands):
+        for suit in range(4):
+            lengths |= (hand >> (13 * suit) & 0x1FFF).bit_count() << (16 * seat + 4 * suit)
+        mask = hand
+        while mask:
+            low = mask & -mask
+            card = low.bit_length() - 1
+            mask ^= low
+            place = (left & above[card]).bit_count()  # how many cards in hand rank above it
+            holders |= seat << (26 * (card // 13) + 24 - 2 * place)
+    return holders, lengths
 
 
 def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
@@ -361,13 +723,34 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
     side = read_claimer(by, 4, SEAT_NAMES, _SIDES) % 2
     deal = state.deal
     trump, strength = deal.plan.trick_tables[deal.deal_number]
-    orders = _orders(tuple(strength))
-    levels = tuple(tuple((1 << card, 0) for card in suit) for suit in orders)  # one card a level, one class
     nolo = state.round_kind is RoundKind.NOLO
     tag = (4 if trump is None else trump) | side << 3 | nolo << 4 | (strength[12] < 0) << 5
-    rules = EndingRules(trump, tuple(strength), levels, orders, side, nolo, tag, strength[12] < 0)
+    strength = tuple(strength)
+    above = tuple(
+        sum(
+            1 << other
+            for other in range(13 * (card // 13), 13 * (card // 13) + 13)
+            if strength[other] > strength[card]
+        )
+        for card in range(52)
+    )
+    rules = EndingRules(
+        trump,
+        strength,
+        _BEATS.get((trump, strength)) or _beats(trump, strength),
+        above,
+        side,
+        nolo,
+        tag,
+        strength[12] < 0,
+    )
     seat = state.current_player
     done = state.tricks[0] + state.tricks[1]
+    trick = state.trick
+    best, ahead = -1, 0
+    for place, card in enumerate(trick):
+        if not place or rules.beats[best] >> card & 1:
+            best, ahead = card, place
     return _new(
         rules,
         state.hands,
@@ -377,4 +760,8 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
         0 if seat % 2 == side else 1,
         0,
         DEAL_TRICKS - done,
+        best,
+        ahead,
+        0,
+        *_ladder(state.hands, above),
     )
