@@ -196,10 +196,11 @@ def step_three(
     """
     deal = state.deal
     if not deal.compulsory:
+        hands_now, sizes_now = tuple(hands), tuple(sizes)
         return _state.make(
             deal,
-            tuple(hands),
-            tuple(sizes),
+            hands_now,
+            sizes_now,
             stock,
             state.laid,
             state.points,
@@ -211,6 +212,7 @@ def step_three(
             state.turns,
             None,
             event_log(history),
+            turn.asks_after(state, hands_now, sizes_now, seat, target),
         )
     laid = list(state.laid)
     points = list(state.points)

@@ -22,13 +22,13 @@ decision); the state's methods hand each action to its phase.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from cardrules.base import check_seat
 from cardrules.cards import Card, Cards
 from cardrules.errors import GameNotOverError, IllegalActionError
-from cardrules.frozen import fast_constructor, pretty_as_repr
+from cardrules.frozen import fast_constructor, pretty_as_repr, reduce_to_init_fields
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.backstab_fish import lay_down, turn  # modules: they build states with make
 from cardrules.games.backstab_fish import position as _position  # (it builds states too)
@@ -84,6 +84,10 @@ class BackstabFishState(SvgPicture):
         end_rule: the end rule that ended the game, or ``None`` while it goes on.
         history: the public events so far (an
             :class:`~cardrules.games.backstab_fish.observation.EventLog`).
+        asks: derived from the hands: per seat, the asks it could make
+            (:func:`~cardrules.games.backstab_fish.turn.seat_asks`), so that
+            the legal asks of the player to act are at hand; states share
+            them while a seat's ranks and the empty hands stay the same.
     """
 
     deal: DealContext
@@ -100,6 +104,12 @@ class BackstabFishState(SvgPicture):
     turns: int
     end_rule: str | None
     history: EventLog
+    asks: tuple[tuple[Action, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "asks", turn.every_seat_asks(self.deal, self.hands, self.sizes))
+
+    __reduce__ = reduce_to_init_fields  # the asks are worked out again on loading, never pickled
 
     # -- construction ---------------------------------------------------------
 
@@ -404,6 +414,7 @@ make: Final[
             int,
             str | None,
             EventLog,
+            tuple[tuple[Action, ...], ...],
         ],
         BackstabFishState,
     ]

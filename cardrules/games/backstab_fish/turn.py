@@ -2,13 +2,18 @@
 
 Which step a turn is at is :func:`asking` (backstab_fish.turn.sequence).
 Step 1 of a turn is P's one ask (target, rank, count). Its three rules each
-have one condition here, used alike by the legal set (:func:`legal_asks`), the
+have one condition here, used alike by the legal set (:func:`seat_asks`), the
 check (:func:`check_ask`) and the fast path of ``apply`` (:func:`ask_allowed`):
 
 - backstab_fish.ask.target: :func:`may_ask`;
 - backstab_fish.ask.rank: :func:`askable_ranks`;
 - backstab_fish.ask.count: :func:`count_allowed`, which also fills the table of
   the asks each deck allows (:func:`ask_rows`).
+
+A state keeps the asks of every seat (:func:`every_seat_asks`), so that its
+legal asks (:func:`legal_asks`) are at hand; a turn works out again only those
+of a seat whose ranks changed, or all of them when a hand empties or fills
+(:func:`asks_after`).
 
 Step 2, the answer, follows by rule in :func:`ask` (a hand-over or go fish,
 and the target's refill); step 3, the lay-down decision, is
@@ -35,6 +40,7 @@ from cardrules.games.backstab_fish import lay_down  # (these two modules import 
 from cardrules.games.backstab_fish import state as _state  # their names are read at call time)
 from cardrules.games.backstab_fish.actions import ASK, MAX_COUNT, MAX_SEATS, SEAT_TEXT, Ask
 from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
+from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.observation import (
     ALL_EMPTY,
     END_RULES,
@@ -50,24 +56,27 @@ from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
 if TYPE_CHECKING:
-    from cardrules.games.backstab_fish.deal import DealContext
     from cardrules.games.backstab_fish.state import BackstabFishState
 
 __all__ = [
     "REFILL",
     "AskRows",
+    "SeatAsks",
     "ask",
     "ask_allowed",
     "ask_rows",
     "askable_ranks",
     "asking",
+    "asks_after",
     "check_ask",
     "count_allowed",
     "end_reason",
     "end_rule",
+    "every_seat_asks",
     "finish",
     "legal_asks",
     "may_ask",
+    "seat_asks",
 ]
 
 REFILL: Final = 7
@@ -162,13 +171,18 @@ def ask_rows(copies: tuple[int, ...]) -> AskRows:
     return _ROWS[copies]
 
 
-def legal_asks(state: BackstabFishState) -> tuple[Action, ...]:
-    """Every legal ask of the player to act, by target, then rank, then count."""
-    seat = state.current_player
-    deal = state.deal
-    held = unit_ranks(askable_ranks(state.hands[seat]))
+def seat_asks(deal: DealContext, seat: int, hand: int, sizes: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every ask ``seat`` could make holding ``hand`` (packed) when the hands hold ``sizes`` cards.
+
+    By target, then rank, then count: the targets :func:`may_ask` lets
+    through, the ranks of :func:`askable_ranks` and the counts of the deck's
+    rows (:func:`ask_rows`). For the player to act in the ask phase, these are
+    the legal asks.
+    """
+    held = unit_ranks(askable_ranks(hand))
+    if not held:
+        return ()
     rows = deal.ask_rows[seat]
-    sizes = state.sizes
     open_targets = deal.open_targets
     out: list[Action] = []
     for target in range(deal.players):
@@ -177,6 +191,48 @@ def legal_asks(state: BackstabFishState) -> tuple[Action, ...]:
             for rank in held:
                 out += row[rank]
     return tuple(out)
+
+
+SeatAsks = tuple[tuple[Action, ...], ...]
+"""Per seat, the asks it could make (:func:`seat_asks`)."""
+
+
+def every_seat_asks(deal: DealContext, hands: tuple[int, ...], sizes: tuple[int, ...]) -> SeatAsks:
+    """:func:`seat_asks` of every seat, for these ``hands`` (packed) and ``sizes``."""
+    return tuple(seat_asks(deal, seat, hands[seat], sizes) for seat in range(deal.players))
+
+
+def asks_after(
+    before: BackstabFishState, hands: tuple[int, ...], sizes: tuple[int, ...], seat: int, target: int
+) -> SeatAsks:
+    """:func:`every_seat_asks` for the ``hands`` and ``sizes`` a step of ``seat``'s turn leaves.
+
+    The step (``seat`` asked ``target`` this turn) changes the hands of
+    these two only, from those of ``before``. A seat's
+    asks depend on nothing but the ranks it holds and which hands are empty,
+    so while no hand empties or fills, the asks of ``before`` are kept for
+    every seat whose ranks are the same: the states of a game share them.
+    """
+    old_sizes = before.sizes
+    deal = before.deal
+    if (old_sizes[seat] == 0) != (sizes[seat] == 0) or (old_sizes[target] == 0) != (sizes[target] == 0):
+        return every_seat_asks(deal, hands, sizes)
+    asks = before.asks
+    old_hands = before.hands
+    for changed in (seat, target):
+        hand = hands[changed]
+        if askable_ranks(hand) != askable_ranks(old_hands[changed]):
+            mine = seat_asks(deal, changed, hand, sizes)
+            asks = (*asks[:changed], mine, *asks[changed + 1 :])
+    return asks
+
+
+def legal_asks(state: BackstabFishState) -> tuple[Action, ...]:
+    """Every legal ask of the player to act, by target, then rank, then count.
+
+    The state keeps them (:attr:`~cardrules.games.backstab_fish.state.BackstabFishState.asks`).
+    """
+    return state.asks[state.current_player]
 
 
 def ask_allowed(state: BackstabFishState, action: Ask) -> bool:
@@ -398,10 +454,15 @@ def finish(
             while not sizes[following]:
                 history = (history, ("skip", following, -1, -1, 0, 0))
                 following = (following + 1) % players
+    hands_now, sizes_now = tuple(hands), tuple(sizes)
+    if end is None:
+        asks = asks_after(state, hands_now, sizes_now, seat, target)
+    else:  # the final lay-down may change every hand
+        asks = every_seat_asks(deal, hands_now, sizes_now)
     return _state.make(
         deal,
-        tuple(hands),
-        tuple(sizes),
+        hands_now,
+        sizes_now,
         stock,
         laid,
         points,
@@ -413,4 +474,5 @@ def finish(
         turns,
         end,
         event_log(history),
+        asks,
     )
