@@ -221,7 +221,7 @@ def asks_after(
     old_hands = before.hands
     for changed in (seat, target):
         hand = hands[changed]
-        if askable_ranks(hand) != askable_ranks(old_hands[changed]):
+        if hand != old_hands[changed] and askable_ranks(hand) != askable_ranks(old_hands[changed]):
             mine = seat_asks(deal, changed, hand, sizes)
             asks = (*asks[:changed], mine, *asks[changed + 1 :])
     return asks
