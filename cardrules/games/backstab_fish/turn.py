@@ -203,27 +203,23 @@ def every_seat_asks(deal: DealContext, hands: tuple[int, ...], sizes: tuple[int,
 
 
 def asks_after(
-    before: BackstabFishState, hands: tuple[int, ...], sizes: tuple[int, ...], seat: int, target: int
+    before: BackstabFishState, hands: tuple[int, ...], sizes: tuple[int, ...], changed: tuple[int, ...]
 ) -> SeatAsks:
-    """:func:`every_seat_asks` for the ``hands`` and ``sizes`` a step of ``seat``'s turn leaves.
+    """:func:`every_seat_asks` for the ``hands`` and ``sizes`` a step of a turn leaves, from ``before``.
 
-    The step (``seat`` asked ``target`` this turn) changes the hands of
-    these two only, from those of ``before``. A seat's
-    asks depend on nothing but the ranks it holds and which hands are empty,
-    so while no hand empties or fills, the asks of ``before`` are kept for
-    every seat whose ranks are the same: the states of a game share them.
+    A seat's asks depend on nothing but the ranks it holds and on which hands
+    are empty. ``changed`` names the seats whose ranks the step may have
+    changed (at least every seat that took up a new rank or gave up the
+    last card of one); the asks of ``before`` are kept for every other seat,
+    so the states of a game share them, unless a hand emptied or filled.
     """
-    old_sizes = before.sizes
     deal = before.deal
-    if (old_sizes[seat] == 0) != (sizes[seat] == 0) or (old_sizes[target] == 0) != (sizes[target] == 0):
-        return every_seat_asks(deal, hands, sizes)
     asks = before.asks
-    old_hands = before.hands
-    for changed in (seat, target):
-        hand = hands[changed]
-        if hand != old_hands[changed] and askable_ranks(hand) != askable_ranks(old_hands[changed]):
-            mine = seat_asks(deal, changed, hand, sizes)
-            asks = (*asks[:changed], mine, *asks[changed + 1 :])
+    old_sizes = before.sizes
+    for seat in changed:
+        if not sizes[seat] or not old_sizes[seat]:  # a hand emptied or filled: every seat's targets change
+            return every_seat_asks(deal, hands, sizes)
+        asks = (*asks[:seat], seat_asks(deal, seat, hands[seat], sizes), *asks[seat + 1 :])
     return asks
 
 
@@ -359,6 +355,8 @@ def ask(state: BackstabFishState, seat: int, target: int, rank: int, count: int)
         sizes[target] -= give
         sizes[seat] += give
         history = (history, ("give", target, seat, rank, give, 0))
+        # The asker held the rank already; the target gave up its last card of it, or not.
+        changed: tuple[int, ...] = (target,) if give == held else ()
         if not sizes[target] and stock < size:
             # backstab_fish.refill.seven, at step 2.
             taken = min(REFILL, size - stock)
@@ -370,8 +368,12 @@ def ask(state: BackstabFishState, seat: int, target: int, rank: int, count: int)
     else:
         # backstab_fish.answer.go-fish: the top card of the stock, if any.
         drawn_count = 0
+        changed = ()
         if stock < size:
-            hands[seat] += 1 << (deal.ranks[stock] << 2)
+            drawn = deal.ranks[stock] << 2
+            if not hands[seat] >> drawn & 15:  # a rank new to the asker's hand
+                changed = (seat,)
+            hands[seat] += 1 << drawn
             sizes[seat] += 1
             stock += 1
             drawn_count = 1
@@ -379,9 +381,13 @@ def ask(state: BackstabFishState, seat: int, target: int, rank: int, count: int)
         history = (history, ("go-fish", target, seat, rank, drawn_count, 0))
     sets = lay_down.sets_in(hands[seat])
     if sets:
-        return lay_down.step_three(state, seat, target, hands, sizes, stock, productive, history, sets)
+        return lay_down.step_three(
+            state, seat, target, hands, sizes, stock, productive, history, sets, changed
+        )
     # backstab_fish.sets.lay-down: with no set to form, step 3 passes with no decision.
-    return finish(state, seat, target, hands, sizes, stock, state.laid, state.points, productive, history)
+    return finish(
+        state, seat, target, hands, sizes, stock, state.laid, state.points, productive, history, changed
+    )
 
 
 def end_rule(stock_empty: bool, sizes: list[int], stall: int, limit: int | None) -> str | None:
@@ -422,11 +428,14 @@ def finish(
     points: tuple[int, ...],
     productive: bool,
     history: EventChain,
+    changed: tuple[int, ...],
 ) -> BackstabFishState:
     """The rest of ``seat``'s turn after step 3: the asker's refill, the end checks and the next turn.
 
     ``hands``, ``sizes``, ``stock``, ``laid``, ``points``, ``productive`` and
-    ``history`` are where the turn has got to; ``state`` is where it began.
+    ``history`` are where the turn has got to; ``state`` is where it began,
+    and ``changed`` the seats whose ranks may have changed since
+    (:func:`asks_after`).
     """
     deal = state.deal
     size = deal.size
@@ -438,6 +447,8 @@ def finish(
         stock += taken
         productive = True
         history = (history, ("refill", seat, -1, -1, taken, 0))
+        if seat not in changed:
+            changed = (*changed, seat)
     stall = 0 if productive else state.stall + 1
     turns = state.turns + 1
     end = end_rule(stock == size, sizes, stall, deal.limit)
@@ -456,7 +467,7 @@ def finish(
                 following = (following + 1) % players
     hands_now, sizes_now = tuple(hands), tuple(sizes)
     if end is None:
-        asks = asks_after(state, hands_now, sizes_now, seat, target)
+        asks = asks_after(state, hands_now, sizes_now, changed)
     else:  # the final lay-down may change every hand
         asks = every_seat_asks(deal, hands_now, sizes_now)
     return _state.make(
