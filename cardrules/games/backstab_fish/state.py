@@ -308,7 +308,6 @@ class BackstabFishState(SvgPicture):
                 fast = (
                     type(action.seat) is int
                     and self.current_player >= 0
-                    and turn.asking(self)
                     and turn.ask_allowed(self, action)
                 )
             except AttributeError:

@@ -118,7 +118,9 @@ def askable_ranks(hand: int) -> int:
     The answer is packed like a hand, with 1 in the field of each such rank, so
     ``askable_ranks(hand) >> (rank << 2) & 1`` says whether ``rank`` may be
     asked for, and :func:`~cardrules.games.backstab_fish.cards.unit_ranks`
-    lists them.
+    lists them. Each field is judged on its own, so for one rank it is enough
+    to judge that rank's field alone: ``askable_ranks(hand >> (rank << 2) & 15)``
+    is 1 or 0 (and cheaper, on a small int).
     """
     return (hand | hand >> 1 | hand >> 2 | hand >> 3) & _UNITS
 
@@ -232,9 +234,10 @@ def legal_asks(state: BackstabFishState) -> tuple[Action, ...]:
 
 
 def ask_allowed(state: BackstabFishState, action: Ask) -> bool:
-    """Whether ``action`` is a legal ask in ``state``, in the ask phase: the fast test ``apply`` uses.
+    """Whether ``action`` is a legal ask in ``state``, which is not over: the fast test ``apply`` uses.
 
-    It takes the same conditions as :func:`check_ask`, without building a verdict.
+    It takes the same conditions as :func:`check_ask` (the turn, the phase and
+    the three ask rules), without building a verdict.
     """
     seat = action.seat
     target = action.target
@@ -243,11 +246,12 @@ def ask_allowed(state: BackstabFishState, action: Ask) -> bool:
     deal = state.deal
     return (
         seat == state.current_player
+        and asking(state)
         and type(target) is int
         and 0 <= target < deal.players
         and may_ask(seat, target, state.sizes, deal.open_targets)
         and type(rank) is FishRank
-        and askable_ranks(state.hands[seat]) >> (rank << 2) & 1 == 1
+        and askable_ranks(state.hands[seat] >> (rank << 2) & 15) == 1
         and type(count) is int
         and count_allowed(count, deal.copies[rank])
     )
@@ -302,7 +306,7 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
         found.also(ACTION_KNOWN)
     else:
         plural = PLURALS[ALL_RANKS[rank]]
-        if not askable_ranks(state.hands[seat]) >> (rank << 2) & 1:
+        if not askable_ranks(state.hands[seat] >> (rank << 2) & 15):
             found.add(RANK, f"{actor} holds no {plural}, so cannot ask for them")
         if not count_allowed(count, copies):
             found.add(
