@@ -11,6 +11,7 @@ Whole-game properties play complete games with random legal actions.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -829,12 +830,14 @@ def test_the_player_to_act_always_has_a_legal_action() -> None:
         assert states[-1].is_terminal and states[-1].legal_actions() == ()
 
 
-def test_the_asks_a_state_carries_are_those_its_hands_allow_worked_out_afresh() -> None:
+def test_the_asks_and_legal_actions_a_state_carries_are_those_worked_out_afresh() -> None:
     """A state keeps each seat's asks, sharing them with the state before; they are never stale."""
     shared = 0
     for _, states in GAMES:
         for before, state in pairwise(states):
-            assert state.asks == every_seat_asks(state.deal, state.hands, state.sizes), state.compact()
+            afresh = dataclasses.replace(state)  # built by the constructor, which works everything out
+            assert state.asks == afresh.asks == every_seat_asks(state.deal, state.hands, state.sizes)
+            assert state.legal_actions() == afresh.legal_actions(), state.compact()
             shared += sum(mine is theirs for mine, theirs in zip(state.asks, before.asks, strict=True))
             if state.phase == ASK and not state.is_terminal:
                 seat = state.current_player

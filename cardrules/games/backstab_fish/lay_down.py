@@ -216,6 +216,7 @@ def step_three(
             None,
             event_log(history),
             turn.asks_after(state, hands_now, sizes_now, changed),
+            choices(seat, sets),  # the decision's legal choices (legal_choices)
         )
     laid = list(state.laid)
     points = list(state.points)

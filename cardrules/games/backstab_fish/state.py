@@ -88,6 +88,8 @@ class BackstabFishState(SvgPicture):
             (:func:`~cardrules.games.backstab_fish.turn.seat_asks`), so that
             the legal asks of the player to act are at hand; states share
             them while a seat's ranks and the empty hands stay the same.
+        legal: derived: the legal actions of the player to act, which
+            :meth:`legal_actions` answers (worked out as the state is built).
     """
 
     deal: DealContext
@@ -105,11 +107,19 @@ class BackstabFishState(SvgPicture):
     end_rule: str | None
     history: EventLog
     asks: tuple[tuple[Action, ...], ...] = field(init=False, repr=False, compare=False)
+    legal: tuple[Action, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "asks", turn.every_seat_asks(self.deal, self.hands, self.sizes))
+        if self.current_player == TERMINAL:
+            legal: tuple[Action, ...] = ()
+        elif turn.asking(self):
+            legal = turn.legal_asks(self)
+        else:
+            legal = lay_down.legal_choices(self)
+        object.__setattr__(self, "legal", legal)
 
-    __reduce__ = reduce_to_init_fields  # the asks are worked out again on loading, never pickled
+    __reduce__ = reduce_to_init_fields  # the asks and legal actions are worked out again on loading
 
     # -- construction ---------------------------------------------------------
 
@@ -255,11 +265,7 @@ class BackstabFishState(SvgPicture):
         Asks come by target, then rank, then count; a lay-down decision lists
         :class:`~cardrules.games.backstab_fish.actions.EndTurn` first, then every non-empty choice of sets.
         """
-        if self.current_player == TERMINAL:
-            return ()
-        if turn.asking(self):
-            return turn.legal_asks(self)
-        return lay_down.legal_choices(self)
+        return self.legal
 
     def check(self, action: Action | str) -> Verdict:
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises.
@@ -306,9 +312,7 @@ class BackstabFishState(SvgPicture):
         if type(action) is Ask:
             try:
                 fast = (
-                    type(action.seat) is int
-                    and self.current_player >= 0
-                    and turn.ask_allowed(self, action)
+                    type(action.seat) is int and self.current_player >= 0 and turn.ask_allowed(self, action)
                 )
             except AttributeError:
                 fast = False
@@ -414,6 +418,7 @@ make: Final[
             str | None,
             EventLog,
             tuple[tuple[Action, ...], ...],
+            tuple[Action, ...],
         ],
         BackstabFishState,
     ]

@@ -472,8 +472,10 @@ def finish(
     hands_now, sizes_now = tuple(hands), tuple(sizes)
     if end is None:
         asks = asks_after(state, hands_now, sizes_now, changed)
+        legal = asks[following]  # the legal asks of the next player (legal_asks)
     else:  # the final lay-down may change every hand
         asks = every_seat_asks(deal, hands_now, sizes_now)
+        legal = ()
     return _state.make(
         deal,
         hands_now,
@@ -490,4 +492,5 @@ def finish(
         end,
         event_log(history),
         asks,
+        legal,
     )
