@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Final
 from cardrules.game import TERMINAL, Action
 from cardrules.games.backstab_fish import lay_down  # (these two modules import this one;
 from cardrules.games.backstab_fish import state as _state  # their names are read at call time)
-from cardrules.games.backstab_fish.actions import ASK, MAX_COUNT, MAX_SEATS, SEAT_TEXT, Ask
+from cardrules.games.backstab_fish.actions import ASK, ASKS, SEAT_TEXT, Ask
 from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
 from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.observation import (
@@ -135,15 +135,6 @@ def count_allowed(count: int, copies: int) -> bool:
 AskRows = tuple[tuple[tuple[tuple[Ask, ...], ...], ...], ...]
 """Per asker, per target, per rank code, the asks a deck allows by count, in count order."""
 
-# One shared Ask per (asker, target, rank, count), so listing legal asks allocates none.
-_ASKS: Final[AskRows] = tuple(
-    tuple(
-        tuple(tuple(Ask(seat, target, rank, count) for count in range(MAX_COUNT + 1)) for rank in ALL_RANKS)
-        for target in range(MAX_SEATS)
-    )
-    for seat in range(MAX_SEATS)
-)
-
 
 def _rows_for(copies: tuple[int, ...]) -> AskRows:
     return tuple(
@@ -154,7 +145,7 @@ def _rows_for(copies: tuple[int, ...]) -> AskRows:
             )
             for row in by_target
         )
-        for by_target in _ASKS
+        for by_target in ASKS  # the shared asks, so listing legal asks allocates none
     )
 
 
