@@ -462,7 +462,7 @@ def finish(
                 following = (following + 1) % players
     hands_now, sizes_now = tuple(hands), tuple(sizes)
     if end is None:
-        asks = asks_after(state, hands_now, sizes_now, changed)
+        asks = asks_after(state, hands_now, sizes_now, changed) if changed else state.asks
         legal = asks[following]  # the legal asks of the next player (legal_asks)
     else:  # the final lay-down may change every hand
         asks = every_seat_asks(deal, hands_now, sizes_now)
