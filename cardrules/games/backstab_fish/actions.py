@@ -227,9 +227,10 @@ def read_action(text: str, default_seat: int | None) -> Ask | LayDown | EndTurn:
         InvalidNotationError: the text is not a Backstab Fish action, or it
             names no actor where there is no player to act.
     """
-    known = _BY_TEXT.get(text)  # the canonical text of an action read the long way to the same value
-    if known is not None:
-        return known
+    if type(text) is str:  # the canonical text of an action, read the long way to the same value
+        known = _BY_TEXT.get(text)
+        if known is not None:
+            return known
     seat, words = split_actor(text)
     if not words:
         raise _bad(text, f"{_ASK_FORM}; or {_LAY_FORM}; or [actor] end turn")
