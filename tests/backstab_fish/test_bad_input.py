@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from cardrules import CardRulesError, IllegalActionError, InvalidNotationError, InvalidOptionError, get_game
 from cardrules.errors import InvalidArgumentError
 from cardrules.games.backstab_fish import Ask, BackstabFishGame, BackstabFishState, EndTurn, FishRank, LayDown
+from cardrules.games.backstab_fish.actions import read_action
 from tests.backstab_fish.test_rules import situation
 
 
@@ -74,6 +75,19 @@ def test_any_text_parses_or_is_invalid_notation(text: str) -> None:
         return
     assert state.parse_action(str(action)) == action
     state.check(action)
+
+
+def test_every_canonical_text_read_at_once_is_the_action_read_the_long_way() -> None:
+    """read_action looks canonical texts up; written another way, each reads to the same action."""
+    for seat in range(10):
+        for target in range(10):
+            for rank in FishRank:
+                for count in range(9):
+                    action = Ask(seat, target, rank, count)
+                    text = str(action)
+                    assert read_action(text, None) == action
+                    assert read_action(text.replace(" for ", "  ").upper(), None) == action
+        assert read_action(f"p{seat} end turn", None) == EndTurn(seat) == read_action("END TURN", seat)
 
 
 @pytest.mark.rule("common.action.known")

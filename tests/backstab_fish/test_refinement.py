@@ -512,5 +512,9 @@ def test_an_engine_that_lets_a_player_ask_for_a_rank_not_held_fails_the_refineme
     assert isinstance(state, BackstabFishState)
     _check_legal_asks(terms, state)
     monkeypatch.setattr(engine_turn, "askable_ranks", lambda hand: int("1" * 14, 16))
+    broken = cardrules.get_game("backstab_fish", players=4).new_game(
+        seed=3
+    )  # the asks are worked out as built
+    assert isinstance(broken, BackstabFishState)
     with pytest.raises(AssertionError, match="the model lacks"):
-        _check_legal_asks(terms, state)
+        _check_legal_asks(terms, broken)

@@ -11,6 +11,7 @@ Whole-game properties play complete games with random legal actions.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -42,6 +43,7 @@ from cardrules.games.backstab_fish import (
     pack,
     parse_rank,
 )
+from cardrules.games.backstab_fish.turn import every_seat_asks, seat_asks
 from cardrules.games.felagsvist import PlayCard
 
 K, Q, J, A, T = FishRank.KING, FishRank.QUEEN, FishRank.JACK, FishRank.ACE, FishRank.TEN
@@ -826,6 +828,21 @@ def test_the_player_to_act_always_has_a_legal_action() -> None:
             if state.phase == LAY_DOWN:
                 assert actions[0] == EndTurn(state.current_player)
         assert states[-1].is_terminal and states[-1].legal_actions() == ()
+
+
+def test_the_asks_and_legal_actions_a_state_carries_are_those_worked_out_afresh() -> None:
+    """A state keeps each seat's asks, sharing them with the state before; they are never stale."""
+    shared = 0
+    for _, states in GAMES:
+        for before, state in pairwise(states):
+            afresh = dataclasses.replace(state)  # built by the constructor, which works everything out
+            assert state.asks == afresh.asks == every_seat_asks(state.deal, state.hands, state.sizes)
+            assert state.legal_actions() == afresh.legal_actions(), state.compact()
+            shared += sum(mine is theirs for mine, theirs in zip(state.asks, before.asks, strict=True))
+            if state.phase == ASK and not state.is_terminal:
+                seat = state.current_player
+                assert state.legal_actions() == seat_asks(state.deal, seat, state.hands[seat], state.sizes)
+    assert shared  # the states of a game do share them
 
 
 @pytest.mark.rule("backstab_fish.invariant.end-state")

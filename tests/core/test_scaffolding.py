@@ -78,6 +78,7 @@ class _Pair:
 def test_fast_constructor_builds_the_same_frozen_value() -> None:
     make = fast_constructor(_Pair)
     fast, slow = make(1, (2, 3)), _Pair(1, (2, 3))
+    assert type(fast) is _Pair and isinstance(fast, _Pair)
     assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
     assert make(left=4, right=()) == _Pair(4, ())
     with pytest.raises(FrozenInstanceError):

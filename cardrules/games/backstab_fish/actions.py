@@ -18,7 +18,9 @@ Ask(seat=0, target=3, rank=<FishRank.KING: 11>, count=2)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.errors import InvalidNotationError
@@ -29,6 +31,7 @@ from cardrules.notation import format_seat, parse_seat, split_actor
 
 __all__ = [
     "ASK",
+    "ASKS",
     "LAY_DOWN",
     "MAX_COUNT",
     "MAX_SEATS",
@@ -176,6 +179,25 @@ def malformed(action: object) -> str | None:
 
 _KINDS: Final = (Ask, LayDown, EndTurn)
 
+ASKS: Final = tuple(
+    tuple(
+        tuple(tuple(Ask(seat, target, rank, count) for count in range(MAX_COUNT + 1)) for rank in FishRank)
+        for target in range(MAX_SEATS)
+    )
+    for seat in range(MAX_SEATS)
+)
+"""One shared :class:`Ask` per asker, target, rank and count (0 to :data:`MAX_COUNT`).
+
+``ASKS[seat][target][rank][count]``; the engine lists its legal asks from them.
+"""
+
+_SHARED: Final[tuple[Ask | EndTurn, ...]] = (
+    *(ask for by_target in ASKS for by_rank in by_target for row in by_rank for ask in row),
+    *(EndTurn(seat) for seat in range(MAX_SEATS)),
+)
+_BY_TEXT: Final[Mapping[str, Ask | EndTurn]] = MappingProxyType({str(action): action for action in _SHARED})
+"""Each shared ask and end of turn by its canonical text, which :func:`read_action` reads at once."""
+
 _ASK_FORM: Final = "[actor] ask TARGET [for] COUNT RANK, as in 'p0 ask p3 for 2 K'"
 _LAY_FORM: Final = "[actor] lay down RANK [RANK ...] (one rank per set), as in 'p0 lay down K 7'"
 
@@ -205,6 +227,10 @@ def read_action(text: str, default_seat: int | None) -> Ask | LayDown | EndTurn:
         InvalidNotationError: the text is not a Backstab Fish action, or it
             names no actor where there is no player to act.
     """
+    if type(text) is str:  # the canonical text of an action, read the long way to the same value
+        known = _BY_TEXT.get(text)
+        if known is not None:
+            return known
     seat, words = split_actor(text)
     if not words:
         raise _bad(text, f"{_ASK_FORM}; or {_LAY_FORM}; or [actor] end turn")

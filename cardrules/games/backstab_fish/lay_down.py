@@ -187,19 +187,23 @@ def step_three(
     productive: bool,
     history: EventChain,
     sets: int,
+    changed: tuple[int, ...],
 ) -> BackstabFishState:
     """Step 3 after the answer to ``seat``'s ask of ``target``, when the hand can form ``sets`` (packed).
 
     Under ``lay_down=optional`` the state waits for the decision; under
     ``compulsory`` every set the hand can form is laid at once and the turn
-    goes on (:func:`~cardrules.games.backstab_fish.turn.finish`).
+    goes on (:func:`~cardrules.games.backstab_fish.turn.finish`). ``changed``
+    are the seats whose ranks the answer may have changed
+    (:func:`~cardrules.games.backstab_fish.turn.asks_after`).
     """
     deal = state.deal
     if not deal.compulsory:
+        hands_now, sizes_now = tuple(hands), tuple(sizes)
         return _state.make(
             deal,
-            tuple(hands),
-            tuple(sizes),
+            hands_now,
+            sizes_now,
             stock,
             state.laid,
             state.points,
@@ -211,12 +215,18 @@ def step_three(
             state.turns,
             None,
             event_log(history),
+            turn.asks_after(state, hands_now, sizes_now, changed),
+            choices(seat, sets),  # the decision's legal choices (legal_choices)
         )
     laid = list(state.laid)
     points = list(state.points)
     count = _lay(hands, sizes, laid, points, seat, sets)
     history = (history, ("lay-down", seat, -1, -1, count, sets))
-    return turn.finish(state, seat, target, hands, sizes, stock, tuple(laid), tuple(points), True, history)
+    if seat not in changed:  # laying sets may leave the hand without a rank it held
+        changed = (*changed, seat)
+    return turn.finish(
+        state, seat, target, hands, sizes, stock, tuple(laid), tuple(points), True, history, changed
+    )
 
 
 def lay(state: BackstabFishState, seat: int, sets: int) -> BackstabFishState:
@@ -228,7 +238,17 @@ def lay(state: BackstabFishState, seat: int, sets: int) -> BackstabFishState:
     count = _lay(hands, sizes, laid, points, seat, sets)
     history: EventChain = (state.history.chain, ("lay-down", seat, -1, -1, count, sets))
     return turn.finish(
-        state, seat, state.target, hands, sizes, state.stock, tuple(laid), tuple(points), True, history
+        state,
+        seat,
+        state.target,
+        hands,
+        sizes,
+        state.stock,
+        tuple(laid),
+        tuple(points),
+        True,
+        history,
+        (seat,),
     )
 
 
@@ -245,6 +265,7 @@ def end_turn(state: BackstabFishState, seat: int) -> BackstabFishState:
         state.points,
         state.productive,
         (state.history.chain, ("end-turn", seat, -1, -1, 0, 0)),
+        (),
     )
 
 

@@ -88,16 +88,8 @@ from cardrules.games.backstab_fish.actions import ASK, MAX_COUNT, MAX_SEATS, SEA
 from cardrules.games.backstab_fish.cards import FishRank, parse_rank
 from cardrules.games.backstab_fish.observation import END_RULES, EventLog
 from cardrules.games.backstab_fish.options import BackstabFishOptions, parse_options
-from cardrules.games.backstab_fish.position_check import (
-    HISTORY,
-    Counts,
-    Judge,
-    Phase,
-    Turn,
-    at_turn,
-    canonical_deck,
-    quote,
-)
+from cardrules.games.backstab_fish.position_check import Judge, canonical_deck
+from cardrules.games.backstab_fish.position_history import HISTORY, Counts, Phase, Turn, at_turn, quote
 from cardrules.notation import read_seat_token
 from cardrules.position import EMPTY, PositionReader, PositionWriter, groups
 

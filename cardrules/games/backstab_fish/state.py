@@ -22,13 +22,13 @@ decision); the state's methods hand each action to its phase.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from cardrules.base import check_seat
 from cardrules.cards import Card, Cards
 from cardrules.errors import GameNotOverError, IllegalActionError
-from cardrules.frozen import fast_constructor, pretty_as_repr
+from cardrules.frozen import fast_constructor, pretty_as_repr, reduce_to_init_fields
 from cardrules.game import TERMINAL, Action, Outcome
 from cardrules.games.backstab_fish import lay_down, turn  # modules: they build states with make
 from cardrules.games.backstab_fish import position as _position  # (it builds states too)
@@ -84,6 +84,12 @@ class BackstabFishState(SvgPicture):
         end_rule: the end rule that ended the game, or ``None`` while it goes on.
         history: the public events so far (an
             :class:`~cardrules.games.backstab_fish.observation.EventLog`).
+        asks: derived from the hands: per seat, the asks it could make
+            (:func:`~cardrules.games.backstab_fish.turn.seat_asks`), so that
+            the legal asks of the player to act are at hand; states share
+            them while a seat's ranks and the empty hands stay the same.
+        legal: derived: the legal actions of the player to act, which
+            :meth:`legal_actions` answers (worked out as the state is built).
     """
 
     deal: DealContext
@@ -100,6 +106,20 @@ class BackstabFishState(SvgPicture):
     turns: int
     end_rule: str | None
     history: EventLog
+    asks: tuple[tuple[Action, ...], ...] = field(init=False, repr=False, compare=False)
+    legal: tuple[Action, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "asks", turn.every_seat_asks(self.deal, self.hands, self.sizes))
+        if self.current_player == TERMINAL:
+            legal: tuple[Action, ...] = ()
+        elif turn.asking(self):
+            legal = turn.legal_asks(self)
+        else:
+            legal = lay_down.legal_choices(self)
+        object.__setattr__(self, "legal", legal)
+
+    __reduce__ = reduce_to_init_fields  # the asks and legal actions are worked out again on loading
 
     # -- construction ---------------------------------------------------------
 
@@ -245,11 +265,7 @@ class BackstabFishState(SvgPicture):
         Asks come by target, then rank, then count; a lay-down decision lists
         :class:`~cardrules.games.backstab_fish.actions.EndTurn` first, then every non-empty choice of sets.
         """
-        if self.current_player == TERMINAL:
-            return ()
-        if turn.asking(self):
-            return turn.legal_asks(self)
-        return lay_down.legal_choices(self)
+        return self.legal
 
     def check(self, action: Action | str) -> Verdict:
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises.
@@ -296,10 +312,7 @@ class BackstabFishState(SvgPicture):
         if type(action) is Ask:
             try:
                 fast = (
-                    type(action.seat) is int
-                    and self.current_player >= 0
-                    and turn.asking(self)
-                    and turn.ask_allowed(self, action)
+                    type(action.seat) is int and self.current_player >= 0 and turn.ask_allowed(self, action)
                 )
             except AttributeError:
                 fast = False
@@ -404,6 +417,8 @@ make: Final[
             int,
             str | None,
             EventLog,
+            tuple[tuple[Action, ...], ...],
+            tuple[Action, ...],
         ],
         BackstabFishState,
     ]

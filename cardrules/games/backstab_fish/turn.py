@@ -2,13 +2,18 @@
 
 Which step a turn is at is :func:`asking` (backstab_fish.turn.sequence).
 Step 1 of a turn is P's one ask (target, rank, count). Its three rules each
-have one condition here, used alike by the legal set (:func:`legal_asks`), the
+have one condition here, used alike by the legal set (:func:`seat_asks`), the
 check (:func:`check_ask`) and the fast path of ``apply`` (:func:`ask_allowed`):
 
 - backstab_fish.ask.target: :func:`may_ask`;
 - backstab_fish.ask.rank: :func:`askable_ranks`;
 - backstab_fish.ask.count: :func:`count_allowed`, which also fills the table of
   the asks each deck allows (:func:`ask_rows`).
+
+A state keeps the asks of every seat (:func:`every_seat_asks`), so that its
+legal asks (:func:`legal_asks`) are at hand; a turn works out again only those
+of a seat whose ranks changed, or all of them when a hand empties or fills
+(:func:`asks_after`).
 
 Step 2, the answer, follows by rule in :func:`ask` (a hand-over or go fish,
 and the target's refill); step 3, the lay-down decision, is
@@ -33,8 +38,9 @@ from typing import TYPE_CHECKING, Final
 from cardrules.game import TERMINAL, Action
 from cardrules.games.backstab_fish import lay_down  # (these two modules import this one;
 from cardrules.games.backstab_fish import state as _state  # their names are read at call time)
-from cardrules.games.backstab_fish.actions import ASK, MAX_COUNT, MAX_SEATS, SEAT_TEXT, Ask
+from cardrules.games.backstab_fish.actions import ASK, ASKS, SEAT_TEXT, Ask
 from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
+from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.observation import (
     ALL_EMPTY,
     END_RULES,
@@ -50,24 +56,27 @@ from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
 if TYPE_CHECKING:
-    from cardrules.games.backstab_fish.deal import DealContext
     from cardrules.games.backstab_fish.state import BackstabFishState
 
 __all__ = [
     "REFILL",
     "AskRows",
+    "SeatAsks",
     "ask",
     "ask_allowed",
     "ask_rows",
     "askable_ranks",
     "asking",
+    "asks_after",
     "check_ask",
     "count_allowed",
     "end_reason",
     "end_rule",
+    "every_seat_asks",
     "finish",
     "legal_asks",
     "may_ask",
+    "seat_asks",
 ]
 
 REFILL: Final = 7
@@ -109,7 +118,9 @@ def askable_ranks(hand: int) -> int:
     The answer is packed like a hand, with 1 in the field of each such rank, so
     ``askable_ranks(hand) >> (rank << 2) & 1`` says whether ``rank`` may be
     asked for, and :func:`~cardrules.games.backstab_fish.cards.unit_ranks`
-    lists them.
+    lists them. Each field is judged on its own, so for one rank it is enough
+    to judge that rank's field alone: ``askable_ranks(hand >> (rank << 2) & 15)``
+    is 1 or 0 (and cheaper, on a small int).
     """
     return (hand | hand >> 1 | hand >> 2 | hand >> 3) & _UNITS
 
@@ -124,15 +135,6 @@ def count_allowed(count: int, copies: int) -> bool:
 AskRows = tuple[tuple[tuple[tuple[Ask, ...], ...], ...], ...]
 """Per asker, per target, per rank code, the asks a deck allows by count, in count order."""
 
-# One shared Ask per (asker, target, rank, count), so listing legal asks allocates none.
-_ASKS: Final[AskRows] = tuple(
-    tuple(
-        tuple(tuple(Ask(seat, target, rank, count) for count in range(MAX_COUNT + 1)) for rank in ALL_RANKS)
-        for target in range(MAX_SEATS)
-    )
-    for seat in range(MAX_SEATS)
-)
-
 
 def _rows_for(copies: tuple[int, ...]) -> AskRows:
     return tuple(
@@ -143,7 +145,7 @@ def _rows_for(copies: tuple[int, ...]) -> AskRows:
             )
             for row in by_target
         )
-        for by_target in _ASKS
+        for by_target in ASKS  # the shared asks, so listing legal asks allocates none
     )
 
 
@@ -162,13 +164,18 @@ def ask_rows(copies: tuple[int, ...]) -> AskRows:
     return _ROWS[copies]
 
 
-def legal_asks(state: BackstabFishState) -> tuple[Action, ...]:
-    """Every legal ask of the player to act, by target, then rank, then count."""
-    seat = state.current_player
-    deal = state.deal
-    held = unit_ranks(askable_ranks(state.hands[seat]))
+def seat_asks(deal: DealContext, seat: int, hand: int, sizes: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every ask ``seat`` could make holding ``hand`` (packed) when the hands hold ``sizes`` cards.
+
+    By target, then rank, then count: the targets :func:`may_ask` lets
+    through, the ranks of :func:`askable_ranks` and the counts of the deck's
+    rows (:func:`ask_rows`). For the player to act in the ask phase, these are
+    the legal asks.
+    """
+    held = unit_ranks(askable_ranks(hand))
+    if not held:
+        return ()
     rows = deal.ask_rows[seat]
-    sizes = state.sizes
     open_targets = deal.open_targets
     out: list[Action] = []
     for target in range(deal.players):
@@ -179,10 +186,49 @@ def legal_asks(state: BackstabFishState) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def ask_allowed(state: BackstabFishState, action: Ask) -> bool:
-    """Whether ``action`` is a legal ask in ``state``, in the ask phase: the fast test ``apply`` uses.
+SeatAsks = tuple[tuple[Action, ...], ...]
+"""Per seat, the asks it could make (:func:`seat_asks`)."""
 
-    It takes the same conditions as :func:`check_ask`, without building a verdict.
+
+def every_seat_asks(deal: DealContext, hands: tuple[int, ...], sizes: tuple[int, ...]) -> SeatAsks:
+    """:func:`seat_asks` of every seat, for these ``hands`` (packed) and ``sizes``."""
+    return tuple(seat_asks(deal, seat, hands[seat], sizes) for seat in range(deal.players))
+
+
+def asks_after(
+    before: BackstabFishState, hands: tuple[int, ...], sizes: tuple[int, ...], changed: tuple[int, ...]
+) -> SeatAsks:
+    """:func:`every_seat_asks` for the ``hands`` and ``sizes`` a step of a turn leaves, from ``before``.
+
+    A seat's asks depend on nothing but the ranks it holds and on which hands
+    are empty. ``changed`` names the seats whose ranks the step may have
+    changed (at least every seat that took up a new rank or gave up the
+    last card of one); the asks of ``before`` are kept for every other seat,
+    so the states of a game share them, unless a hand emptied or filled.
+    """
+    deal = before.deal
+    asks = before.asks
+    old_sizes = before.sizes
+    for seat in changed:
+        if not sizes[seat] or not old_sizes[seat]:  # a hand emptied or filled: every seat's targets change
+            return every_seat_asks(deal, hands, sizes)
+        asks = (*asks[:seat], seat_asks(deal, seat, hands[seat], sizes), *asks[seat + 1 :])
+    return asks
+
+
+def legal_asks(state: BackstabFishState) -> tuple[Action, ...]:
+    """Every legal ask of the player to act, by target, then rank, then count.
+
+    The state keeps them (:attr:`~cardrules.games.backstab_fish.state.BackstabFishState.asks`).
+    """
+    return state.asks[state.current_player]
+
+
+def ask_allowed(state: BackstabFishState, action: Ask) -> bool:
+    """Whether ``action`` is a legal ask in ``state``, which is not over: the fast test ``apply`` uses.
+
+    It takes the same conditions as :func:`check_ask` (the turn, the phase and
+    the three ask rules), without building a verdict.
     """
     seat = action.seat
     target = action.target
@@ -191,11 +237,12 @@ def ask_allowed(state: BackstabFishState, action: Ask) -> bool:
     deal = state.deal
     return (
         seat == state.current_player
+        and asking(state)
         and type(target) is int
         and 0 <= target < deal.players
         and may_ask(seat, target, state.sizes, deal.open_targets)
         and type(rank) is FishRank
-        and askable_ranks(state.hands[seat]) >> (rank << 2) & 1 == 1
+        and askable_ranks(state.hands[seat] >> (rank << 2) & 15) == 1
         and type(count) is int
         and count_allowed(count, deal.copies[rank])
     )
@@ -250,7 +297,7 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
         found.also(ACTION_KNOWN)
     else:
         plural = PLURALS[ALL_RANKS[rank]]
-        if not askable_ranks(state.hands[seat]) >> (rank << 2) & 1:
+        if not askable_ranks(state.hands[seat] >> (rank << 2) & 15):
             found.add(RANK, f"{actor} holds no {plural}, so cannot ask for them")
         if not count_allowed(count, copies):
             found.add(
@@ -303,6 +350,8 @@ def ask(state: BackstabFishState, seat: int, target: int, rank: int, count: int)
         sizes[target] -= give
         sizes[seat] += give
         history = (history, ("give", target, seat, rank, give, 0))
+        # The asker held the rank already; the target gave up its last card of it, or not.
+        changed: tuple[int, ...] = (target,) if give == held else ()
         if not sizes[target] and stock < size:
             # backstab_fish.refill.seven, at step 2.
             taken = min(REFILL, size - stock)
@@ -314,8 +363,12 @@ def ask(state: BackstabFishState, seat: int, target: int, rank: int, count: int)
     else:
         # backstab_fish.answer.go-fish: the top card of the stock, if any.
         drawn_count = 0
+        changed = ()
         if stock < size:
-            hands[seat] += 1 << (deal.ranks[stock] << 2)
+            drawn = deal.ranks[stock] << 2
+            if not hands[seat] >> drawn & 15:  # a rank new to the asker's hand
+                changed = (seat,)
+            hands[seat] += 1 << drawn
             sizes[seat] += 1
             stock += 1
             drawn_count = 1
@@ -323,9 +376,13 @@ def ask(state: BackstabFishState, seat: int, target: int, rank: int, count: int)
         history = (history, ("go-fish", target, seat, rank, drawn_count, 0))
     sets = lay_down.sets_in(hands[seat])
     if sets:
-        return lay_down.step_three(state, seat, target, hands, sizes, stock, productive, history, sets)
+        return lay_down.step_three(
+            state, seat, target, hands, sizes, stock, productive, history, sets, changed
+        )
     # backstab_fish.sets.lay-down: with no set to form, step 3 passes with no decision.
-    return finish(state, seat, target, hands, sizes, stock, state.laid, state.points, productive, history)
+    return finish(
+        state, seat, target, hands, sizes, stock, state.laid, state.points, productive, history, changed
+    )
 
 
 def end_rule(stock_empty: bool, sizes: list[int], stall: int, limit: int | None) -> str | None:
@@ -366,11 +423,14 @@ def finish(
     points: tuple[int, ...],
     productive: bool,
     history: EventChain,
+    changed: tuple[int, ...],
 ) -> BackstabFishState:
     """The rest of ``seat``'s turn after step 3: the asker's refill, the end checks and the next turn.
 
     ``hands``, ``sizes``, ``stock``, ``laid``, ``points``, ``productive`` and
-    ``history`` are where the turn has got to; ``state`` is where it began.
+    ``history`` are where the turn has got to; ``state`` is where it began,
+    and ``changed`` the seats whose ranks may have changed since
+    (:func:`asks_after`).
     """
     deal = state.deal
     size = deal.size
@@ -382,6 +442,8 @@ def finish(
         stock += taken
         productive = True
         history = (history, ("refill", seat, -1, -1, taken, 0))
+        if seat not in changed:
+            changed = (*changed, seat)
     stall = 0 if productive else state.stall + 1
     turns = state.turns + 1
     end = end_rule(stock == size, sizes, stall, deal.limit)
@@ -398,10 +460,17 @@ def finish(
             while not sizes[following]:
                 history = (history, ("skip", following, -1, -1, 0, 0))
                 following = (following + 1) % players
+    hands_now, sizes_now = tuple(hands), tuple(sizes)
+    if end is None:
+        asks = asks_after(state, hands_now, sizes_now, changed) if changed else state.asks
+        legal = asks[following]  # the legal asks of the next player (legal_asks)
+    else:  # the final lay-down may change every hand
+        asks = every_seat_asks(deal, hands_now, sizes_now)
+        legal = ()
     return _state.make(
         deal,
-        tuple(hands),
-        tuple(sizes),
+        hands_now,
+        sizes_now,
         stock,
         laid,
         points,
@@ -413,4 +482,6 @@ def finish(
         turns,
         end,
         event_log(history),
+        asks,
+        legal,
     )
