@@ -35,6 +35,7 @@ from cardrules.cards import Suit
 from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.felagsvist.cards import strength_table
 from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind
+from cardrules.shuffling import shuffle_in_place, shuffle_steps
 
 __all__ = [
     "CYCLE",
@@ -87,26 +88,19 @@ def trump_suit(kind: RoundKind) -> Suit | None:
     return _TRUMPS.get(kind)
 
 
-_SHUFFLE_STEPS: Final = tuple((i, (i + 1).bit_length()) for i in range(51, 0, -1))
-"""The places of the shuffle's walk, last first, each with the bits a draw below ``i + 1`` takes."""
+_SHUFFLE_STEPS: Final = shuffle_steps(52)
+"""The places of the shuffle's walk over the pack, last first, each with the bits of its draw."""
 
 
 def shuffled_pack(stream: str) -> tuple[int, ...]:
     """The card indices 0..51 shuffled by ``random.Random(stream)``: the order ``Random.shuffle`` gives.
 
-    The standard library's shuffle, with its random draws written out (a
-    Fisher-Yates walk from the last place down, each place drawing its partner
-    below ``i + 1`` from ``getrandbits`` by rejection, as ``Random._randbelow``
-    does), so a new deal costs a third of the time. A test holds it to
-    ``Random.shuffle`` itself.
+    The standard library's shuffle with its random draws written out
+    (:func:`cardrules.shuffling.shuffle_in_place`), so a new deal costs a third
+    of the time. A test holds it to ``Random.shuffle`` itself.
     """
-    bits = random.Random(stream).getrandbits
     order = list(range(52))
-    for i, width in _SHUFFLE_STEPS:
-        j = bits(width)
-        while j > i:
-            j = bits(width)
-        order[i], order[j] = order[j], order[i]
+    shuffle_in_place(order, _SHUFFLE_STEPS, random.Random(stream).getrandbits)
     return tuple(order)
 
 

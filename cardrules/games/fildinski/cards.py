@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import Final
 
 from cardrules.cards import Card, Rank, Suit
+from cardrules.shuffling import shuffle_in_place, shuffle_steps
 
 __all__ = [
     "DEAL_TRICKS",
@@ -200,21 +201,15 @@ def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
     The order is the one ``rng.shuffle`` gives the kinds (a Fisher-Yates
     shuffle from the last place down, each place swapped with one drawn by
     ``getrandbits`` below its count, a draw out of range drawn again), written
-    out here so that a deal costs no method call per card.
+    out in :func:`cardrules.shuffling.shuffle_in_place` so that a deal costs no
+    method call per card.
     """
     kinds = list(_PAIRED_KINDS)
-    draw = rng.getrandbits
-    for place, width in _SHUFFLE_STEPS:
-        other = draw(width)
-        while other > place:
-            other = draw(width)
-        kinds[place], kinds[other] = kinds[other], kinds[place]
+    shuffle_in_place(kinds, _SHUFFLE_STEPS, rng.getrandbits)
     return label_deck(kinds)
 
 
 _PAIRED_KINDS: Final[tuple[int, ...]] = tuple(k for k in range(32) for _ in (0, 1))
 """The 64 cards as kinds, in pack order: what a deal shuffles."""
-_SHUFFLE_STEPS: Final[tuple[tuple[int, int], ...]] = tuple(
-    (place, (place + 1).bit_length()) for place in range(len(_PAIRED_KINDS) - 1, 0, -1)
-)
+_SHUFFLE_STEPS: Final = shuffle_steps(len(_PAIRED_KINDS))
 """Each place the shuffle fills, last first, with the bits of the draw that picks its card."""
