@@ -35,7 +35,7 @@ from cardrules.games.fildinski.cards import (
     strength_of,
 )
 from cardrules.games.fildinski.deal import DealContext
-from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_sets, reach_table
+from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_sets_at, reach_table
 from cardrules.games.fildinski.options import BeziquePair, DixExchange, MeldedCards
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.scoring import Category, DixEvent, add_points, make_meld_event, score_melds
@@ -88,6 +88,8 @@ _OUTRANKED_BY: Final[Mapping[MeldKind, MeldKind]] = MappingProxyType(
     {MeldKind.ROYAL_MARRIAGE: MeldKind.SEQUENCE, MeldKind.BEZIQUE: MeldKind.DOUBLE_BEZIQUE}
 )
 _HIGHER: Final[tuple[MeldKind | None, ...]] = tuple(_OUTRANKED_BY.get(kind) for kind in MeldKind)
+_HIGHER_ORDER: Final[tuple[int, ...]] = tuple(-1 if higher is None else higher.order for higher in _HIGHER)
+"""The table order of :data:`_HIGHER`'s kinds, -1 for none."""
 
 
 class MeldView(Protocol):
@@ -309,7 +311,12 @@ def fresh_cards(s: MeldView) -> int:
 
 def reused(s: MeldView, kind: MeldKind) -> int:
     """fildinski.meld.same-kind-once: the ids that have already been in a meld of ``kind`` this deal."""
-    return s.used[kind.order]
+    return _reused_at(s.used, kind.order)
+
+
+def _reused_at(used: tuple[int, ...], order: int) -> int:
+    """:func:`reused` for the kind of table order ``order``, from the used cards per kind."""
+    return used[order]
 
 
 def outranking(kind: MeldKind) -> MeldKind | None:
@@ -323,8 +330,13 @@ def outranking(kind: MeldKind) -> MeldKind | None:
 
 def outranked(s: MeldView, kind: MeldKind) -> int:
     """fildinski.meld.class-order: the ids a scored higher meld of ``kind``'s class bars from it."""
-    higher = outranking(kind)
-    return 0 if higher is None else s.used[higher.order]
+    return _outranked_at(s.used, kind.order)
+
+
+def _outranked_at(used: tuple[int, ...], order: int) -> int:
+    """:func:`outranked` for the kind of table order ``order``, from the used cards per kind."""
+    higher = _HIGHER_ORDER[order]
+    return 0 if higher < 0 else used[higher]
 
 
 def shared_cards(first: int, second: int) -> int:
@@ -361,9 +373,10 @@ def _single_melds(s: MeldView, seat: int) -> list[tuple[MeldKind, int]]:
     here = pool & fresh  # every meld is inside the pool and holds a fresh card
     if not here:
         return out
-    trump = s.deal.trump
-    pair = s.deal.plan.options.bezique_pair
-    reaches, reaching = _REACH[trump if pair is BeziquePair.STANDARD else 4 + trump]
+    deal = s.deal
+    trump = deal.trump
+    table = trump if deal.plan.options.bezique_pair is BeziquePair.STANDARD else 4 + trump
+    reaches, reaching = _REACH[table]
     if here.bit_count() <= 2:  # the trick just won: the kinds that reach its cards
         low = here & -here
         rest = here ^ low
@@ -371,13 +384,13 @@ def _single_melds(s: MeldView, seat: int) -> list[tuple[MeldKind, int]]:
         orders = _BIT_ORDERS[bits]
     else:  # no fresh card needed (meld_needs_trick_card = false): every kind that reaches the pool
         orders = tuple(order for order, reach in enumerate(reaches) if reach & here)
+    used = s.used
     for order in orders:
-        kind = _KINDS[order]
-        avail = pool & reaches[order] & ~(reused(s, kind) | outranked(s, kind))
+        avail = pool & reaches[order] & ~(_reused_at(used, order) | _outranked_at(used, order))
         if avail & fresh:
-            for mask in meld_sets(kind, avail, trump, pair):
+            for mask in meld_sets_at(order, avail, table):
                 if mask & fresh:
-                    out.append((kind, mask))
+                    out.append((_KINDS[order], mask))
     return out
 
 

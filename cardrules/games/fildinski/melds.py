@@ -31,6 +31,7 @@ __all__ = [
     "meld_card_ids",
     "meld_fits",
     "meld_sets",
+    "meld_sets_at",
     "parse_meld_kind",
     "reach_table",
     "required_kinds",
@@ -207,8 +208,16 @@ def candidate_melds(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) ->
 
 
 def meld_sets(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) -> list[int]:
-    """:func:`candidate_melds` as a list (the meld step's legal set calls it for every fresh card's kinds)."""
-    order = kind.order
+    """:func:`candidate_melds` as a list."""
+    return meld_sets_at(kind.order, pool, trump if pair is BeziquePair.STANDARD else 4 + trump)
+
+
+def meld_sets_at(order: int, pool: int, table: int) -> list[int]:
+    """:func:`meld_sets` of the kind of table order ``order``, for the ``table``-th trump and pair.
+
+    ``table`` is the trump under the standard bezique pair, 4 + the trump under
+    the other (the meld step's legal set calls it for every fresh card's kinds).
+    """
     rank = _RANK_BY_ORDER[order]
     if rank >= 0:
         same = pool & _RANK_IDS[rank]
@@ -216,7 +225,7 @@ def meld_sets(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) -> list[
             return []
         return [(1 << a) | (1 << b) | (1 << c) | (1 << d) for a, b, c, d in combinations(ids_in(same), 4)]
     out: list[int] = []
-    for once, twice, parts in _NEEDS[order][trump if pair is BeziquePair.STANDARD else 4 + trump]:
+    for once, twice, parts in _NEEDS[order][table]:
         if pool & twice != twice or (pool | pool >> 1) & once != once:
             continue  # a kind the row needs is missing, or one it needs twice has one copy only
         masks = [twice]
