@@ -507,8 +507,10 @@ class FelagsvistEnding:
         if self.left == 1:
             final, won = self._last()
             return final, final, won
-        if self.trick or self.rules.nolo:
+        if self.trick:
             return self.value, self.value + self.left, 0
+        if self.rules.nolo:
+            return self._nolo()
         low, high = self.bounds()
         if low == self.value and high == self.value + self.left:
             return low, high, 0
@@ -528,6 +530,74 @@ class FelagsvistEnding:
             run = rest >> (rest & ~mine).bit_length() << (rest & ~mine).bit_length()
             mask |= (_unrotate(run) if ace_low else run) << shift
         return low, high, mask
+
+    def _nolo(self) -> tuple[int, int, int]:
+        """The Nóló bounds at a trick boundary, with the cards whose ranks they rely on.
+
+        With no trump, the highest card of the led suit wins the trick. Take a
+        seat each of whose cards outranks every other card of its suit still in
+        play (its cards are the top run of each suit it holds). In any trick
+        led in a suit it holds, it must follow and it wins. After that it
+        leads, and wins again, to the end. So its side takes every trick from
+        the first one led in a suit it holds; when the seat leads now, all of
+        them. The tricks before that are led in suits it is void in by then
+        (it may have discarded a whole suit on the earlier ones); each such
+        trick takes one card of the led suit from every other hand that holds
+        the suit (they must follow), so a suit can be led so at most as many
+        times as the longest holding of it among the other three hands. The
+        seat's side therefore takes at least the tricks left less, over every
+        suit, that longest holding. The bound relies on the seat's cards
+        being the top of each suit, so its cards are the ones returned (the
+        lengths are in the :meth:`shape`).
+        """
+        value = self.value
+        left = self.left
+        hands = self.hands
+        everyone = hands[0] | hands[1] | hands[2] | hands[3]
+        ace_low = self.rules.ace_low
+        rest = [everyone >> shift & 0x1FFF for shift in (0, 13, 26, 39)]
+        split = [[hand >> shift & 0x1FFF for shift in (0, 13, 26, 39)] for hand in hands]
+        if ace_low:
+            rest = [_rotate(suit) for suit in rest]
+            split = [[_rotate(suit) for suit in hand] for hand in split]
+        sure = [0, 0]  # the tricks each side (by seat parity) is sure to take
+        cards = [0, 0]
+        for seat in range(4):
+            hand = split[seat]
+            forced = left
+            for suit in range(4):
+                mine = hand[suit]
+                if seat != self.leader:
+                    forced -= max(split[other][suit].bit_count() for other in range(4) if other != seat)
+                if mine and (rest[suit] & ~mine).bit_length() >= (mine & -mine).bit_length():
+                    forced = 0  # another hand holds a card of this suit above one of ours
+                    break
+            side = seat % 2
+            if forced > sure[side]:
+                sure[side] = forced
+                cards[side] = hands[seat]
+        # A side not on lead each of whose cards ranks below every card of its
+        # suit the opponents hold takes no trick: the lead is the opponents', a
+        # trick led in a suit it holds is led with a card above all of its
+        # cards of that suit, and it never wins a trick, so it never leads.
+        under = 1 - self.leader % 2
+        if sure[1 - under] < left:
+            tops = 0  # the strongest card of the side in each suit the opponents hold
+            for suit in range(4):
+                ours = split[under][suit] | split[under + 2][suit]
+                theirs = rest[suit] ^ ours
+                if not ours or not theirs:
+                    continue
+                top = ours.bit_length() - 1
+                if theirs & ((2 << top) - 1):
+                    break  # an opponent's card of this suit ranks below one of the side's
+                tops |= (_unrotate(1 << top) if ace_low else 1 << top) << (13 * suit)
+            else:
+                sure[1 - under] = left
+                cards[1 - under] = tops
+        counted = self.rules.counted
+        # the counted side scores the tricks its opponents take
+        return value + sure[1 - counted], value + left - sure[counted], cards[0] | cards[1]
 
     def _last(self) -> tuple[int, int]:
         """The last trick, every card forced: the final value, and the winner if its rank decided it."""
@@ -567,8 +637,11 @@ class FelagsvistEnding:
             final = self._last()[0]
             return final, final
         rules = self.rules
-        if self.trick or rules.nolo:
+        if self.trick:
             return value, value + left
+        if rules.nolo:
+            low, high, _ = self._nolo()
+            return low, high
         leader = self.leader
         hands = self.hands
         ace_low = rules.ace_low
