@@ -52,6 +52,14 @@ _SIDES: Final = MappingProxyType({"NS": 0, "EW": 1})
 _FIELD: Final = (1 << 26) - 1
 """The bits of one suit in :attr:`FelagsvistEnding.holders`."""
 
+_REPEATED: Final = tuple(
+    tuple(sum(seat << 2 * place for place in range(count)) for count in range(14)) for seat in range(4)
+)
+"""``_REPEATED[seat][count]``: ``count`` places of a :attr:`FelagsvistEnding.holders` ladder, all ``seat``."""
+
+_ODD: Final = _REPEATED[1]
+"""``_ODD[count]``: the low bit of each of ``count`` ladder places (the holder's side)."""
+
 
 @dataclass(frozen=True, slots=True)
 class EndingRules:
@@ -552,52 +560,78 @@ class FelagsvistEnding:
         """
         value = self.value
         left = self.left
-        hands = self.hands
-        everyone = hands[0] | hands[1] | hands[2] | hands[3]
-        ace_low = self.rules.ace_low
-        rest = [everyone >> shift & 0x1FFF for shift in (0, 13, 26, 39)]
-        split = [[hand >> shift & 0x1FFF for shift in (0, 13, 26, 39)] for hand in hands]
-        if ace_low:
-            rest = [_rotate(suit) for suit in rest]
-            split = [[_rotate(suit) for suit in hand] for hand in split]
+        leader = self.leader
+        holders = self.holders
+        lengths = self.lengths
+        # each suit's ladder (strongest card's holder in the top two bits), and each seat's suit lengths
+        fields = (holders & _FIELD, holders >> 26 & _FIELD, holders >> 52 & _FIELD, holders >> 78)
+        counts = [
+            (
+                lengths >> shift & 15,
+                lengths >> shift + 4 & 15,
+                lengths >> shift + 8 & 15,
+                lengths >> shift + 12 & 15,
+            )
+            for shift in (0, 16, 32, 48)
+        ]
+        # the tricks left less, for each suit, its longest holding among the other hands
+        spare = [left, left, left, left]
+        for suit in range(4):
+            ranked = sorted((counts[seat][suit], seat) for seat in range(4))
+            longest, holder = ranked[3]
+            spare[0] -= longest
+            spare[1] -= longest
+            spare[2] -= longest
+            spare[3] -= longest
+            spare[holder] += longest - ranked[2][0]
+        spare[leader] = left
         sure = [0, 0]  # the tricks each side (by seat parity) is sure to take
         cards = [0, 0]
         for seat in range(4):
-            hand = split[seat]
-            forced = left
+            mine = counts[seat]
+            forced = spare[seat]
+            if forced <= sure[seat % 2]:
+                continue
             for suit in range(4):
-                mine = hand[suit]
-                if seat != self.leader:
-                    forced -= max(split[other][suit].bit_count() for other in range(4) if other != seat)
-                if mine and (rest[suit] & ~mine).bit_length() >= (mine & -mine).bit_length():
-                    forced = 0  # another hand holds a card of this suit above one of ours
-                    break
-            side = seat % 2
-            if forced > sure[side]:
-                sure[side] = forced
-                cards[side] = hands[seat]
+                held = mine[suit]
+                if held and fields[suit] >> 26 - 2 * held != _REPEATED[seat][held]:
+                    break  # another hand holds a card of this suit above one of this seat's
+            else:
+                sure[seat % 2] = forced
+                cards[seat % 2] = self.hands[seat]
         # A side not on lead each of whose cards ranks below every card of its
         # suit the opponents hold takes no trick: the lead is the opponents', a
         # trick led in a suit it holds is led with a card above all of its
         # cards of that suit, and it never wins a trick, so it never leads.
-        under = 1 - self.leader % 2
+        under = 1 - leader % 2
         if sure[1 - under] < left:
-            tops = 0  # the strongest card of the side in each suit the opponents hold
+            theirs = counts[1 - under], counts[3 - under]
+            ours = counts[under], counts[under + 2]
             for suit in range(4):
-                ours = split[under][suit] | split[under + 2][suit]
-                theirs = rest[suit] ^ ours
-                if not ours or not theirs:
-                    continue
-                top = ours.bit_length() - 1
-                if theirs & ((2 << top) - 1):
-                    break  # an opponent's card of this suit ranks below one of the side's
-                tops |= (_unrotate(1 << top) if ace_low else 1 << top) << (13 * suit)
+                above = theirs[0][suit] + theirs[1][suit]
+                if (
+                    above
+                    and ours[0][suit] + ours[1][suit]
+                    and fields[suit] >> 26 - 2 * above & _ODD[above] != _ODD[above] * (1 - under)
+                ):
+                    break  # one of the side's cards of this suit outranks an opponent's
             else:
                 sure[1 - under] = left
-                cards[1 - under] = tops
+                cards[1 - under] = self._tops(self.hands[under] | self.hands[under + 2])
         counted = self.rules.counted
         # the counted side scores the tricks its opponents take
         return value + sure[1 - counted], value + left - sure[counted], cards[0] | cards[1]
+
+    def _tops(self, mask: int) -> int:
+        """The strongest card of ``mask`` in each suit."""
+        strength = self.rules.strength
+        tops = 0
+        for shift in (0, 13, 26, 39):
+            suit = mask >> shift & 0x1FFF
+            if suit:
+                best = max((shift + card for card in range(13) if suit >> card & 1), key=strength.__getitem__)
+                tops |= 1 << best
+        return tops
 
     def _last(self) -> tuple[int, int]:
         """The last trick, every card forced: the final value, and the winner if its rank decided it."""
