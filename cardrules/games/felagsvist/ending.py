@@ -517,6 +517,9 @@ class FelagsvistEnding:
             return final, final, won
         if self.trick:
             return self.value, self.value + self.left, 0
+        if self.left == 2:
+            final, won = self._two()
+            return final, final, won
         if self.rules.nolo:
             return self._nolo()
         low, high = self.bounds()
@@ -633,6 +636,68 @@ class FelagsvistEnding:
                 tops |= 1 << best
         return tops
 
+    def _two(self) -> tuple[int, int]:
+        """The last two tricks from their start, every line tried: the final value and the ranks it read.
+
+        Each hand holds two cards, so the first trick has at most sixteen
+        lines and the second is forced. The cards returned are the winners of
+        the tricks on the lines looked at whose ranks decided them (another
+        card of the suit was played to them), as the search itself would
+        gather them: every other card plays alike below them.
+        """
+        rules = self.rules
+        trump = rules.trump
+        strength = rules.strength
+        counted = rules.counted
+        nolo = rules.nolo
+        hands = self.hands
+        leader = self.leader
+        seats = (leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4)
+        relied = 0
+
+        def score(trick: tuple[int, ...], first: int) -> tuple[int, int]:
+            """What the counted side scores for ``trick`` led by seat ``first`` (0 or 1), and its winner."""
+            nonlocal relied
+            place = trick_winner(trick, trump, strength)
+            card = trick[place]
+            suit = card // 13
+            for other in trick:
+                if other != card and other // 13 == suit:
+                    relied |= 1 << card  # its rank decided the trick
+                    break
+            winner = (first + place) % 4
+            return (1 if (winner % 2 == counted) != nolo else 0), winner
+
+        def walk(place: int, trick: tuple[int, ...]) -> int:
+            """The best the counted side scores from here, the first trick's cards so far ``trick``."""
+            if place == 4:
+                gained, first = score(trick, leader)
+                rest = []
+                for turn in range(4):
+                    seat = (first + turn) % 4
+                    rest.append((hands[seat] ^ 1 << trick[(seat - leader) % 4]).bit_length() - 1)
+                return gained + score(tuple(rest), first)[0]
+            seat = seats[place]
+            options = playable(hands[seat], trick)
+            maximise = seat % 2 == counted
+            best = -1 if maximise else 3
+            while options:
+                low = options & -options
+                options ^= low
+                found = walk(place + 1, (*trick, low.bit_length() - 1))
+                if maximise:
+                    if found > best:
+                        best = found
+                        if best == 2:
+                            break
+                elif found < best:
+                    best = found
+                    if best == 0:
+                        break
+            return best
+
+        return self.value + walk(0, ()), relied
+
     def _last(self) -> tuple[int, int]:
         """The last trick, every card forced: the final value, and the winner if its rank decided it."""
         rules = self.rules
@@ -673,6 +738,9 @@ class FelagsvistEnding:
         rules = self.rules
         if self.trick:
             return value, value + left
+        if left == 2:
+            final = self._two()[0]
+            return final, final
         if rules.nolo:
             low, high, _ = self._nolo()
             return low, high
