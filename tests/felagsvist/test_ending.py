@@ -275,22 +275,23 @@ def test_nolo_bounds_hold_the_plain_minimax_value(state: FelagsvistState, seat: 
 
 
 def test_nolo_bounds_settle_some_endings_before_their_last_trick() -> None:
-    # Seeded Nóló endings three tricks from the end: at some trick boundary
-    # with two or more tricks left the bounds say more than "none to all",
-    # and wherever they do the plain minimax value lies within them.
+    # Seeded Nóló endings four tricks from the end: at some trick boundary
+    # with three or more tricks left (two from the end the bounds are the
+    # exact value in every round kind) the Nóló bounds say more than "none to
+    # all", and wherever they do the plain minimax value lies within them.
     tightened = 0
-    for seed in range(12):
+    for seed in range(8):
         rng = random.Random(seed)
         ace = (NoloAce.HIGH, NoloAce.LOW)[seed % 2]
         game = cardrules.get_game("felagsvist", first_round="nolo", nolo_ace=ace.value, first_dealer="N")
         state = game.new_game(seed=seed)
         assert isinstance(state, FelagsvistState)
-        while sum(state.tricks) < 10:
+        while sum(state.tricks) < 9:
             state = state.apply(rng.choice(state.legal_actions()))
         values = model_minimax(state.ending(seed % 4))
         for node, result in values.items():
             low, high = node.bounds()
-            if node.left >= 2 and not node.trick and (low, high) != (node.value, node.value + node.left):
+            if node.left >= 3 and not node.trick and (low, high) != (node.value, node.value + node.left):
                 tightened += 1
                 assert low <= node.value + result <= high
     assert tightened
