@@ -610,8 +610,11 @@ class FelagsvistEnding:
         if sure[1 - under] < left:
             theirs = counts[1 - under], counts[3 - under]
             ours = counts[under], counts[under + 2]
+            contested = 0  # the suits the opponents hold: there the side's top card must lie below theirs
             for suit in range(4):
                 above = theirs[0][suit] + theirs[1][suit]
+                if above:
+                    contested |= 0x1FFF << 13 * suit
                 if (
                     above
                     and ours[0][suit] + ours[1][suit]
@@ -620,7 +623,7 @@ class FelagsvistEnding:
                     break  # one of the side's cards of this suit outranks an opponent's
             else:
                 sure[1 - under] = left
-                cards[1 - under] = self._tops(self.hands[under] | self.hands[under + 2])
+                cards[1 - under] = self._tops((self.hands[under] | self.hands[under + 2]) & contested)
         counted = self.rules.counted
         # the counted side scores the tricks its opponents take
         return value + sure[1 - counted], value + left - sure[counted], cards[0] | cards[1]
