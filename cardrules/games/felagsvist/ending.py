@@ -722,9 +722,14 @@ class FelagsvistEnding:
     def bounds(self) -> tuple[int, int]:
         """The least and most the counted side can still end with.
 
-        In the last trick every card is forced, so the value is worked out.
+        In the last trick every card is forced, so the value is worked out;
+        at the start of the last two tricks every line is tried at once, so
+        the value is exact there too.
 
-        At most all the tricks left, at least none. Outside Nóló, at a trick
+        At most all the tricks left, at least none. In Nóló, at a trick
+        boundary, a side is sure of the rest once a hand of only top cards
+        must follow suit, and a side off lead whose every card lies below
+        the opponents' in its suit takes none. Outside Nóló, at a trick
         boundary, the leader's side is sure of the tricks the leader can cash
         suit after suit (its top cards; a whole suit once the others are out
         of it; only while both opponents follow while they hold trumps,
