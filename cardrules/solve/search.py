@@ -8,9 +8,8 @@ equivalent so that only one of each group is searched.
 
 :class:`Solver` answers three questions about an ending, exactly:
 
-- :meth:`Solver.value`: the value with best play by both sides (zero-window
-  searches stepping from a first guess one value at a time, each reusing
-  what the others learnt);
+- :meth:`Solver.value`: the value with best play by both sides (a
+  bisection of zero-window searches, each reusing what the others learnt);
 - :meth:`Solver.at_least`: whether the counted side can make at least a
   given value (one zero-window search, the question a claim asks);
 - :meth:`Solver.worst`: the least value the counted side can end with,
@@ -273,20 +272,13 @@ class Solver:
             SolveBudgetExceeded: the budget ran out first.
         """
         low, high = ending.bounds()
-        if low >= high:
-            return low
-        # Test the first guess, then step one value at a time towards the
-        # answer: near the value each test is cheap, and every test narrows
-        # the window by what it found (fail-soft), not only by one.
-        target = min(max(_playout(ending), low + 1), high)
         while low < high:
-            found = self._zero(ending, target)
-            if found >= target:
+            middle = (low + high + 1) // 2
+            found = self._zero(ending, middle)
+            if found >= middle:
                 low = min(found, high)
-                target = low + 1
             else:
                 high = max(found, low)
-                target = high
         return low
 
     def at_least(self, ending: Ending, target: int) -> bool:
@@ -561,19 +553,6 @@ class Solver:
         if key is not None:
             self._worst[key] = least - base
         return least
-
-
-def _playout(ending: Ending) -> int:
-    """A first guess at an ending's value: the final value when every side plays its first-ordered move.
-
-    :meth:`Ending.moves` puts the likely best move first, so this line of
-    play is usually close to best play; it is only a starting point for the
-    exact search, never an answer.
-    """
-    node = ending
-    while not node.over:
-        node = node.play(node.moves()[0])
-    return node.value
 
 
 @dataclass(frozen=True, slots=True)
