@@ -22,6 +22,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Final
 
@@ -83,20 +84,30 @@ def sample_endings(game: str, tricks: int, count: int) -> list[AnyState]:
     return found
 
 
-def measure(states: Sequence[AnyState]) -> dict[str, float | int]:
-    """Solve each state; the median and worst seconds, the positions per second and how many ran out."""
+def measure(
+    states: Sequence[AnyState], each: Callable[[int, int, float, bool], None] | None = None
+) -> dict[str, float | int]:
+    """Solve each state; the median and worst seconds, the positions per second and how many ran out.
+
+    ``each``, when given, is told of every solve in turn: its number, the
+    positions it searched, its seconds and whether it ran out of budget.
+    """
     times: list[float] = []
     nodes = 0
     over = 0
-    for state in states:
+    for number, state in enumerate(states):
         solver = Solver(deadline=DEADLINE)
         start = time.perf_counter()
+        ran_out = False
         try:
             solver.value(ending_of(state, state.current_player))
         except SolveBudgetExceeded:
+            ran_out = True
             over += 1
         times.append(time.perf_counter() - start)
         nodes += solver.nodes
+        if each is not None:
+            each(number, solver.nodes, times[-1], ran_out)
     total = sum(times)
     return {
         "samples": len(states),
@@ -125,9 +136,20 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     cases = [(game, tricks) for game in ("felagsvist", "fildinski", "calabresella") for tricks in TRICKS]
     for game, tricks in cases:
         rows[f"{game} {tricks} tricks"] = measure(sample_endings(game, tricks, args.samples))
+    details: list[str] = []
     if args.full:
-        deals = [_play_phase("felagsvist", seed) for seed in range(args.full)]
-        rows["felagsvist 13 tricks (whole deal)"] = measure([deal for deal in deals if deal is not None])
+        deals = [
+            deal for deal in map(partial(_play_phase, "felagsvist"), range(args.full)) if deal is not None
+        ]
+
+        def note(number: int, nodes: int, seconds: float, ran_out: bool) -> None:
+            deal = deals[number]
+            assert isinstance(deal, FelagsvistState)
+            kind = deal.round_kind.value
+            late = " (over budget)" if ran_out else ""
+            details.append(f"  whole deal {number} ({kind}): {nodes} positions, {seconds:.1f} s{late}")
+
+        rows["felagsvist 13 tricks (whole deal)"] = measure(deals, note)
     out(f"{'ending':<36} {'n':>3} {'median s':>9} {'worst s':>9} {'nodes/s':>9} {'over':>5}  (before)")
     for name, row in rows.items():
         before = earlier.get(name, {}).get("median_s")
@@ -136,6 +158,8 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
             f"{name:<36} {row['samples']:>3} {row['median_s']:>9} {row['worst_s']:>9} "
             f"{row['nodes_per_s']:>9} {row['over_budget']:>5}  {shown}"
         )
+    for line in details:
+        out(line)
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({"rows": rows}, indent=2), encoding="utf-8")

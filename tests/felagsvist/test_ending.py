@@ -252,3 +252,46 @@ def test_a_budget_that_runs_out_on_the_stricter_question_leaves_it_open() -> Non
         with pytest.raises(SolveBudgetExceeded):  # a budget too small to settle the claim itself
             claim(state, by="NS", tricks=tricks, max_nodes=1)
     assert tried
+
+
+@st.composite
+def nolo_endings(draw: st.DrawFn) -> FelagsvistState:
+    """A Nóló deal under either ``nolo_ace`` value, four tricks left, at a trick boundary."""
+    ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
+    game = cardrules.get_game("felagsvist", first_round="nolo", nolo_ace=ace.value, first_dealer="N")
+    state = draw(positions(game, phase="nolo")).state
+    assert isinstance(state, FelagsvistState)
+    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
+    while sum(state.tricks) < 9:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@given(state=nolo_endings(), seat=st.integers(min_value=0, max_value=3))
+def test_nolo_bounds_hold_the_plain_minimax_value(state: FelagsvistState, seat: int) -> None:
+    root = state.ending(seat)
+    values = model_minimax(root)  # checks the bounds at every trick boundary on the way
+    assert Solver().value(root) == values[root]
+
+
+def test_nolo_bounds_settle_some_endings_before_their_last_trick() -> None:
+    # Seeded Nóló endings four tricks from the end: at some trick boundary
+    # with three or more tricks left (two from the end the bounds are the
+    # exact value in every round kind) the Nóló bounds say more than "none to
+    # all", and wherever they do the plain minimax value lies within them.
+    tightened = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        ace = (NoloAce.HIGH, NoloAce.LOW)[seed % 2]
+        game = cardrules.get_game("felagsvist", first_round="nolo", nolo_ace=ace.value, first_dealer="N")
+        state = game.new_game(seed=seed)
+        assert isinstance(state, FelagsvistState)
+        while sum(state.tricks) < 9:
+            state = state.apply(rng.choice(state.legal_actions()))
+        values = model_minimax(state.ending(seed % 4))
+        for node, result in values.items():
+            low, high = node.bounds()
+            if node.left >= 3 and not node.trick and (low, high) != (node.value, node.value + node.left):
+                tightened += 1
+                assert low <= node.value + result <= high
+    assert tightened

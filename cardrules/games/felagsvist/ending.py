@@ -52,6 +52,14 @@ _SIDES: Final = MappingProxyType({"NS": 0, "EW": 1})
 _FIELD: Final = (1 << 26) - 1
 """The bits of one suit in :attr:`FelagsvistEnding.holders`."""
 
+_REPEATED: Final = tuple(
+    tuple(sum(seat << 2 * place for place in range(count)) for count in range(14)) for seat in range(4)
+)
+"""``_REPEATED[seat][count]``: ``count`` places of a :attr:`FelagsvistEnding.holders` ladder, all ``seat``."""
+
+_ODD: Final = _REPEATED[1]
+"""``_ODD[count]``: the low bit of each of ``count`` ladder places (the holder's side)."""
+
 
 @dataclass(frozen=True, slots=True)
 class EndingRules:
@@ -507,8 +515,13 @@ class FelagsvistEnding:
         if self.left == 1:
             final, won = self._last()
             return final, final, won
-        if self.trick or self.rules.nolo:
+        if self.trick:
             return self.value, self.value + self.left, 0
+        if self.left == 2:
+            final, won = self._two()
+            return final, final, won
+        if self.rules.nolo:
+            return self._nolo()
         low, high = self.bounds()
         if low == self.value and high == self.value + self.left:
             return low, high, 0
@@ -528,6 +541,165 @@ class FelagsvistEnding:
             run = rest >> (rest & ~mine).bit_length() << (rest & ~mine).bit_length()
             mask |= (_unrotate(run) if ace_low else run) << shift
         return low, high, mask
+
+    def _nolo(self) -> tuple[int, int, int]:
+        """The Nóló bounds at a trick boundary, with the cards whose ranks they rely on.
+
+        With no trump, the highest card of the led suit wins the trick. Take a
+        seat each of whose cards outranks every other card of its suit still in
+        play (its cards are the top run of each suit it holds). In any trick
+        led in a suit it holds, it must follow and it wins. After that it
+        leads, and wins again, to the end. So its side takes every trick from
+        the first one led in a suit it holds; when the seat leads now, all of
+        them. The tricks before that are led in suits it is void in by then
+        (it may have discarded a whole suit on the earlier ones); each such
+        trick takes one card of the led suit from every other hand that holds
+        the suit (they must follow), so a suit can be led so at most as many
+        times as the longest holding of it among the other three hands. The
+        seat's side therefore takes at least the tricks left less, over every
+        suit, that longest holding. The bound relies on the seat's cards
+        being the top of each suit, so its cards are the ones returned (the
+        lengths are in the :meth:`shape`).
+        """
+        value = self.value
+        left = self.left
+        leader = self.leader
+        holders = self.holders
+        lengths = self.lengths
+        # each suit's ladder (strongest card's holder in the top two bits), and each seat's suit lengths
+        fields = (holders & _FIELD, holders >> 26 & _FIELD, holders >> 52 & _FIELD, holders >> 78)
+        counts = [
+            (
+                lengths >> shift & 15,
+                lengths >> shift + 4 & 15,
+                lengths >> shift + 8 & 15,
+                lengths >> shift + 12 & 15,
+            )
+            for shift in (0, 16, 32, 48)
+        ]
+        # the tricks left less, for each suit, its longest holding among the other hands
+        spare = [left, left, left, left]
+        for suit in range(4):
+            ranked = sorted((counts[seat][suit], seat) for seat in range(4))
+            longest, holder = ranked[3]
+            spare[0] -= longest
+            spare[1] -= longest
+            spare[2] -= longest
+            spare[3] -= longest
+            spare[holder] += longest - ranked[2][0]
+        spare[leader] = left
+        sure = [0, 0]  # the tricks each side (by seat parity) is sure to take
+        cards = [0, 0]
+        for seat in range(4):
+            mine = counts[seat]
+            forced = spare[seat]
+            if forced <= sure[seat % 2]:
+                continue
+            for suit in range(4):
+                held = mine[suit]
+                if held and fields[suit] >> 26 - 2 * held != _REPEATED[seat][held]:
+                    break  # another hand holds a card of this suit above one of this seat's
+            else:
+                sure[seat % 2] = forced
+                cards[seat % 2] = self.hands[seat]
+        # A side not on lead each of whose cards ranks below every card of its
+        # suit the opponents hold takes no trick: the lead is the opponents', a
+        # trick led in a suit it holds is led with a card above all of its
+        # cards of that suit, and it never wins a trick, so it never leads.
+        under = 1 - leader % 2
+        if sure[1 - under] < left:
+            theirs = counts[1 - under], counts[3 - under]
+            ours = counts[under], counts[under + 2]
+            contested = 0  # the suits the opponents hold: there the side's top card must lie below theirs
+            for suit in range(4):
+                above = theirs[0][suit] + theirs[1][suit]
+                if above:
+                    contested |= 0x1FFF << 13 * suit
+                if (
+                    above
+                    and ours[0][suit] + ours[1][suit]
+                    and fields[suit] >> 26 - 2 * above & _ODD[above] != _ODD[above] * (1 - under)
+                ):
+                    break  # one of the side's cards of this suit outranks an opponent's
+            else:
+                sure[1 - under] = left
+                cards[1 - under] = self._tops((self.hands[under] | self.hands[under + 2]) & contested)
+        counted = self.rules.counted
+        # the counted side scores the tricks its opponents take
+        return value + sure[1 - counted], value + left - sure[counted], cards[0] | cards[1]
+
+    def _tops(self, mask: int) -> int:
+        """The strongest card of ``mask`` in each suit."""
+        strength = self.rules.strength
+        tops = 0
+        for shift in (0, 13, 26, 39):
+            suit = mask >> shift & 0x1FFF
+            if suit:
+                best = max((shift + card for card in range(13) if suit >> card & 1), key=strength.__getitem__)
+                tops |= 1 << best
+        return tops
+
+    def _two(self) -> tuple[int, int]:
+        """The last two tricks from their start, every line tried: the final value and the ranks it read.
+
+        Each hand holds two cards, so the first trick has at most sixteen
+        lines and the second is forced. The cards returned are the winners of
+        the tricks on the lines looked at whose ranks decided them (another
+        card of the suit was played to them), as the search itself would
+        gather them: every other card plays alike below them.
+        """
+        rules = self.rules
+        trump = rules.trump
+        strength = rules.strength
+        counted = rules.counted
+        nolo = rules.nolo
+        hands = self.hands
+        leader = self.leader
+        seats = (leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4)
+        relied = 0
+
+        def score(trick: tuple[int, ...], first: int) -> tuple[int, int]:
+            """What the counted side scores for ``trick`` led by seat ``first`` (0 or 1), and its winner."""
+            nonlocal relied
+            place = trick_winner(trick, trump, strength)
+            card = trick[place]
+            suit = card // 13
+            for other in trick:
+                if other != card and other // 13 == suit:
+                    relied |= 1 << card  # its rank decided the trick
+                    break
+            winner = (first + place) % 4
+            return (1 if (winner % 2 == counted) != nolo else 0), winner
+
+        def walk(place: int, trick: tuple[int, ...]) -> int:
+            """The best the counted side scores from here, the first trick's cards so far ``trick``."""
+            if place == 4:
+                gained, first = score(trick, leader)
+                rest = []
+                for turn in range(4):
+                    seat = (first + turn) % 4
+                    rest.append((hands[seat] ^ 1 << trick[(seat - leader) % 4]).bit_length() - 1)
+                return gained + score(tuple(rest), first)[0]
+            seat = seats[place]
+            options = playable(hands[seat], trick)
+            maximise = seat % 2 == counted
+            best = -1 if maximise else 3
+            while options:
+                low = options & -options
+                options ^= low
+                found = walk(place + 1, (*trick, low.bit_length() - 1))
+                if maximise:
+                    if found > best:
+                        best = found
+                        if best == 2:
+                            break
+                elif found < best:
+                    best = found
+                    if best == 0:
+                        break
+            return best
+
+        return self.value + walk(0, ()), relied
 
     def _last(self) -> tuple[int, int]:
         """The last trick, every card forced: the final value, and the winner if its rank decided it."""
@@ -550,9 +722,14 @@ class FelagsvistEnding:
     def bounds(self) -> tuple[int, int]:
         """The least and most the counted side can still end with.
 
-        In the last trick every card is forced, so the value is worked out.
+        In the last trick every card is forced, so the value is worked out;
+        at the start of the last two tricks every line is tried at once, so
+        the value is exact there too.
 
-        At most all the tricks left, at least none. Outside Nóló, at a trick
+        At most all the tricks left, at least none. In Nóló, at a trick
+        boundary, a side is sure of the rest once a hand of only top cards
+        must follow suit, and a side off lead whose every card lies below
+        the opponents' in its suit takes none. Outside Nóló, at a trick
         boundary, the leader's side is sure of the tricks the leader can cash
         suit after suit (its top cards; a whole suit once the others are out
         of it; only while both opponents follow while they hold trumps,
@@ -567,8 +744,14 @@ class FelagsvistEnding:
             final = self._last()[0]
             return final, final
         rules = self.rules
-        if self.trick or rules.nolo:
+        if self.trick:
             return value, value + left
+        if left == 2:
+            final = self._two()[0]
+            return final, final
+        if rules.nolo:
+            low, high, _ = self._nolo()
+            return low, high
         leader = self.leader
         hands = self.hands
         ace_low = rules.ace_low
