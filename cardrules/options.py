@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import re
 import typing
 from collections.abc import Iterable, Mapping
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, Final, Protocol, TypeVar
 
 from cardrules.errors import InvalidArgumentError, InvalidOptionError
@@ -142,23 +144,27 @@ def _convert(game: str, name: str, kind: object, value: object) -> object:
     raise InvalidArgumentError(f"option {name} has a type options cannot convert: {kind!r}")
 
 
-def build_options(
-    cls: type[T], game: str, given: Mapping[str, object], *, hints: Mapping[str, object] | None = None
-) -> T:
+@functools.cache
+def _field_types(cls: type[object]) -> Mapping[str, object]:
+    """The field types of the options dataclass ``cls``, worked out once per class (read-only).
+
+    ``typing.get_type_hints`` evaluates every annotation anew on each call, and
+    a game is built for every record checked.
+    """
+    return MappingProxyType(typing.get_type_hints(cls))
+
+
+def build_options(cls: type[T], game: str, given: Mapping[str, object]) -> T:
     """Build the options dataclass ``cls`` of ``game`` from ``given``.
 
     Names and values are read as :func:`option_key` and the module's notes say.
-    Missing options take their defaults. ``hints`` are the field types of
-    ``cls`` as ``typing.get_type_hints`` gives them, for a game that works
-    them out once (an immutable mapping built at import); by default they are
-    worked out on every call.
+    Missing options take their defaults.
 
     Raises:
         InvalidOptionError: an option ``game`` does not have, one given twice
             (``scoring`` and ``Scoring``), or a value it does not take.
     """
-    if hints is None:
-        hints = typing.get_type_hints(cls)
+    hints = _field_types(cls)
     fields = {f.name for f in dataclasses.fields(cls)}
     values: dict[str, object] = {}
     seen: dict[str, str] = {}

@@ -19,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
-from types import MappingProxyType
-from typing import Final, get_type_hints
 
 from cardrules.errors import InvalidOptionError
 from cardrules.options import build_options, option_key, whole_number
@@ -189,10 +187,6 @@ class CalabresellaOptions:
         return int(a), int(b), int(c)
 
 
-_HINTS: Final[Mapping[str, object]] = MappingProxyType(get_type_hints(CalabresellaOptions))
-"""The option fields' types, worked out once for :func:`options_from`."""
-
-
 def options_from(given: Mapping[str, object]) -> CalabresellaOptions:
     """Build the options from names and values (strings, enum members, or a triple for ``stakes``).
 
@@ -209,7 +203,7 @@ def options_from(given: Mapping[str, object]) -> CalabresellaOptions:
             stakes = f"{a},{b},{c}"
         else:
             rest[name] = value
-    options = build_options(CalabresellaOptions, "calabresella", rest, hints=_HINTS)
+    options = build_options(CalabresellaOptions, "calabresella", rest)
     if stakes is not None:
         options = replace(options, stakes=stakes)
     return options
