@@ -30,7 +30,6 @@ __all__ = [
     "candidate_melds",
     "meld_card_ids",
     "meld_fits",
-    "meld_sets",
     "meld_sets_at",
     "parse_meld_kind",
     "reach_table",
@@ -204,16 +203,11 @@ def reach_table(trump: int, pair: BeziquePair) -> tuple[int, ...]:
 
 def candidate_melds(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) -> Iterator[int]:
     """Every card set (id bitmask) inside ``pool`` that fits ``kind``, in no set order."""
-    return iter(meld_sets(kind, pool, trump, pair))
-
-
-def meld_sets(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) -> list[int]:
-    """:func:`candidate_melds` as a list."""
-    return meld_sets_at(kind.order, pool, trump if pair is BeziquePair.STANDARD else 4 + trump)
+    return iter(meld_sets_at(kind.order, pool, trump if pair is BeziquePair.STANDARD else 4 + trump))
 
 
 def meld_sets_at(order: int, pool: int, table: int) -> list[int]:
-    """:func:`meld_sets` of the kind of table order ``order``, for the ``table``-th trump and pair.
+    """:func:`candidate_melds` as a list, for the kind of table order ``order`` and trump table ``table``.
 
     ``table`` is the trump under the standard bezique pair, 4 + the trump under
     the other (the meld step's legal set calls it for every fresh card's kinds).
