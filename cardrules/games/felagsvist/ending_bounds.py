@@ -1,0 +1,405 @@
+"""The bounds of a Félagsvist ending: the least and most its counted side can still end with.
+
+The exact search (:mod:`cardrules.solve`) asks an ending for bounds at every
+position, and stops there when they meet or fall outside its window. These
+functions work them out for a :class:`~cardrules.games.felagsvist.ending.FelagsvistEnding`:
+the last trick is forced, the last two are tried line by line, and earlier
+trick boundaries use sure tricks (cashing top cards, top trumps, entries to
+the partner) or, in Nóló, the two facts about top cards and low cards that
+:func:`nolo_bounds` states. With the bounds comes the set of cards whose ranks
+they rely on, which the rank-pattern transposition table keeps.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from cardrules.games.felagsvist.play import playable, trick_winner
+
+if TYPE_CHECKING:
+    from cardrules.games.felagsvist.ending import FelagsvistEnding
+
+__all__ = [
+    "FIELD",
+    "bounds",
+    "last_trick",
+    "nolo_bounds",
+    "ranked_bounds",
+    "rotate",
+    "tops",
+    "two_tricks",
+    "unrotate",
+]
+
+FIELD: Final = (1 << 26) - 1
+"""The bits of one suit in :attr:`~cardrules.games.felagsvist.ending.FelagsvistEnding.holders`."""
+
+_REPEATED: Final = tuple(
+    tuple(sum(seat << 2 * place for place in range(count)) for count in range(14)) for seat in range(4)
+)
+"""``_REPEATED[seat][count]``: ``count`` places of a :attr:`~cardrules.games.felagsvist.ending.FelagsvistEnding.holders` ladder, all ``seat``."""
+
+_ODD: Final = _REPEATED[1]
+"""``_ODD[count]``: the low bit of each of ``count`` ladder places (the holder's side)."""
+
+
+def rotate(mask: int) -> int:
+    """One suit's 13 bits in strength order under ``nolo_ace=low``: the ace (bit 12) turned to the bottom."""
+    return (mask & 0xFFF) << 1 | mask >> 12
+
+
+def unrotate(mask: int) -> int:
+    """The inverse of :func:`rotate`: strength order back to card-index order."""
+    return mask >> 1 | (mask & 1) << 12
+
+
+def _run(hand: int, everyone: int) -> int:
+    """How many of the top cards of ``everyone`` (one suit, strength order) ``hand`` holds in a row."""
+    return (everyone >> (everyone & ~hand).bit_length()).bit_count()
+
+
+def _cash(
+    own: tuple[int, ...],
+    mate: tuple[int, ...],
+    lho: tuple[int, ...],
+    rho: tuple[int, ...],
+    trump: int | None,
+    trumps_led_first: bool,
+) -> int:
+    """The tricks the hand ``own`` holds, on lead, is sure to take for its side by cashing its top cards.
+
+    Each argument holds one hand's cards per suit, in strength order. The hand
+    keeps the lead as long as it wins, so it may cash one suit after another:
+
+    - while no opponent holds a trump (or once they are drawn), a suit gives
+      its run of top cards, and every card of the suit when no other hand
+      holds more cards of it than that run (the others are then void of it);
+    - while an opponent holds a trump, a side suit gives its top cards only
+      for as many rounds as both opponents follow, and trumps their run of top
+      trumps; the side suits are cashed first, so no discard changes a length.
+      When the top trumps are at least as many as either opponent's trumps,
+      the hand may draw them first and then cash as if no trump were out.
+
+    ``trumps_led_first``: the first trick is a trump lead (the entry to this
+    hand), so the side suits cannot come first.
+    """
+    opponents_trump = trump is not None and bool(lho[trump] | rho[trump])
+    free = 0  # no opponent trump left
+    ruffable = 0  # opponents with trumps, side suits first
+    trump_run = 0
+    for suit in range(4):
+        mine = own[suit]
+        if not mine:
+            continue
+        left_hand = lho[suit]
+        right_hand = rho[suit]
+        everyone = mine | mate[suit] | left_hand | right_hand
+        run = (everyone >> (everyone & ~mine).bit_length()).bit_count()
+        longest = max(mate[suit].bit_count(), left_hand.bit_count(), right_hand.bit_count())
+        free += mine.bit_count() if run >= longest else run
+        if suit == trump:
+            trump_run = run
+            ruffable += run
+        elif not trumps_led_first:
+            ruffable += min(run, left_hand.bit_count(), right_hand.bit_count())
+    if not opponents_trump:
+        return free
+    assert trump is not None
+    if trump_run >= max(lho[trump].bit_count(), rho[trump].bit_count()):
+        return max(free, ruffable)
+    return ruffable
+
+
+def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
+    """The least and most the counted side can still end with.
+
+    In the last trick every card is forced, so the value is worked out;
+    at the start of the last two tricks every line is tried at once, so
+    the value is exact there too.
+
+    At most all the tricks left, at least none. In Nóló, at a trick
+    boundary, a side is sure of the rest once a hand of only top cards
+    must follow suit, and a side off lead whose every card lies below
+    the opponents' in its suit takes none. Outside Nóló, at a trick
+    boundary, the leader's side is sure of the tricks the leader can cash
+    suit after suit (its top cards; a whole suit once the others are out
+    of it; only while both opponents follow while they hold trumps,
+    unless the leader can draw those first), or those its partner can
+    cash once the leader reaches it with a low card of a suit whose top
+    card the partner holds; in a trump deal each side is also sure of its
+    run of top trumps held in one hand (each wins the trick it is played to).
+    """
+    value = ending.value
+    left = ending.left
+    if left == 1:
+        final = last_trick(ending)[0]
+        return final, final
+    rules = ending.rules
+    if ending.trick:
+        return value, value + left
+    if left == 2:
+        final = two_tricks(ending)[0]
+        return final, final
+    if rules.nolo:
+        low, high, _ = nolo_bounds(ending)
+        return low, high
+    leader = ending.leader
+    hands = ending.hands
+    ace_low = rules.ace_low
+    trump = rules.trump
+    split = []
+    for seat in (leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4):
+        hand = hands[seat]
+        if ace_low:
+            split.append(tuple(rotate(hand >> shift & 0x1FFF) for shift in (0, 13, 26, 39)))
+        else:
+            split.append((hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39))
+    own, lho, mate, rho = split
+    ours = _cash(own, mate, lho, rho, trump, False)
+    theirs = 0
+    opponents_trump = False
+    if trump is not None:
+        trumps = own[trump] | lho[trump] | mate[trump] | rho[trump]
+        ours = max(ours, _run(own[trump], trumps), _run(mate[trump], trumps))
+        theirs = max(_run(lho[trump], trumps), _run(rho[trump], trumps))
+        opponents_trump = bool(lho[trump] | rho[trump])
+    if ours < left:
+        reach_side = reach_trump = False
+        for suit in range(4):
+            if not own[suit] or not mate[suit]:
+                continue
+            everyone = own[suit] | lho[suit] | mate[suit] | rho[suit]
+            if not mate[suit] >> (everyone.bit_length() - 1):
+                continue  # the partner does not hold the top card
+            if suit == trump:
+                reach_trump = True
+            elif not opponents_trump or (lho[suit] and rho[suit]):
+                reach_side = True
+        if reach_side:
+            ours = max(ours, _cash(mate, own, lho, rho, trump, False))
+        elif reach_trump:
+            ours = max(ours, _cash(mate, own, lho, rho, trump, True))
+    if ours > left:
+        ours = left
+    if leader % 2 == rules.counted:
+        return value + ours, value + left - theirs
+    return value + theirs, value + left - ours
+
+
+def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
+    """:meth:`bounds`, with the cards whose ranks they rely on: each suit's run of top cards in one hand.
+
+    Everything else the bounds read is how many cards of each suit each
+    hand holds (the :meth:`shape`), so another ending of that shape whose
+    suits have those runs of top cards in the same hands has bounds at least as tight.
+    """
+    if ending.left == 1:
+        final, won = last_trick(ending)
+        return final, final, won
+    if ending.trick:
+        return ending.value, ending.value + ending.left, 0
+    if ending.left == 2:
+        final, won = two_tricks(ending)
+        return final, final, won
+    if ending.rules.nolo:
+        return nolo_bounds(ending)
+    low, high = bounds(ending)
+    if low == ending.value and high == ending.value + ending.left:
+        return low, high, 0
+    h0, h1, h2, h3 = ending.hands
+    ace_low = ending.rules.ace_low
+    mask = 0
+    for number, rest in enumerate(ending.suits()):
+        if not rest:
+            continue
+        shift = 13 * number
+        topmost = rest.bit_length() - 1
+        bit = (unrotate(1 << topmost) if ace_low else 1 << topmost) << shift
+        holder = h0 if h0 & bit else h1 if h1 & bit else h2 if h2 & bit else h3
+        mine = holder >> shift & 0x1FFF
+        if ace_low:
+            mine = rotate(mine)
+        run = rest >> (rest & ~mine).bit_length() << (rest & ~mine).bit_length()
+        mask |= (unrotate(run) if ace_low else run) << shift
+    return low, high, mask
+
+
+def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
+    """The Nóló bounds at a trick boundary, with the cards whose ranks they rely on.
+
+    With no trump, the highest card of the led suit wins the trick. Take a
+    seat each of whose cards outranks every other card of its suit still in
+    play (its cards are the top run of each suit it holds). In any trick
+    led in a suit it holds, it must follow and it wins. After that it
+    leads, and wins again, to the end. So its side takes every trick from
+    the first one led in a suit it holds; when the seat leads now, all of
+    them. The tricks before that are led in suits it is void in by then
+    (it may have discarded a whole suit on the earlier ones); each such
+    trick takes one card of the led suit from every other hand that holds
+    the suit (they must follow), so a suit can be led so at most as many
+    times as the longest holding of it among the other three hands. The
+    seat's side therefore takes at least the tricks left less, over every
+    suit, that longest holding. The bound relies on the seat's cards
+    being the top of each suit, so its cards are the ones returned (the
+    lengths are in the :meth:`shape`).
+    """
+    value = ending.value
+    left = ending.left
+    leader = ending.leader
+    holders = ending.holders
+    lengths = ending.lengths
+    # each suit's ladder (strongest card's holder in the top two bits), and each seat's suit lengths
+    fields = (holders & FIELD, holders >> 26 & FIELD, holders >> 52 & FIELD, holders >> 78)
+    counts = [
+        (
+            lengths >> shift & 15,
+            lengths >> shift + 4 & 15,
+            lengths >> shift + 8 & 15,
+            lengths >> shift + 12 & 15,
+        )
+        for shift in (0, 16, 32, 48)
+    ]
+    # the tricks left less, for each suit, its longest holding among the other hands
+    spare = [left, left, left, left]
+    for suit in range(4):
+        ranked = sorted((counts[seat][suit], seat) for seat in range(4))
+        longest, holder = ranked[3]
+        spare[0] -= longest
+        spare[1] -= longest
+        spare[2] -= longest
+        spare[3] -= longest
+        spare[holder] += longest - ranked[2][0]
+    spare[leader] = left
+    sure = [0, 0]  # the tricks each side (by seat parity) is sure to take
+    cards = [0, 0]
+    for seat in range(4):
+        mine = counts[seat]
+        forced = spare[seat]
+        if forced <= sure[seat % 2]:
+            continue
+        for suit in range(4):
+            held = mine[suit]
+            if held and fields[suit] >> 26 - 2 * held != _REPEATED[seat][held]:
+                break  # another hand holds a card of this suit above one of this seat's
+        else:
+            sure[seat % 2] = forced
+            cards[seat % 2] = ending.hands[seat]
+    # A side not on lead each of whose cards ranks below every card of its
+    # suit the opponents hold takes no trick: the lead is the opponents', a
+    # trick led in a suit it holds is led with a card above all of its
+    # cards of that suit, and it never wins a trick, so it never leads.
+    under = 1 - leader % 2
+    if sure[1 - under] < left:
+        theirs = counts[1 - under], counts[3 - under]
+        ours = counts[under], counts[under + 2]
+        contested = 0  # the suits the opponents hold: there the side's top card must lie below theirs
+        for suit in range(4):
+            above = theirs[0][suit] + theirs[1][suit]
+            if above:
+                contested |= 0x1FFF << 13 * suit
+            if (
+                above
+                and ours[0][suit] + ours[1][suit]
+                and fields[suit] >> 26 - 2 * above & _ODD[above] != _ODD[above] * (1 - under)
+            ):
+                break  # one of the side's cards of this suit outranks an opponent's
+        else:
+            sure[1 - under] = left
+            cards[1 - under] = tops(ending, (ending.hands[under] | ending.hands[under + 2]) & contested)
+    counted = ending.rules.counted
+    # the counted side scores the tricks its opponents take
+    return value + sure[1 - counted], value + left - sure[counted], cards[0] | cards[1]
+
+
+def tops(ending: FelagsvistEnding, mask: int) -> int:
+    """The strongest card of ``mask`` in each suit."""
+    strength = ending.rules.strength
+    tops = 0
+    for shift in (0, 13, 26, 39):
+        suit = mask >> shift & 0x1FFF
+        if suit:
+            best = max((shift + card for card in range(13) if suit >> card & 1), key=strength.__getitem__)
+            tops |= 1 << best
+    return tops
+
+
+def two_tricks(ending: FelagsvistEnding) -> tuple[int, int]:
+    """The last two tricks from their start, every line tried: the final value and the ranks it read.
+
+    Each hand holds two cards, so the first trick has at most sixteen
+    lines and the second is forced. The cards returned are the winners of
+    the tricks on the lines looked at whose ranks decided them (another
+    card of the suit was played to them), as the search itself would
+    gather them: every other card plays alike below them.
+    """
+    rules = ending.rules
+    trump = rules.trump
+    strength = rules.strength
+    counted = rules.counted
+    nolo = rules.nolo
+    hands = ending.hands
+    leader = ending.leader
+    seats = (leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4)
+    relied = 0
+
+    def score(trick: tuple[int, ...], first: int) -> tuple[int, int]:
+        """What the counted side scores for ``trick`` led by seat ``first`` (0 or 1), and its winner."""
+        nonlocal relied
+        place = trick_winner(trick, trump, strength)
+        card = trick[place]
+        suit = card // 13
+        for other in trick:
+            if other != card and other // 13 == suit:
+                relied |= 1 << card  # its rank decided the trick
+                break
+        winner = (first + place) % 4
+        return (1 if (winner % 2 == counted) != nolo else 0), winner
+
+    def walk(place: int, trick: tuple[int, ...]) -> int:
+        """The best the counted side scores from here, the first trick's cards so far ``trick``."""
+        if place == 4:
+            gained, first = score(trick, leader)
+            rest = []
+            for turn in range(4):
+                seat = (first + turn) % 4
+                rest.append((hands[seat] ^ 1 << trick[(seat - leader) % 4]).bit_length() - 1)
+            return gained + score(tuple(rest), first)[0]
+        seat = seats[place]
+        options = playable(hands[seat], trick)
+        maximise = seat % 2 == counted
+        best = -1 if maximise else 3
+        while options:
+            low = options & -options
+            options ^= low
+            found = walk(place + 1, (*trick, low.bit_length() - 1))
+            if maximise:
+                if found > best:
+                    best = found
+                    if best == 2:
+                        break
+            elif found < best:
+                best = found
+                if best == 0:
+                    break
+        return best
+
+    return ending.value + walk(0, ()), relied
+
+
+def last_trick(ending: FelagsvistEnding) -> tuple[int, int]:
+    """The last trick, every card forced: the final value, and the winner if its rank decided it."""
+    rules = ending.rules
+    trick = list(ending.trick)
+    seat = ending.seat
+    while len(trick) < 4:
+        trick.append(ending.hands[seat].bit_length() - 1)
+        seat = (seat + 1) % 4
+    place = trick_winner(trick, rules.trump, rules.strength)
+    card = trick[place]
+    won = 0
+    for other in trick:
+        if other != card and other // 13 == card // 13:
+            won = 1 << card
+            break
+    scored = ((ending.leader + place) % 2 == rules.counted) != rules.nolo
+    return ending.value + scored, won
