@@ -1,4 +1,4 @@
-"""The lay-away's lazy legal set (:class:`~cardrules.games.calabresella.exchange.LayAways`).
+"""The lay-away's lazy legal set (:class:`~cardrules.games.calabresella.lay_aways.LayAways`).
 
 It must be the very sequence the plain enumeration gives (every ``Discard`` of
 ``k`` cards of the hand, combinations in lexicographic index order), element
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from cardrules import Action, get_game
 from cardrules.cards import Card, Cards, cards_in, parse_card
 from cardrules.games.calabresella import DECK, CalabresellaState, Discard, Pass, Phase, PlayCard, ReturnCard
-from cardrules.games.calabresella.exchange import LayAways, discards
+from cardrules.games.calabresella.lay_aways import LayAways, discards
 
 _INDICES = tuple(card.index for card in DECK)
 

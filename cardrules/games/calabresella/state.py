@@ -365,7 +365,7 @@ class CalabresellaState(SvgPicture):
         28 cards B lacks, in index order. Return and play: cards in index order.
         Lay-away: every set of the right size, in lexicographic index order.
         Raise: none, dividete, scegliete. A tuple, except in a lay-away, whose
-        legal set (up to 1820 actions) is a :class:`~cardrules.games.calabresella.exchange.LayAways`,
+        legal set (up to 1820 actions) is a :class:`~cardrules.games.calabresella.lay_aways.LayAways`,
         an immutable sequence that builds an action when it is indexed.
         """
         phase = self.phase
