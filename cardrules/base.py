@@ -64,9 +64,13 @@ def check_seat(seat: object, seats: int, title: str) -> int:
         InvalidArgumentError: it is not (the message names the game, ``title``).
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-        shown = repr(seat) if isinstance(seat, int | str) else type(seat).__name__
+        shown = repr(seat) if isinstance(seat, int | str) else f"a {type(seat).__name__}"
+        hint = ""
+        if isinstance(seat, str) and seat.strip().lower() in {f"p{number}" for number in range(seats)}:
+            hint = f": pass the number {int(seat.strip()[1:])}"
         raise InvalidArgumentError(
-            f"{title} has seats 0 to {seats - 1} (p0-p{seats - 1}); {shown[:40]} is none of them"
+            f"{title} has seats 0 to {seats - 1} (numbers; texts write them p0-p{seats - 1}); "
+            f"{shown[:40]} is not one{hint}"
         )
     return seat
 
