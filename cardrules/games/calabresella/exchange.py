@@ -120,7 +120,7 @@ def legal(state: _state.CalabresellaState) -> Sequence[Action]:
     Call: the 28 cards B lacks, in index order. Return: B's cards but the
     called one, in index order. Raise: none, dividete, scegliete. Lay-away:
     every set of the right size, in lexicographic index order, as a lazy
-    :class:`LayAways` (every other phase's set is a tuple).
+    :class:`~cardrules.games.calabresella.lay_aways.LayAways` (every other phase's set is a tuple).
     """
     phase = state.phase
     seat = state.current_player

@@ -37,7 +37,10 @@ FIELD: Final = (1 << 26) - 1
 _REPEATED: Final = tuple(
     tuple(sum(seat << 2 * place for place in range(count)) for count in range(14)) for seat in range(4)
 )
-"""``_REPEATED[seat][count]``: ``count`` places of a :attr:`~cardrules.games.felagsvist.ending.FelagsvistEnding.holders` ladder, all ``seat``."""
+"""``_REPEATED[seat][count]``: ``count`` places of a holders ladder, all ``seat``.
+
+See :attr:`~cardrules.games.felagsvist.ending.FelagsvistEnding.holders`.
+"""
 
 _ODD: Final = _REPEATED[1]
 """``_ODD[count]``: the low bit of each of ``count`` ladder places (the holder's side)."""
@@ -187,11 +190,13 @@ def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
 
 
 def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
-    """:meth:`bounds`, with the cards whose ranks they rely on: each suit's run of top cards in one hand.
+    """:func:`bounds`, with the cards whose ranks they rely on: each suit's run of top cards in one hand.
 
     Everything else the bounds read is how many cards of each suit each
-    hand holds (the :meth:`shape`), so another ending of that shape whose
-    suits have those runs of top cards in the same hands has bounds at least as tight.
+    hand holds (the ending's
+    :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`), so
+    another ending of that shape whose suits have those runs of top cards in
+    the same hands has bounds at least as tight.
     """
     if ending.left == 1:
         final, won = last_trick(ending)
@@ -241,7 +246,7 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     seat's side therefore takes at least the tricks left less, over every
     suit, that longest holding. The bound relies on the seat's cards
     being the top of each suit, so its cards are the ones returned (the
-    lengths are in the :meth:`shape`).
+    lengths are in the :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`).
     """
     value = ending.value
     left = ending.left
