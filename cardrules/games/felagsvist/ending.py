@@ -208,13 +208,12 @@ class FelagsvistEnding:
         if len(groups) == 1:
             return (groups[0].bit_length() - 1,)
         rules = self.rules
+        if rules.nolo:
+            return self._nolo_order(groups)
         strength = rules.strength
         reps = [group.bit_length() - 1 for group in groups]
         trick = self.trick
         if not trick:
-            if rules.nolo:
-                reps.sort(key=lambda card: -strength[card])
-                return tuple(reps)
             return self._leads(reps)
         trump = rules.trump
         beaten = 0 if (len(trick) - self.ahead) % 2 == 0 else rules.beats[self.best]
@@ -222,11 +221,25 @@ class FelagsvistEnding:
         loses = [card for card in reps if not beaten >> card & 1]
         wins.sort(key=lambda card: (card // 13 == trump, strength[card]))
         loses.sort(key=lambda card: (card // 13 == trump, strength[card]))
-        if rules.nolo:
-            # In Nóló a side wants to lose tricks: duck first, highest ducking card first.
-            loses.reverse()
-            return (*loses, *wins)
         return (*wins, *loses)
+
+    def _nolo_order(self, groups: list[int]) -> tuple[int, ...]:
+        """:meth:`_order` in Nóló (more than one group): where a side wants to lose tricks."""
+        rules = self.rules
+        strength = rules.strength
+        reps = [group.bit_length() - 1 for group in groups]
+        trick = self.trick
+        if not trick:
+            reps.sort(key=lambda card: -strength[card])
+            return tuple(reps)
+        beaten = 0 if (len(trick) - self.ahead) % 2 == 0 else rules.beats[self.best]
+        wins = [card for card in reps if beaten >> card & 1]
+        loses = [card for card in reps if not beaten >> card & 1]
+        wins.sort(key=lambda card: strength[card])
+        loses.sort(key=lambda card: strength[card])
+        # duck first, highest ducking card first
+        loses.reverse()
+        return (*loses, *wins)
 
     def _leads(self, reps: list[int]) -> tuple[int, ...]:
         """The leads in the order :meth:`moves` gives them, outside Nóló."""
