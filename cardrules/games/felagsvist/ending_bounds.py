@@ -229,12 +229,12 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
 
     With no trump, the highest card of the led suit wins the trick. Three
     facts bound the tricks a side must take; each relies on the lengths
-    (the :meth:`shape`) and the first and last on some top cards, which are
-    returned.
+    (the :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`),
+    and the last two on some top cards, which are returned.
 
-    The first trick: when no opponent of the hand on lead holds a suit it
-    holds, only its side's cards follow the lead, so its side takes that
-    trick (lengths alone).
+    The first trick: when neither opponent of the hand on lead holds a
+    suit it holds, every card of the led suit in the first trick is its
+    side's, so its side takes that trick.
 
     A top seat: each of its cards outranks every other card of its suit
     still in play. In any trick led in a suit it holds, it must follow and
