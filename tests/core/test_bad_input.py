@@ -258,7 +258,7 @@ def test_observing_a_seat_the_table_does_not_have_is_an_invalid_argument() -> No
         with pytest.raises(InvalidArgumentError, match="has seats 0 to"):
             state.observation(7)
         # a seat written as in texts is refused with the number to pass instead
-        with pytest.raises(InvalidArgumentError, match="'p1' is not one: pass the number 1$"):
+        with pytest.raises(InvalidArgumentError, match=r"'p1' is not one: pass the number 1$"):
             state.observation("p1")  # type: ignore[arg-type]
 
 

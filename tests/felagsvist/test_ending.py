@@ -10,6 +10,7 @@ is scored; it shares nothing with the solver's compact model.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from functools import cache
 
@@ -18,9 +19,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
+from cardrules.cards import mask_of, parse_cards
 from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
-from cardrules.games.felagsvist.ending import FelagsvistEnding
+from cardrules.games.felagsvist.ending import FelagsvistEnding, _ladder
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.table import ending_of
 from cardrules.testing import positions
@@ -295,3 +297,101 @@ def test_nolo_bounds_settle_some_endings_before_their_last_trick() -> None:
                 tightened += 1
                 assert low <= node.value + result <= high
     assert tightened
+
+
+def nolo_ending(hands: str, leader: int, counted: int, *, ace: NoloAce = NoloAce.HIGH) -> FelagsvistEnding:
+    """A Nóló ending at a trick boundary with the hands given (``"TC 2C 3H / JC ... / ..."``, N first).
+
+    The ending of a real Nóló deal with its hands, leader and counted side
+    replaced; every hand must hold as many cards as the others.
+    """
+    game = cardrules.get_game("felagsvist", first_round="nolo", nolo_ace=ace.value, first_dealer="N")
+    state = game.new_game(seed=0)
+    assert isinstance(state, FelagsvistState)
+    base = state.ending(counted)
+    masks = tuple(mask_of(parse_cards(text)) for text in hands.split("/"))
+    assert len(masks) == 4 and len({mask.bit_count() for mask in masks}) == 1
+    four = (masks[0], masks[1], masks[2], masks[3])
+    holders, lengths = _ladder(four, base.rules.above)
+    return dataclasses.replace(
+        base,
+        hands=four,
+        trick=(),
+        leader=leader,
+        seat=leader,
+        side=0 if leader % 2 == counted else 1,
+        value=0,
+        left=masks[0].bit_count(),
+        best=-1,
+        ahead=0,
+        won=0,
+        holders=holders,
+        lengths=lengths,
+    )
+
+
+def test_nolo_a_top_seat_takes_every_trick_when_the_lead_must_come_in_its_suits() -> None:
+    # East's cards are the top of each of its suits; North leads and holds
+    # no diamond (the only suit East lacks), so the first trick is led in a
+    # suit East holds: East wins it and every trick after.
+    root = nolo_ending("TC 2C 3H / JC KH 9S / 9H 8H 4H / 6D 2D 8S", leader=0, counted=0)
+    assert root.bounds() == (3, 3) == (model_minimax(root)[root],) * 2  # NS score East-West's tricks
+
+
+def test_nolo_a_leader_holding_only_suits_the_opponents_lack_takes_a_trick() -> None:
+    # North holds only diamonds and neither East nor West holds one: North-South take the first trick.
+    root = nolo_ending("9D 6D 4D 2D / TH 3H AS 2S / KD 3C 6S 3S / AH 9H QS JS", leader=0, counted=1)
+    low, high = root.bounds()
+    assert low >= 1 and low <= model_minimax(root)[root] <= high
+
+
+def _redealt(node: FelagsvistEnding, kept: int, rng: random.Random) -> FelagsvistEnding:
+    """``node`` with the cards of each suit not in ``kept`` dealt again among their holders at random.
+
+    The suit lengths of every hand stay, and so do the holders of the
+    ``kept`` cards: another ending a rank-pattern entry made for ``node``
+    with those cards is used for.
+    """
+    hands = list(node.hands)
+    for shift in (0, 13, 26, 39):
+        cards = [
+            card
+            for card in range(shift, shift + 13)
+            if not kept >> card & 1 and any(h >> card & 1 for h in hands)
+        ]
+        owners = [next(seat for seat in range(4) if hands[seat] >> card & 1) for card in cards]
+        rng.shuffle(owners)
+        for card in cards:
+            for seat in range(4):
+                hands[seat] &= ~(1 << card)
+        for card, seat in zip(cards, owners, strict=True):
+            hands[seat] |= 1 << card
+    four = (hands[0], hands[1], hands[2], hands[3])
+    holders, lengths = _ladder(four, node.rules.above)
+    assert lengths == node.lengths and node.top(node.depth(kept)) & kept == kept
+    return dataclasses.replace(node, hands=four, holders=holders, lengths=lengths)
+
+
+@given(
+    state=nolo_endings(), seat=st.integers(min_value=0, max_value=3), redeal=st.randoms(use_true_random=False)
+)
+def test_nolo_bounds_hold_wherever_the_cards_they_rely_on_stay(
+    state: FelagsvistState, seat: int, redeal: random.Random
+) -> None:
+    # The rank-pattern table uses the bounds of an ending for every ending
+    # of the same shape whose cards down to the weakest one the bounds rely
+    # on lie in the same hands: there the plain minimax value must lie
+    # within them too.
+    root = state.ending(seat)
+    checked = 0
+    for node in model_minimax(root):
+        if node.trick or node.left < 3 or checked == 8:
+            continue
+        low, high, cards = node.ranked_bounds()
+        if (low, high) == (node.value, node.value + node.left):
+            continue
+        checked += 1
+        kept = node.top(node.depth(cards)) if cards else 0
+        other = _redealt(node, kept, redeal)
+        result = model_minimax(other)[other]
+        assert low <= other.value + result <= high, (node, other, low, high, result)

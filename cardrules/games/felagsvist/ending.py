@@ -187,8 +187,9 @@ class FelagsvistEnding:
         highest first. A follower whose side is not winning the trick tries
         first the cards that take it (the lowest first), then the others,
         lowest first and trumps last; with its partner winning, it tries its
-        lowest cards first. In Nóló, where a side wants to lose tricks, a
-        follower tries its highest ducking cards first.
+        lowest cards first. In Nóló, where a side wants to lose tricks, the
+        leader tries first the cards an opponent must beat, and a follower
+        its highest ducking cards (a discard from its shortest suit).
         """
         return self._order(self._groups())
 
@@ -208,13 +209,12 @@ class FelagsvistEnding:
         if len(groups) == 1:
             return (groups[0].bit_length() - 1,)
         rules = self.rules
+        if rules.nolo:
+            return self._nolo_order(groups)
         strength = rules.strength
         reps = [group.bit_length() - 1 for group in groups]
         trick = self.trick
         if not trick:
-            if rules.nolo:
-                reps.sort(key=lambda card: -strength[card])
-                return tuple(reps)
             return self._leads(reps)
         trump = rules.trump
         beaten = 0 if (len(trick) - self.ahead) % 2 == 0 else rules.beats[self.best]
@@ -222,11 +222,55 @@ class FelagsvistEnding:
         loses = [card for card in reps if not beaten >> card & 1]
         wins.sort(key=lambda card: (card // 13 == trump, strength[card]))
         loses.sort(key=lambda card: (card // 13 == trump, strength[card]))
-        if rules.nolo:
-            # In Nóló a side wants to lose tricks: duck first, highest ducking card first.
-            loses.reverse()
-            return (*loses, *wins)
         return (*wins, *loses)
+
+    def _nolo_order(self, groups: list[int]) -> tuple[int, ...]:
+        """:meth:`_order` in Nóló, where each side wants to lose tricks (more than one group).
+
+        The leader tries first the cards an opponent must beat (it holds the
+        suit, and only cards above this one), then its other cards of suits
+        an opponent holds, highest first in both, and last the suits neither
+        opponent holds (its own side takes those tricks), lowest first. A
+        follower tries first the cards that keep the trick from its side,
+        highest first, and when it discards, from its shortest suit first;
+        then the cards that take the trick from the opponents, lowest first,
+        or highest first when it plays last (the trick is its side's then).
+        """
+        rules = self.rules
+        strength = rules.strength
+        reps = [group.bit_length() - 1 for group in groups]
+        trick = self.trick
+        hands = self.hands
+        seat = self.seat
+        if not trick:
+            above = rules.above
+            lho = hands[(seat + 1) % 4]
+            rho = hands[(seat + 3) % 4]
+
+            def lead(card: int) -> tuple[int, int]:
+                suit = 0x1FFF << (card - card % 13)
+                left_hand = lho & suit
+                right_hand = rho & suit
+                if not left_hand | right_hand:
+                    return (2, strength[card])
+                below = ~above[card]
+                if (left_hand and not left_hand & below) or (right_hand and not right_hand & below):
+                    return (0, -strength[card])
+                return (1, -strength[card])
+
+            reps.sort(key=lead)
+            return tuple(reps)
+        beaten = 0 if (len(trick) - self.ahead) % 2 == 0 else rules.beats[self.best]
+        wins = [card for card in reps if beaten >> card & 1]
+        ducks = [card for card in reps if not beaten >> card & 1]
+        wins.sort(key=strength.__getitem__, reverse=len(trick) == 3)
+        if reps[0] // 13 != trick[0] // 13:  # void in the led suit: every card is a discard
+            hand = hands[seat]
+            ducks.sort(key=lambda card: (-(hand >> (card - card % 13) & 0x1FFF).bit_count(), strength[card]))
+        else:
+            ducks.sort(key=strength.__getitem__)
+        ducks.reverse()
+        return (*ducks, *wins)
 
     def _leads(self, reps: list[int]) -> tuple[int, ...]:
         """The leads in the order :meth:`moves` gives them, outside Nóló."""

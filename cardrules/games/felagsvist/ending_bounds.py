@@ -232,27 +232,41 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
 def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     """The Nóló bounds at a trick boundary, with the cards whose ranks they rely on.
 
-    With no trump, the highest card of the led suit wins the trick. Take a
-    seat each of whose cards outranks every other card of its suit still in
-    play (its cards are the top run of each suit it holds). In any trick
-    led in a suit it holds, it must follow and it wins. After that it
-    leads, and wins again, to the end. So its side takes every trick from
-    the first one led in a suit it holds; when the seat leads now, all of
-    them. The tricks before that are led in suits it is void in by then
-    (it may have discarded a whole suit on the earlier ones); each such
-    trick takes one card of the led suit from every other hand that holds
-    the suit (they must follow), so a suit can be led so at most as many
-    times as the longest holding of it among the other three hands. The
-    seat's side therefore takes at least the tricks left less, over every
-    suit, that longest holding. The bound relies on the seat's cards
-    being the top of each suit, so its cards are the ones returned (the
-    lengths are in the :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`).
+    With no trump, the highest card of the led suit wins the trick. Three
+    facts bound the tricks a side must take; each relies on the lengths
+    (the :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`),
+    and the last two on some top cards, which are returned.
+
+    The first trick: when neither opponent of the hand on lead holds a
+    suit it holds, every card of the led suit in the first trick is its
+    side's, so its side takes that trick.
+
+    A top seat: each of its cards outranks every other card of its suit
+    still in play. In any trick led in a suit it holds, it must follow and
+    it wins; after that it leads, and wins again, to the end. So its side
+    takes every trick from the first one led in a suit it holds: all of
+    them when it leads now, or when the hand on lead holds no suit the seat
+    is void in (the first trick is led in one it holds). Otherwise the
+    tricks before that one are led in suits it is void in by then (it may
+    have discarded a whole suit on the earlier ones); each such trick takes
+    one card of the led suit from every other hand that holds the suit
+    (they must follow), so a suit can be led so at most as many times as
+    the longest holding of it among the other three hands, and the seat's
+    side takes at least the tricks left less, over every suit, that
+    longest holding. The bound relies on the seat's cards being the top of
+    each suit, so its cards are returned.
+
+    A side off lead each of whose cards ranks below every opponent's card
+    of its suit takes no trick (the comment in the code says why); that
+    relies on the side's own top card in each suit the opponents hold (the
+    cards above it are theirs).
     """
     value = ending.value
     left = ending.left
     leader = ending.leader
     holders = ending.holders
     lengths = ending.lengths
+    hands = ending.hands
     # each suit's ladder (strongest card's holder in the top two bits), and each seat's suit lengths
     fields = (holders & FIELD, holders >> 26 & FIELD, holders >> 52 & FIELD, holders >> 78)
     counts = [
@@ -264,6 +278,7 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         )
         for shift in (0, 16, 32, 48)
     ]
+    leading = counts[leader]
     # the tricks left less, for each suit, its longest holding among the other hands
     spare = [left, left, left, left]
     for suit in range(4):
@@ -274,12 +289,18 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         spare[2] -= longest
         spare[3] -= longest
         spare[holder] += longest - ranked[2][0]
-    spare[leader] = left
     sure = [0, 0]  # the tricks each side (by seat parity) is sure to take
     cards = [0, 0]
+    lho = counts[(leader + 1) % 4]
+    rho = counts[(leader + 3) % 4]
+    if left and not any(leading[suit] and lho[suit] + rho[suit] for suit in range(4)):
+        sure[leader % 2] = 1  # every card of the led suit is its side's
     for seat in range(4):
         mine = counts[seat]
-        forced = spare[seat]
+        if seat == leader or not any(leading[suit] and not mine[suit] for suit in range(4)):
+            forced = left  # the first trick is led in a suit it holds
+        else:
+            forced = spare[seat]
         if forced <= sure[seat % 2]:
             continue
         for suit in range(4):
@@ -288,7 +309,7 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
                 break  # another hand holds a card of this suit above one of this seat's
         else:
             sure[seat % 2] = forced
-            cards[seat % 2] = ending.hands[seat]
+            cards[seat % 2] = hands[seat]
     # A side not on lead each of whose cards ranks below every card of its
     # suit the opponents hold takes no trick: the lead is the opponents', a
     # trick led in a suit it holds is led with a card above all of its
@@ -310,7 +331,7 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
                 break  # one of the side's cards of this suit outranks an opponent's
         else:
             sure[1 - under] = left
-            cards[1 - under] = tops(ending, (ending.hands[under] | ending.hands[under + 2]) & contested)
+            cards[1 - under] = tops(ending, (hands[under] | hands[under + 2]) & contested)
     counted = ending.rules.counted
     # the counted side scores the tricks its opponents take
     return value + sure[1 - counted], value + left - sure[counted], cards[0] | cards[1]
