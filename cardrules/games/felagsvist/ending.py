@@ -4,7 +4,7 @@
 four bitmask hands, the trick so far, the leader and the tricks taken since
 the ending was built. Its moves are card indices. The legal cards come from
 :func:`~cardrules.games.felagsvist.play.playable` and the winner of a trick
-from :func:`~cardrules.games.felagsvist.play.trick_winner`, with the deal's
+from a table read off :func:`~cardrules.games.felagsvist.play.trick_winner`, with the deal's
 own trump and strengths (so Nóló under either ``nolo_ace`` value is the
 engine's), so the model states no rule of its own.
 
@@ -37,7 +37,7 @@ from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action
 from cardrules.games.felagsvist import ending_bounds
 from cardrules.games.felagsvist.actions import PLAYS, SEAT_NAMES, PlayCard
-from cardrules.games.felagsvist.cards import strength_table
+from cardrules.games.felagsvist.cards import SUIT_MASKS, strength_table
 from cardrules.games.felagsvist.deal import DEAL_TRICKS
 from cardrules.games.felagsvist.ending_bounds import FIELD, rotate, unrotate
 from cardrules.games.felagsvist.options import NoloAce, RoundKind
@@ -51,6 +51,15 @@ __all__ = ["EndingRules", "FelagsvistEnding", "ending"]
 
 _SIDES: Final = MappingProxyType({"NS": 0, "EW": 1})
 
+_UNDER: Final = tuple(((1 << 24 - 2 * place) - 1) << 26 * suit for suit in range(4) for place in range(13))
+"""``_UNDER[13 * suit + place]``: the :attr:`~FelagsvistEnding.holders` bits of the suit below ``place``."""
+
+_KEEP: Final = tuple(~(((1 << 26 - 2 * place) - 1) << 26 * suit) for suit in range(4) for place in range(13))
+"""``_KEEP[13 * suit + place]``: all but the suit's :attr:`~FelagsvistEnding.holders` from ``place`` on."""
+
+_ONE: Final = tuple(tuple(1 << 16 * seat + 4 * (card // 13) for card in range(52)) for seat in range(4))
+"""``_ONE[seat][card]``: one card of the card's suit in the seat's :attr:`FelagsvistEnding.lengths` count."""
+
 
 @dataclass(frozen=True, slots=True)
 class EndingRules:
@@ -61,8 +70,10 @@ class EndingRules:
         strength: each card's strength within its suit (the engine's table for the deal).
         beats: for each card index, the cards that take a trick from it when it
             is winning the trick so far, as a bitmask (read off
-            :func:`~cardrules.games.felagsvist.play.trick_winner`; the search
-            uses it to order its moves only).
+            :func:`~cardrules.games.felagsvist.play.trick_winner`, which keeps
+            the card winning so far and replaces it only by a card that beats
+            it, so the card this table leaves winning after the fourth card
+            is the trick's winner; the search also uses it to order its moves).
         above: for each card index, the cards of its suit that rank above it, as a bitmask.
         counted: the counted side (0 NS, 1 EW).
         nolo: whether the deal is Nóló, where the counted side scores the tricks its opponents take.
@@ -270,14 +281,12 @@ class FelagsvistEnding:
         seat = self.seat
         rules = self.rules
         h0, h1, h2, h3 = self.hands
-        bit = 1 << move
-        suit = move // 13
         # the card leaves the ladder of its suit: the cards below it move up one place
-        field = self.holders >> (26 * suit) & FIELD
-        cut = 24 - 2 * ((h0 | h1 | h2 | h3) & rules.above[move]).bit_count()
-        moved = field >> (cut + 2) << (cut + 2) | (field & ((1 << cut) - 1)) << 2
-        holders = self.holders ^ (field ^ moved) << (26 * suit)
-        lengths = self.lengths - (1 << (16 * seat + 4 * suit))
+        slot = move - move % 13 + ((h0 | h1 | h2 | h3) & rules.above[move]).bit_count()
+        holders = self.holders
+        holders = holders & _KEEP[slot] | (holders & _UNDER[slot]) << 2
+        lengths = self.lengths - _ONE[seat][move]
+        bit = 1 << move
         if seat == 0:
             hands = (h0 ^ bit, h1, h2, h3)
         elif seat == 1:
@@ -286,22 +295,40 @@ class FelagsvistEnding:
             hands = (h0, h1, h2 ^ bit, h3)
         else:
             hands = (h0, h1, h2, h3 ^ bit)
-        trick = (*self.trick, move)
-        if len(trick) < 4:
-            following = (seat + 1) % 4
-            if len(trick) == 1:
-                best, ahead = move, 0
-            elif rules.beats[self.best] >> move & 1:
-                best, ahead = move, len(trick) - 1
-            else:
-                best, ahead = self.best, self.ahead
+        trick = self.trick
+        played = len(trick)
+        if not played:
+            following = seat + 1 & 3
             return _new(
                 rules,
                 hands,
-                trick,
+                (move,),
                 self.leader,
                 following,
-                0 if following % 2 == rules.counted else 1,
+                (following ^ rules.counted) & 1,
+                self.value,
+                self.left,
+                move,
+                0,
+                0,
+                holders,
+                lengths,
+            )
+        # The winner so far changes only when the card beats it (see EndingRules.beats), so the
+        # card winning the trick so far, kept as it goes, is the winner once the trick is complete.
+        if rules.beats[self.best] >> move & 1:
+            best, ahead = move, played
+        else:
+            best, ahead = self.best, self.ahead
+        if played < 3:
+            following = seat + 1 & 3
+            return _new(
+                rules,
+                hands,
+                (*trick, move),
+                self.leader,
+                following,
+                (following ^ rules.counted) & 1,
                 self.value,
                 self.left,
                 best,
@@ -310,25 +337,19 @@ class FelagsvistEnding:
                 holders,
                 lengths,
             )
-        place = trick_winner(trick, rules.trump, rules.strength)
-        card = trick[place]
-        suit = card // 13
-        won = 0
-        for other in trick:
-            if other != card and other // 13 == suit:
-                won = 1 << card
-                break
-        winner = (self.leader + place) % 4
-        ours = winner % 2 == rules.counted
-        scored = ours != rules.nolo
+        # its rank decided the trick when another card of its suit was played to it
+        suit = SUIT_MASKS[best // 13]
+        won = 1 << best if (1 << trick[0] | 1 << trick[1] | 1 << trick[2] | bit) & suit != 1 << best else 0
+        winner = self.leader + ahead & 3
+        side = (winner ^ rules.counted) & 1
         return _new(
             rules,
             hands,
             (),
             winner,
             winner,
-            0 if ours else 1,
-            self.value + 1 if scored else self.value,
+            side,
+            self.value + (side == rules.nolo),
             self.left - 1,
             -1,
             0,
