@@ -163,9 +163,8 @@ class FelagsvistEnding:
         strength: they win and lose against the same cards from now on. A
         suit with a legal card has all the hand's cards of that suit legal.
         """
-        seat = self.seat
         hands = self.hands
-        hand = hands[seat]
+        hand = hands[self.seat]
         trick = self.trick
         legal = playable(hand, trick)
         others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
@@ -173,21 +172,28 @@ class FelagsvistEnding:
             others |= 1 << card
         ace_low = self.rules.ace_low
         groups = []
-        for shift in (0, 13, 26, 39):
-            mine = legal >> shift & 0x1FFF
-            if not mine:
-                continue
-            rest = others >> shift & 0x1FFF
-            if ace_low:
-                mine = rotate(mine)
-                rest = rotate(rest)
-            while mine:
-                floor = (rest & ((1 << (mine.bit_length() - 1)) - 1)).bit_length()
-                group = (
-                    mine >> floor << floor
-                )  # the top card and every one of ours down to the next card not ours
-                mine ^= group
-                groups.append((unrotate(group) if ace_low else group) << shift)
+        shift = 0
+        while legal:
+            mine = legal & 0x1FFF
+            if mine:
+                rest = others >> shift & 0x1FFF
+                if ace_low:  # in strength order (see ending_bounds.rotate), and back for each group
+                    mine = (mine & 0xFFF) << 1 | mine >> 12
+                    rest = (rest & 0xFFF) << 1 | rest >> 12
+                    while mine:
+                        # the top card and every one of ours down to the next card not ours
+                        floor = (rest & ((1 << mine.bit_length() - 1) - 1)).bit_length()
+                        group = mine >> floor << floor
+                        mine ^= group
+                        groups.append((group >> 1 | (group & 1) << 12) << shift)
+                else:
+                    while mine:
+                        floor = (rest & ((1 << mine.bit_length() - 1) - 1)).bit_length()
+                        group = mine >> floor << floor
+                        mine ^= group
+                        groups.append(group << shift)
+            legal >>= 13
+            shift += 13
         return groups
 
     def moves(self) -> tuple[int, ...]:
@@ -211,7 +217,12 @@ class FelagsvistEnding:
         every ending the entry is used for.
         """
         groups = self._groups()
-        ties = {group.bit_length() - 1: group for group in groups if group & (group - 1)}
+        ties = {}
+        for group in groups:
+            if group & group - 1:
+                ties[group.bit_length() - 1] = group
+        if len(groups) == 1:  # one move, whatever the order
+            return (groups[0].bit_length() - 1,), ties
         return self._order(groups), ties
 
     def _order(self, groups: list[int]) -> tuple[int, ...]:
