@@ -434,43 +434,77 @@ class Solver:
         if node.over:
             return node.value, won, 0
         shape = node.shape()
-        relevant = 0
+        search = self._ranked
         ties = 0
+        if shape is None:
+            # Inside a trick: no table entry to read or write, only the ending's own bounds.
+            low, high, relevant = node.ranked_bounds()
+            if low >= beta:
+                return low, relevant | won, 0
+            if high <= alpha:
+                return high, relevant | won, 0
+            moves, groups = node.ranked_moves()
+            if node.side == 0:
+                best = -_INFINITY
+                for move in moves:
+                    found, cards, tied = search(node.play(move), alpha, beta)
+                    relevant |= cards
+                    ties |= tied
+                    if groups and move in groups:
+                        ties |= groups[move]
+                    if found > best:
+                        best = found
+                        if found > alpha:
+                            alpha = found
+                            if found >= beta:
+                                break
+            else:
+                best = _INFINITY
+                for move in moves:
+                    found, cards, tied = search(node.play(move), alpha, beta)
+                    relevant |= cards
+                    ties |= tied
+                    if groups and move in groups:
+                        ties |= groups[move]
+                    if found < best:
+                        best = found
+                        if found < beta:
+                            beta = found
+                            if found <= alpha:
+                                break
+            return best, relevant, ties
+        relevant = 0
         first = -1
         base = node.value
-        ladder = 0
-        if shape is not None:
-            ladder = node.ladder()
-            bucket = self._patterns.get(shape)
-            low = -_INFINITY
-            high = _INFINITY
-            if bucket is not None:
-                for depths, table in bucket.items():
-                    entry = table.get(ladder & depths)
-                    if entry is None:
-                        continue
-                    known_low = entry[0] + base
-                    known_high = entry[1] + base
-                    if known_low >= beta or known_low == known_high:
-                        return known_low, won | node.top(depths), 0
-                    if known_high <= alpha:
-                        return known_high, won | node.top(depths), 0
-                    if known_low > low or known_high < high:
-                        relevant |= node.top(depths)
-                        first = entry[2]
-                        if known_low > low:
-                            low = known_low
-                        if known_high < high:
-                            high = known_high
-            bound_low, bound_high, cards = node.ranked_bounds()
-            if bound_low > low or bound_high < high:
-                relevant |= cards
-                if bound_low > low:
-                    low = bound_low
-                if bound_high < high:
-                    high = bound_high
-        else:
-            low, high, relevant = node.ranked_bounds()
+        ladder = node.ladder()
+        bucket = self._patterns.get(shape)
+        low = -_INFINITY
+        high = _INFINITY
+        if bucket is not None:
+            for depths, table in bucket.items():
+                entry = table.get(ladder & depths)
+                if entry is None:
+                    continue
+                known_low = entry[0] + base
+                known_high = entry[1] + base
+                if known_low >= beta or known_low == known_high:
+                    return known_low, won | node.top(depths), 0
+                if known_high <= alpha:
+                    return known_high, won | node.top(depths), 0
+                if known_low > low or known_high < high:
+                    relevant |= node.top(depths)
+                    first = entry[2]
+                    if known_low > low:
+                        low = known_low
+                    if known_high < high:
+                        high = known_high
+        bound_low, bound_high, cards = node.ranked_bounds()
+        if bound_low > low or bound_high < high:
+            relevant |= cards
+            if bound_low > low:
+                low = bound_low
+            if bound_high < high:
+                high = bound_high
         if low >= beta:
             return low, relevant | won, 0
         if high <= alpha:
@@ -478,7 +512,6 @@ class Solver:
         moves, groups = node.ranked_moves()
         if first >= 0 and first != moves[0] and first in moves:
             moves = (first, *[move for move in moves if move != first])
-        search = self._ranked
         chosen = moves[0]
         if node.side == 0:
             best = -_INFINITY
@@ -512,22 +545,28 @@ class Solver:
                         ceiling = found
                         if ceiling <= alpha:
                             break
-        if shape is None:
-            return best, relevant, ties
         if ties:
             relevant = node.settle(relevant, ties)
         if best <= alpha:
-            high = min(high, best)
+            if best < high:
+                high = best
         elif best >= beta:
-            low = max(low, best)
+            if best > low:
+                low = best
         else:
             low = high = best
         depths = node.depth(relevant)
-        self._patterns.setdefault(shape, {}).setdefault(depths, {})[ladder & depths] = (
-            low - base,
-            high - base,
-            chosen,
-        )
+        entry = (low - base, high - base, chosen)
+        # The ending's descendants hold fewer cards, so none of them has its shape: the bucket
+        # read above is still the one to write to.
+        if bucket is None:
+            self._patterns[shape] = {depths: {ladder & depths: entry}}
+        else:
+            stored = bucket.get(depths)
+            if stored is None:
+                bucket[depths] = {ladder & depths: entry}
+            else:
+                stored[ladder & depths] = entry
         return best, relevant | won, 0
 
     def _least(self, node: Ending) -> int:

@@ -39,7 +39,7 @@ from cardrules.games.felagsvist import ending_bounds
 from cardrules.games.felagsvist.actions import PLAYS, SEAT_NAMES, PlayCard
 from cardrules.games.felagsvist.cards import SUIT_MASKS, strength_table
 from cardrules.games.felagsvist.deal import DEAL_TRICKS
-from cardrules.games.felagsvist.ending_bounds import FIELD, rotate, unrotate
+from cardrules.games.felagsvist.ending_bounds import FIELD, rotate
 from cardrules.games.felagsvist.options import NoloAce, RoundKind
 from cardrules.games.felagsvist.play import playable, trick_winner
 from cardrules.solve.table import claimed_amount, read_claimer
@@ -428,17 +428,33 @@ class FelagsvistEnding:
 
     def top(self, depths: int) -> int:
         """The cards in hand whose :meth:`ladder` bits ``depths`` (a :meth:`depth` mask) covers."""
+        h0, h1, h2, h3 = self.hands
+        left = h0 | h1 | h2 | h3
         ace_low = self.rules.ace_low
         mask = 0
-        for number, rest in enumerate(self.suits()):
-            count = (depths >> (26 * number) & FIELD).bit_count() // 2
+        for shift in (0, 13, 26, 39):
+            count = (depths >> 2 * shift & FIELD).bit_count() // 2
             if not count:
                 continue
+            rest = left >> shift & 0x1FFF
+            if ace_low:
+                rest = (rest & 0xFFF) << 1 | rest >> 12  # strength order (ending_bounds.rotate)
             drop = rest.bit_count() - count
-            while drop:
-                rest &= rest - 1
-                drop -= 1
-            mask |= (unrotate(rest) if ace_low else rest) << (13 * number)
+            if drop > count:  # fewer cards to take from the top than to drop from the bottom
+                taken = 0
+                while count:
+                    high = 1 << rest.bit_length() - 1
+                    taken |= high
+                    rest ^= high
+                    count -= 1
+                rest = taken
+            else:
+                while drop:
+                    rest &= rest - 1
+                    drop -= 1
+            if ace_low:
+                rest = rest >> 1 | (rest & 1) << 12
+            mask |= rest << shift
         return mask
 
     def settle(self, relevant: int, ties: int) -> int:
@@ -450,14 +466,19 @@ class FelagsvistEnding:
         play alike); in a suit where some tied card ranks at or above the
         weakest card of ``relevant``, every tied card joins.
         """
-        strength = self.rules.strength
+        ace_low = self.rules.ace_low
         for shift in (0, 13, 26, 39):
             tied = ties >> shift & 0x1FFF
-            mine = relevant >> shift & 0x1FFF
-            if not tied or not mine:
+            if not tied:
                 continue
-            weakest = min(strength[shift + card] for card in range(13) if mine >> card & 1)
-            if any(strength[shift + card] >= weakest for card in range(13) if tied >> card & 1):
+            mine = relevant >> shift & 0x1FFF
+            if not mine:
+                continue
+            if ace_low:  # in strength order (ending_bounds.rotate)
+                mine = (mine & 0xFFF) << 1 | mine >> 12
+                if ((tied & 0xFFF) << 1 | tied >> 12) >= mine & -mine:
+                    relevant |= tied << shift
+            elif tied >= mine & -mine:  # a tied card at or above the weakest of relevant
                 relevant |= tied << shift
         return relevant
 
