@@ -167,6 +167,8 @@ class FelagsvistEnding:
         hand = hands[self.seat]
         trick = self.trick
         legal = playable(hand, trick)
+        if not legal & legal - 1:  # one legal card (a fifth of the searched positions)
+            return [legal]
         others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
         for card in trick:
             others |= 1 << card
@@ -217,12 +219,14 @@ class FelagsvistEnding:
         every ending the entry is used for.
         """
         groups = self._groups()
+        if len(groups) == 1:  # one move, whatever the order
+            group = groups[0]
+            move = group.bit_length() - 1
+            return (move,), ({move: group} if group & group - 1 else {})
         ties = {}
         for group in groups:
             if group & group - 1:
                 ties[group.bit_length() - 1] = group
-        if len(groups) == 1:  # one move, whatever the order
-            return (groups[0].bit_length() - 1,), ties
         return self._order(groups), ties
 
     def _order(self, groups: list[int]) -> tuple[int, ...]:
