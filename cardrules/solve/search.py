@@ -239,6 +239,7 @@ class Solver:
         "_limit",
         "_max_nodes",
         "_patterns",
+        "_ranked_bounds",
         "_worst",
         "nodes",
     )
@@ -262,6 +263,7 @@ class Solver:
         self._worst: dict[Hashable, int] = {}
         self._below_seen: dict[tuple[Hashable, int], bool] = {}
         self._patterns: dict[Hashable, dict[int, dict[int, tuple[int, int, int]]]] = {}
+        self._ranked_bounds: dict[Hashable, tuple[int, int, int]] = {}
 
     # -- the questions -------------------------------------------------------------
 
@@ -498,9 +500,24 @@ class Solver:
                         low = known_low
                     if known_high < high:
                         high = known_high
-        bound_low, bound_high, cards = node.ranked_bounds()
+        # The bounds of an ending met before under the same key: equal keys have the same value
+        # still to come, so its bounds (kept net of the value so far) hold here too, and they
+        # relied on the ranks of the cards in the same places of the ladder (kept as a depth mask,
+        # whose cards here have the same weakest card in each suit, all a pattern reads of them).
+        key = node.key()
+        known = self._ranked_bounds.get(key) if key is not None else None
+        if known is None:
+            bound_low, bound_high, cards = node.ranked_bounds()
+            if key is not None:
+                self._ranked_bounds[key] = (bound_low - base, bound_high - base, node.depth(cards))
+            relied = -1
+        else:
+            bound_low = known[0] + base
+            bound_high = known[1] + base
+            cards = 0  # read off the ladder below, when the bounds count
+            relied = known[2]
         if bound_low > low or bound_high < high:
-            relevant |= cards
+            relevant |= cards if relied < 0 else node.top(relied)
             if bound_low > low:
                 low = bound_low
             if bound_high < high:

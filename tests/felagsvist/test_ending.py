@@ -338,3 +338,39 @@ def test_the_model_plays_a_deal_out_as_the_engine_does(state: FelagsvistState, s
         if not node.over:
             assert node.leader == state.current_player
     assert state.deal_number != deal or state.is_terminal
+
+
+@given(
+    state=endings(),
+    seat=st.integers(min_value=0, max_value=3),
+    picks=st.lists(st.integers(min_value=0, max_value=51), max_size=8),
+)
+def test_depth_and_top_cover_the_cards_down_to_the_weakest_relied_on(
+    state: FelagsvistState, seat: int, picks: list[int]
+) -> None:
+    # depth() covers, in each suit, the ladder places from the strongest card
+    # in hand down to the weakest of the cards given; top() reads the cards in
+    # those places back. A card is in a place when that many cards of its
+    # suit in hand rank above it, so the two agree card by card with the
+    # strengths, and reading the cards back changes no suit's weakest card.
+    node = state.ending(seat)
+    strength = node.rules.strength
+    left = node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3]
+    relevant = 0
+    for card in picks:
+        if left >> card & 1:
+            relevant |= 1 << card
+    covered = node.top(node.depth(relevant))
+    for card in range(52):
+        if not left >> card & 1:
+            assert not covered >> card & 1
+            continue
+        suit = range(13 * (card // 13), 13 * (card // 13) + 13)
+        relied = [other for other in suit if relevant >> other & 1]
+        inside = bool(relied) and strength[card] >= min(strength[other] for other in relied)
+        assert bool(covered >> card & 1) == inside, card
+    assert node.depth(covered) == node.depth(relevant)
+    tied = covered & ~relevant
+    settled = node.settle(relevant, tied)
+    assert settled == covered  # ties at or above the weakest all join
+    assert node.settle(relevant, left & ~covered) == relevant  # ties all below it stay out

@@ -57,6 +57,14 @@ _UNDER: Final = tuple(((1 << 24 - 2 * place) - 1) << 26 * suit for suit in range
 _KEEP: Final = tuple(~(((1 << 26 - 2 * place) - 1) << 26 * suit) for suit in range(4) for place in range(13))
 """``_KEEP[13 * suit + place]``: all but the suit's :attr:`~FelagsvistEnding.holders` from ``place`` on."""
 
+_PLACES: Final = tuple(
+    ((1 << 2 * count) - 1) << 26 - 2 * count + 26 * suit for suit in range(4) for count in range(14)
+)
+"""``_PLACES[14 * suit + count]``: the suit's top ``count`` places in :attr:`~FelagsvistEnding.holders`."""
+
+_SHIFT: Final = (0, *(13 * ((length - 1) // 13) for length in range(1, 53)))
+"""``_SHIFT[card + 1]``: the index of the first card of the card's suit (read by a mask's bit length)."""
+
 _ONE: Final = tuple(tuple(1 << 16 * seat + 4 * (card // 13) for card in range(52)) for seat in range(4))
 """``_ONE[seat][card]``: one card of the card's suit in the seat's :attr:`FelagsvistEnding.lengths` count."""
 
@@ -174,28 +182,26 @@ class FelagsvistEnding:
             others |= 1 << card
         ace_low = self.rules.ace_low
         groups = []
-        shift = 0
         while legal:
-            mine = legal & 0x1FFF
-            if mine:
-                rest = others >> shift & 0x1FFF
-                if ace_low:  # in strength order (see ending_bounds.rotate), and back for each group
-                    mine = (mine & 0xFFF) << 1 | mine >> 12
-                    rest = (rest & 0xFFF) << 1 | rest >> 12
-                    while mine:
-                        # the top card and every one of ours down to the next card not ours
-                        floor = (rest & ((1 << mine.bit_length() - 1) - 1)).bit_length()
-                        group = mine >> floor << floor
-                        mine ^= group
-                        groups.append((group >> 1 | (group & 1) << 12) << shift)
-                else:
-                    while mine:
-                        floor = (rest & ((1 << mine.bit_length() - 1) - 1)).bit_length()
-                        group = mine >> floor << floor
-                        mine ^= group
-                        groups.append(group << shift)
-            legal >>= 13
-            shift += 13
+            shift = _SHIFT[(legal & -legal).bit_length()]  # the lowest suit with a legal card
+            mine = legal >> shift & 0x1FFF
+            legal ^= mine << shift
+            rest = others >> shift & 0x1FFF
+            if ace_low:  # in strength order (see ending_bounds.rotate), and back for each group
+                mine = (mine & 0xFFF) << 1 | mine >> 12
+                rest = (rest & 0xFFF) << 1 | rest >> 12
+                while mine:
+                    # the top card and every one of ours down to the next card not ours
+                    floor = (rest & ((1 << mine.bit_length() - 1) - 1)).bit_length()
+                    group = mine >> floor << floor
+                    mine ^= group
+                    groups.append((group >> 1 | (group & 1) << 12) << shift)
+            else:
+                while mine:
+                    floor = (rest & ((1 << mine.bit_length() - 1) - 1)).bit_length()
+                    group = mine >> floor << floor
+                    mine ^= group
+                    groups.append(group << shift)
         return groups
 
     def moves(self) -> tuple[int, ...]:
@@ -416,28 +422,35 @@ class FelagsvistEnding:
 
     def depth(self, relevant: int) -> int:
         """The :meth:`ladder` bits of each suit's cards in hand at or above the weakest of ``relevant``."""
+        if not relevant:
+            return 0
         h0, h1, h2, h3 = self.hands
         left = h0 | h1 | h2 | h3
-        above = self.rules.above
         ace_low = self.rules.ace_low
         mask = 0
-        for shift in (0, 13, 26, 39):
+        for suit in (0, 1, 2, 3):
+            shift = 13 * suit
             mine = relevant >> shift & 0x1FFF
             if not mine:
                 continue
-            weakest = 12 if ace_low and mine >> 12 else (mine & -mine).bit_length() - 1
-            count = (left & above[shift + weakest]).bit_count() + 1
-            mask |= ((1 << 2 * count) - 1) << (26 - 2 * count + 2 * shift)
+            rest = left >> shift & 0x1FFF
+            if ace_low:  # in strength order (ending_bounds.rotate)
+                mine = (mine & 0xFFF) << 1 | mine >> 12
+                rest = (rest & 0xFFF) << 1 | rest >> 12
+            # the cards in hand at or above the weakest of ours: -low keeps the bits from low up
+            mask |= _PLACES[14 * suit + (rest & -(mine & -mine)).bit_count()]
         return mask
 
     def top(self, depths: int) -> int:
         """The cards in hand whose :meth:`ladder` bits ``depths`` (a :meth:`depth` mask) covers."""
+        if not depths:
+            return 0
         h0, h1, h2, h3 = self.hands
         left = h0 | h1 | h2 | h3
         ace_low = self.rules.ace_low
         mask = 0
         for shift in (0, 13, 26, 39):
-            count = (depths >> 2 * shift & FIELD).bit_count() // 2
+            count = (depths >> 2 * shift & FIELD).bit_count() >> 1
             if not count:
                 continue
             rest = left >> shift & 0x1FFF
