@@ -118,7 +118,11 @@ class RankedEnding(Ending, Protocol):
     down to the weakest card whose rank decided a trick (:attr:`won`), a
     bound (:meth:`ranked_bounds`) or a group of equivalent cards
     (:meth:`settle`). Any ending of that shape whose strongest cards lie in
-    the same hands reuses the entry: the cards below play alike in it.
+    the same hands reuses the entry: the cards below play alike in it. The
+    bounds of a trick boundary are also kept under its :meth:`~Ending.key`
+    (equal keys have the same value still to come), with the cards they
+    relied on as :meth:`depth` places, read back by :meth:`top` when an
+    ending with that key is met again.
     """
 
     def play(self, move: int) -> RankedEnding:
