@@ -505,9 +505,10 @@ class Solver:
                     if known_high < high:
                         high = known_high
         # The bounds of an ending met before under the same key: equal keys have the same value
-        # still to come, so its bounds (kept net of the value so far) hold here too, and they
-        # relied on the ranks of the cards in the same places of the ladder (kept as a depth mask,
-        # whose cards here have the same weakest card in each suit, all a pattern reads of them).
+        # still to come, so its bounds (kept net of the value so far) hold here too. They relied
+        # on the ranks of the cards in some places of the ladder, the same here: kept as a depth
+        # mask, they are read back as every card in hand down to the weakest of them in each
+        # suit, which is all a pattern keeps of them (depth() reads the weakest only).
         key = node.key()
         known = self._ranked_bounds.get(key) if key is not None else None
         if known is None:

@@ -362,7 +362,7 @@ class FelagsvistEnding:
         suit = SUIT_MASKS[best // 13]
         won = 1 << best if (1 << trick[0] | 1 << trick[1] | 1 << trick[2] | bit) & suit != 1 << best else 0
         winner = self.leader + ahead & 3
-        side = (winner ^ rules.counted) & 1
+        side = (winner ^ rules.counted) & 1  # 0: the counted side won it, and scores it unless in Nóló
         return _new(
             rules,
             hands,
