@@ -118,11 +118,11 @@ class RankedEnding(Ending, Protocol):
     down to the weakest card whose rank decided a trick (:attr:`won`), a
     bound (:meth:`ranked_bounds`) or a group of equivalent cards
     (:meth:`settle`). Any ending of that shape whose strongest cards lie in
-    the same hands reuses the entry: the cards below play alike in it. The
-    bounds of a trick boundary are also kept under its :meth:`~Ending.key`
-    (equal keys have the same value still to come), with the cards they
-    relied on as :meth:`depth` places, read back by :meth:`top` when an
-    ending with that key is met again.
+    the same hands reuses the entry: the cards below play alike in it. Where
+    the bounds of a trick boundary meet, the value is also kept under its
+    :meth:`~Ending.key` (equal keys have the same value still to come), with
+    the cards it relied on as :meth:`depth` places, read back by :meth:`top`
+    when an ending with that key is met again.
     """
 
     def play(self, move: int) -> RankedEnding:
@@ -240,10 +240,10 @@ class Solver:
         "_bounds",
         "_deadline",
         "_ends_at",
+        "_exact",
         "_limit",
         "_max_nodes",
         "_patterns",
-        "_ranked_bounds",
         "_worst",
         "nodes",
     )
@@ -267,7 +267,7 @@ class Solver:
         self._worst: dict[Hashable, int] = {}
         self._below_seen: dict[tuple[Hashable, int], bool] = {}
         self._patterns: dict[Hashable, dict[int, dict[int, tuple[int, int, int]]]] = {}
-        self._ranked_bounds: dict[Hashable, tuple[int, int, int]] = {}
+        self._exact: dict[Hashable, tuple[int, int]] = {}
 
     # -- the questions -------------------------------------------------------------
 
@@ -504,25 +504,22 @@ class Solver:
                         low = known_low
                     if known_high < high:
                         high = known_high
-        # The bounds of an ending met before under the same key: equal keys have the same value
-        # still to come, so its bounds (kept net of the value so far) hold here too. They relied
-        # on the ranks of the cards in some places of the ladder, the same here: kept as a depth
-        # mask, they are read back as every card in hand down to the weakest of them in each
-        # suit, which is all a pattern keeps of them (depth() reads the weakest only).
+        # Where the bounds meet (near the end, where an ending may try every line), the value is
+        # kept under the key: equal keys have the same value still to come. It relied on the
+        # ranks of the cards in some places of the ladder, the same under an equal key: kept as
+        # a depth mask, they are read back as every card in hand down to the weakest of them in
+        # each suit, which is all a pattern keeps of them (depth() reads the weakest only).
         key = node.key()
-        known = self._ranked_bounds.get(key) if key is not None else None
+        known = self._exact.get(key) if key is not None else None
         if known is None:
             bound_low, bound_high, cards = node.ranked_bounds()
-            if key is not None:
-                self._ranked_bounds[key] = (bound_low - base, bound_high - base, node.depth(cards))
-            relied = -1
+            if bound_low == bound_high and key is not None:
+                self._exact[key] = (bound_low - base, node.depth(cards))
         else:
-            bound_low = known[0] + base
-            bound_high = known[1] + base
-            cards = 0  # read off the ladder below, when the bounds count
-            relied = known[2]
+            bound_low = bound_high = known[0] + base
+            cards = node.top(known[1])
         if bound_low > low or bound_high < high:
-            relevant |= cards if relied < 0 else node.top(relied)
+            relevant |= cards
             if bound_low > low:
                 low = bound_low
             if bound_high < high:
