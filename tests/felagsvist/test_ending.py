@@ -299,8 +299,8 @@ def test_nolo_bounds_settle_some_endings_before_their_last_trick() -> None:
 
 
 @st.composite
-def whole_deals(draw: st.DrawFn) -> FelagsvistState:
-    """A Félagsvist deal of any round kind and ace option, at the start of its play."""
+def deals_in_play(draw: st.DrawFn) -> FelagsvistState:
+    """A Félagsvist deal of any round kind and ace option, somewhere in its play."""
     kind = draw(st.sampled_from(tuple(RoundKind)), label="kind")
     ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
     game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace.value, first_dealer="N")
@@ -310,12 +310,13 @@ def whole_deals(draw: st.DrawFn) -> FelagsvistState:
 
 
 @pytest.mark.rule("felagsvist.trick.winner")
-@given(state=whole_deals(), seat=st.integers(min_value=0, max_value=3), seed=st.integers(0, 2**16))
+@given(state=deals_in_play(), seat=st.integers(min_value=0, max_value=3), seed=st.integers(0, 2**16))
 def test_the_model_plays_a_deal_out_as_the_engine_does(state: FelagsvistState, seat: int, seed: int) -> None:
     # Card by card through the engine and the model side by side: the same
-    # hands, seat to play and trick winners, the per-trick score, the card
-    # whose rank won each trick, and the holders ladder and suit lengths the
-    # model keeps up card by card equal to those worked out afresh.
+    # hands, seat to play, card winning each trick so far and trick winners,
+    # the per-trick score, the card whose rank won each trick, and the
+    # holders ladder and suit lengths the model keeps up card by card equal
+    # to those worked out afresh.
     rng = random.Random(seed)
     side = seat % 2
     start = already(state, side)
@@ -328,10 +329,12 @@ def test_the_model_plays_a_deal_out_as_the_engine_does(state: FelagsvistState, s
         trick = (*state.trick, card)
         state = state.apply(node.action(card))
         node = node.play(card)
+        assert node.side == (0 if node.seat % 2 == side else 1)
+        place = trick_winner(trick, node.rules.trump, node.rules.strength)
         if len(trick) < 4:
-            assert node.won == 0
+            assert node.won == 0 and (node.best, node.ahead) == (trick[place], place)
             continue
-        winner = trick[trick_winner(trick, node.rules.trump, node.rules.strength)]
+        winner = trick[place]
         contested = sum(other // 13 == winner // 13 for other in trick) > 1
         assert node.won == (1 << winner if contested else 0)
         assert node.value == score_now(state, side, deal) - start or node.over
