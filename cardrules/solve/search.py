@@ -118,7 +118,11 @@ class RankedEnding(Ending, Protocol):
     down to the weakest card whose rank decided a trick (:attr:`won`), a
     bound (:meth:`ranked_bounds`) or a group of equivalent cards
     (:meth:`settle`). Any ending of that shape whose strongest cards lie in
-    the same hands reuses the entry: the cards below play alike in it.
+    the same hands reuses the entry: the cards below play alike in it. Where
+    the bounds of a trick boundary meet, the value is also kept under its
+    :meth:`~Ending.key` (equal keys have the same value still to come), with
+    the cards it relied on as :meth:`depth` places, read back by :meth:`top`
+    when an ending with that key is met again.
     """
 
     def play(self, move: int) -> RankedEnding:
@@ -236,6 +240,7 @@ class Solver:
         "_bounds",
         "_deadline",
         "_ends_at",
+        "_exact",
         "_limit",
         "_max_nodes",
         "_patterns",
@@ -262,6 +267,7 @@ class Solver:
         self._worst: dict[Hashable, int] = {}
         self._below_seen: dict[tuple[Hashable, int], bool] = {}
         self._patterns: dict[Hashable, dict[int, dict[int, tuple[int, int, int]]]] = {}
+        self._exact: dict[Hashable, tuple[int, int]] = {}
 
     # -- the questions -------------------------------------------------------------
 
@@ -434,43 +440,90 @@ class Solver:
         if node.over:
             return node.value, won, 0
         shape = node.shape()
-        relevant = 0
+        search = self._ranked
         ties = 0
+        if shape is None:
+            # Inside a trick: no table entry to read or write, only the ending's own bounds.
+            low, high, relevant = node.ranked_bounds()
+            if low >= beta:
+                return low, relevant | won, 0
+            if high <= alpha:
+                return high, relevant | won, 0
+            moves, groups = node.ranked_moves()
+            if node.side == 0:
+                best = -_INFINITY
+                for move in moves:
+                    found, cards, tied = search(node.play(move), alpha, beta)
+                    relevant |= cards
+                    ties |= tied
+                    if groups and move in groups:
+                        ties |= groups[move]
+                    if found > best:
+                        best = found
+                        if found > alpha:
+                            alpha = found
+                            if found >= beta:
+                                break
+            else:
+                best = _INFINITY
+                for move in moves:
+                    found, cards, tied = search(node.play(move), alpha, beta)
+                    relevant |= cards
+                    ties |= tied
+                    if groups and move in groups:
+                        ties |= groups[move]
+                    if found < best:
+                        best = found
+                        if found < beta:
+                            beta = found
+                            if found <= alpha:
+                                break
+            return best, relevant, ties
+        relevant = 0
         first = -1
         base = node.value
-        ladder = 0
-        if shape is not None:
-            ladder = node.ladder()
-            bucket = self._patterns.get(shape)
-            low = -_INFINITY
-            high = _INFINITY
-            if bucket is not None:
-                for depths, table in bucket.items():
-                    entry = table.get(ladder & depths)
-                    if entry is None:
-                        continue
-                    known_low = entry[0] + base
-                    known_high = entry[1] + base
-                    if known_low >= beta or known_low == known_high:
-                        return known_low, won | node.top(depths), 0
-                    if known_high <= alpha:
-                        return known_high, won | node.top(depths), 0
-                    if known_low > low or known_high < high:
-                        relevant |= node.top(depths)
-                        first = entry[2]
-                        if known_low > low:
-                            low = known_low
-                        if known_high < high:
-                            high = known_high
+        ladder = node.ladder()
+        bucket = self._patterns.get(shape)
+        low = -_INFINITY
+        high = _INFINITY
+        if bucket is not None:
+            for depths, table in bucket.items():
+                entry = table.get(ladder & depths)
+                if entry is None:
+                    continue
+                known_low = entry[0] + base
+                known_high = entry[1] + base
+                if known_low >= beta or known_low == known_high:
+                    return known_low, won | node.top(depths), 0
+                if known_high <= alpha:
+                    return known_high, won | node.top(depths), 0
+                if known_low > low or known_high < high:
+                    relevant |= node.top(depths)
+                    first = entry[2]
+                    if known_low > low:
+                        low = known_low
+                    if known_high < high:
+                        high = known_high
+        # Where the bounds meet (near the end, where an ending may try every line), the value is
+        # kept under the key: equal keys have the same value still to come. It relied on the
+        # ranks of the cards in some places of the ladder, the same under an equal key: kept as
+        # a depth mask, they are read back as every card in hand down to the weakest of them in
+        # each suit, which is all a pattern keeps of them (depth() reads the weakest only).
+        key = node.key()
+        known = self._exact.get(key) if key is not None else None
+        if known is None:
             bound_low, bound_high, cards = node.ranked_bounds()
-            if bound_low > low or bound_high < high:
-                relevant |= cards
-                if bound_low > low:
-                    low = bound_low
-                if bound_high < high:
-                    high = bound_high
+            if bound_low == bound_high and key is not None:
+                self._exact[key] = (bound_low - base, node.depth(cards))
         else:
-            low, high, relevant = node.ranked_bounds()
+            bound_low = bound_high = known[0] + base
+            cards = node.top(known[1])
+        if bound_low > low or bound_high < high:
+            relevant |= cards
+            if bound_low > low:
+                low = bound_low
+            if bound_high < high:
+                high = bound_high
         if low >= beta:
             return low, relevant | won, 0
         if high <= alpha:
@@ -478,7 +531,6 @@ class Solver:
         moves, groups = node.ranked_moves()
         if first >= 0 and first != moves[0] and first in moves:
             moves = (first, *[move for move in moves if move != first])
-        search = self._ranked
         chosen = moves[0]
         if node.side == 0:
             best = -_INFINITY
@@ -512,22 +564,28 @@ class Solver:
                         ceiling = found
                         if ceiling <= alpha:
                             break
-        if shape is None:
-            return best, relevant, ties
         if ties:
             relevant = node.settle(relevant, ties)
         if best <= alpha:
-            high = min(high, best)
+            if best < high:
+                high = best
         elif best >= beta:
-            low = max(low, best)
+            if best > low:
+                low = best
         else:
             low = high = best
         depths = node.depth(relevant)
-        self._patterns.setdefault(shape, {}).setdefault(depths, {})[ladder & depths] = (
-            low - base,
-            high - base,
-            chosen,
-        )
+        entry = (low - base, high - base, chosen)
+        # The ending's descendants hold fewer cards, so none of them has its shape: the bucket
+        # read above is still the one to write to.
+        if bucket is None:
+            self._patterns[shape] = {depths: {ladder & depths: entry}}
+        else:
+            stored = bucket.get(depths)
+            if stored is None:
+                bucket[depths] = {ladder & depths: entry}
+            else:
+                stored[ladder & depths] = entry
         return best, relevant | won, 0
 
     def _least(self, node: Ending) -> int:

@@ -23,6 +23,7 @@ from cardrules.cards import mask_of, parse_cards
 from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
 from cardrules.games.felagsvist.ending import FelagsvistEnding, _ladder
+from cardrules.games.felagsvist.play import trick_winner
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.table import ending_of
 from cardrules.testing import positions
@@ -395,3 +396,84 @@ def test_nolo_bounds_hold_wherever_the_cards_they_rely_on_stay(
         other = _redealt(node, kept, redeal)
         result = model_minimax(other)[other]
         assert low <= other.value + result <= high, (node, other, low, high, result)
+
+
+@st.composite
+def deals_in_play(draw: st.DrawFn) -> FelagsvistState:
+    """A Félagsvist deal of any round kind and ace option, somewhere in its play."""
+    kind = draw(st.sampled_from(tuple(RoundKind)), label="kind")
+    ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
+    game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace.value, first_dealer="N")
+    state = draw(positions(game, phase=kind.value)).state
+    assert isinstance(state, FelagsvistState)
+    return state
+
+
+@pytest.mark.rule("felagsvist.trick.winner")
+@given(state=deals_in_play(), seat=st.integers(min_value=0, max_value=3), seed=st.integers(0, 2**16))
+def test_the_model_plays_a_deal_out_as_the_engine_does(state: FelagsvistState, seat: int, seed: int) -> None:
+    # Card by card through the engine and the model side by side: the same
+    # hands, seat to play, card winning each trick so far and trick winners,
+    # the per-trick score, the card whose rank won each trick, and the
+    # holders ladder and suit lengths the model keeps up card by card equal
+    # to those worked out afresh.
+    rng = random.Random(seed)
+    side = seat % 2
+    start = already(state, side)
+    node = state.ending(seat)
+    deal = state.deal_number
+    while not node.over:
+        assert node.hands == state.hands and node.seat == state.current_player
+        assert (node.holders, node.lengths) == (state.ending(seat).holders, state.ending(seat).lengths)
+        card = rng.choice(node.legal())
+        trick = (*state.trick, card)
+        state = state.apply(node.action(card))
+        node = node.play(card)
+        assert node.side == (0 if node.seat % 2 == side else 1)
+        place = trick_winner(trick, node.rules.trump, node.rules.strength)
+        if len(trick) < 4:
+            assert node.won == 0 and (node.best, node.ahead) == (trick[place], place)
+            continue
+        winner = trick[place]
+        contested = sum(other // 13 == winner // 13 for other in trick) > 1
+        assert node.won == (1 << winner if contested else 0)
+        assert node.value == score_now(state, side, deal) - start or node.over
+        if not node.over:
+            assert node.leader == state.current_player
+    assert state.deal_number != deal or state.is_terminal
+
+
+@given(
+    state=endings(),
+    seat=st.integers(min_value=0, max_value=3),
+    picks=st.lists(st.integers(min_value=0, max_value=51), max_size=8),
+)
+def test_depth_and_top_cover_the_cards_down_to_the_weakest_relied_on(
+    state: FelagsvistState, seat: int, picks: list[int]
+) -> None:
+    # depth() covers, in each suit, the ladder places from the strongest card
+    # in hand down to the weakest of the cards given; top() reads the cards in
+    # those places back. A card is in a place when that many cards of its
+    # suit in hand rank above it, so the two agree card by card with the
+    # strengths, and reading the cards back changes no suit's weakest card.
+    node = state.ending(seat)
+    strength = node.rules.strength
+    left = node.hands[0] | node.hands[1] | node.hands[2] | node.hands[3]
+    relevant = 0
+    for card in picks:
+        if left >> card & 1:
+            relevant |= 1 << card
+    covered = node.top(node.depth(relevant))
+    for card in range(52):
+        if not left >> card & 1:
+            assert not covered >> card & 1
+            continue
+        suit = range(13 * (card // 13), 13 * (card // 13) + 13)
+        relied = [other for other in suit if relevant >> other & 1]
+        inside = bool(relied) and strength[card] >= min(strength[other] for other in relied)
+        assert bool(covered >> card & 1) == inside, card
+    assert node.depth(covered) == node.depth(relevant)
+    tied = covered & ~relevant
+    settled = node.settle(relevant, tied)
+    assert settled == covered  # ties at or above the weakest all join
+    assert node.settle(relevant, left & ~covered) == relevant  # ties all below it stay out

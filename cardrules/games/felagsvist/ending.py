@@ -4,7 +4,7 @@
 four bitmask hands, the trick so far, the leader and the tricks taken since
 the ending was built. Its moves are card indices. The legal cards come from
 :func:`~cardrules.games.felagsvist.play.playable` and the winner of a trick
-from :func:`~cardrules.games.felagsvist.play.trick_winner`, with the deal's
+from a table read off :func:`~cardrules.games.felagsvist.play.trick_winner`, with the deal's
 own trump and strengths (so Nóló under either ``nolo_ace`` value is the
 engine's), so the model states no rule of its own.
 
@@ -37,9 +37,9 @@ from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action
 from cardrules.games.felagsvist import ending_bounds
 from cardrules.games.felagsvist.actions import PLAYS, SEAT_NAMES, PlayCard
-from cardrules.games.felagsvist.cards import strength_table
+from cardrules.games.felagsvist.cards import SUIT_MASKS, strength_table
 from cardrules.games.felagsvist.deal import DEAL_TRICKS
-from cardrules.games.felagsvist.ending_bounds import FIELD, rotate, unrotate
+from cardrules.games.felagsvist.ending_bounds import FIELD, rotate
 from cardrules.games.felagsvist.options import NoloAce, RoundKind
 from cardrules.games.felagsvist.play import playable, trick_winner
 from cardrules.solve.table import claimed_amount, read_claimer
@@ -51,6 +51,23 @@ __all__ = ["EndingRules", "FelagsvistEnding", "ending"]
 
 _SIDES: Final = MappingProxyType({"NS": 0, "EW": 1})
 
+_UNDER: Final = tuple(((1 << 24 - 2 * place) - 1) << 26 * suit for suit in range(4) for place in range(13))
+"""``_UNDER[13 * suit + place]``: the :attr:`~FelagsvistEnding.holders` bits of the suit below ``place``."""
+
+_KEEP: Final = tuple(~(((1 << 26 - 2 * place) - 1) << 26 * suit) for suit in range(4) for place in range(13))
+"""``_KEEP[13 * suit + place]``: all but the suit's :attr:`~FelagsvistEnding.holders` from ``place`` on."""
+
+_PLACES: Final = tuple(
+    ((1 << 2 * count) - 1) << 26 - 2 * count + 26 * suit for suit in range(4) for count in range(14)
+)
+"""``_PLACES[14 * suit + count]``: the suit's top ``count`` places in :attr:`~FelagsvistEnding.holders`."""
+
+_SHIFT: Final = (0, *(13 * ((length - 1) // 13) for length in range(1, 53)))
+"""``_SHIFT[card + 1]``: the index of the first card of the card's suit (read by a mask's bit length)."""
+
+_ONE: Final = tuple(tuple(1 << 16 * seat + 4 * (card // 13) for card in range(52)) for seat in range(4))
+"""``_ONE[seat][card]``: one card of the card's suit in the seat's :attr:`FelagsvistEnding.lengths` count."""
+
 
 @dataclass(frozen=True, slots=True)
 class EndingRules:
@@ -61,8 +78,10 @@ class EndingRules:
         strength: each card's strength within its suit (the engine's table for the deal).
         beats: for each card index, the cards that take a trick from it when it
             is winning the trick so far, as a bitmask (read off
-            :func:`~cardrules.games.felagsvist.play.trick_winner`; the search
-            uses it to order its moves only).
+            :func:`~cardrules.games.felagsvist.play.trick_winner`, which keeps
+            the card winning so far and replaces it only by a card that beats
+            it, so the card this table leaves winning after the fourth card
+            is the trick's winner; the search also uses it to order its moves).
         above: for each card index, the cards of its suit that rank above it, as a bitmask.
         counted: the counted side (0 NS, 1 EW).
         nolo: whether the deal is Nóló, where the counted side scores the tricks its opponents take.
@@ -152,31 +171,37 @@ class FelagsvistEnding:
         strength: they win and lose against the same cards from now on. A
         suit with a legal card has all the hand's cards of that suit legal.
         """
-        seat = self.seat
         hands = self.hands
-        hand = hands[seat]
+        hand = hands[self.seat]
         trick = self.trick
         legal = playable(hand, trick)
+        if not legal & legal - 1:  # one legal card (a fifth of the searched positions)
+            return [legal]
         others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
         for card in trick:
             others |= 1 << card
         ace_low = self.rules.ace_low
         groups = []
-        for shift in (0, 13, 26, 39):
+        while legal:
+            shift = _SHIFT[(legal & -legal).bit_length()]  # the lowest suit with a legal card
             mine = legal >> shift & 0x1FFF
-            if not mine:
-                continue
+            legal ^= mine << shift
             rest = others >> shift & 0x1FFF
-            if ace_low:
-                mine = rotate(mine)
-                rest = rotate(rest)
-            while mine:
-                floor = (rest & ((1 << (mine.bit_length() - 1)) - 1)).bit_length()
-                group = (
-                    mine >> floor << floor
-                )  # the top card and every one of ours down to the next card not ours
-                mine ^= group
-                groups.append((unrotate(group) if ace_low else group) << shift)
+            if ace_low:  # in strength order (see ending_bounds.rotate), and back for each group
+                mine = (mine & 0xFFF) << 1 | mine >> 12
+                rest = (rest & 0xFFF) << 1 | rest >> 12
+                while mine:
+                    # the top card and every one of ours down to the next card not ours
+                    floor = (rest & ((1 << mine.bit_length() - 1) - 1)).bit_length()
+                    group = mine >> floor << floor
+                    mine ^= group
+                    groups.append((group >> 1 | (group & 1) << 12) << shift)
+            else:
+                while mine:
+                    floor = (rest & ((1 << mine.bit_length() - 1) - 1)).bit_length()
+                    group = mine >> floor << floor
+                    mine ^= group
+                    groups.append(group << shift)
         return groups
 
     def moves(self) -> tuple[int, ...]:
@@ -201,7 +226,14 @@ class FelagsvistEnding:
         every ending the entry is used for.
         """
         groups = self._groups()
-        ties = {group.bit_length() - 1: group for group in groups if group & (group - 1)}
+        if len(groups) == 1:  # one move, whatever the order
+            group = groups[0]
+            move = group.bit_length() - 1
+            return (move,), ({move: group} if group & group - 1 else {})
+        ties = {}
+        for group in groups:
+            if group & group - 1:
+                ties[group.bit_length() - 1] = group
         return self._order(groups), ties
 
     def _order(self, groups: list[int]) -> tuple[int, ...]:
@@ -314,14 +346,12 @@ class FelagsvistEnding:
         seat = self.seat
         rules = self.rules
         h0, h1, h2, h3 = self.hands
-        bit = 1 << move
-        suit = move // 13
         # the card leaves the ladder of its suit: the cards below it move up one place
-        field = self.holders >> (26 * suit) & FIELD
-        cut = 24 - 2 * ((h0 | h1 | h2 | h3) & rules.above[move]).bit_count()
-        moved = field >> (cut + 2) << (cut + 2) | (field & ((1 << cut) - 1)) << 2
-        holders = self.holders ^ (field ^ moved) << (26 * suit)
-        lengths = self.lengths - (1 << (16 * seat + 4 * suit))
+        slot = move - move % 13 + ((h0 | h1 | h2 | h3) & rules.above[move]).bit_count()
+        holders = self.holders
+        holders = holders & _KEEP[slot] | (holders & _UNDER[slot]) << 2
+        lengths = self.lengths - _ONE[seat][move]
+        bit = 1 << move
         if seat == 0:
             hands = (h0 ^ bit, h1, h2, h3)
         elif seat == 1:
@@ -330,22 +360,40 @@ class FelagsvistEnding:
             hands = (h0, h1, h2 ^ bit, h3)
         else:
             hands = (h0, h1, h2, h3 ^ bit)
-        trick = (*self.trick, move)
-        if len(trick) < 4:
-            following = (seat + 1) % 4
-            if len(trick) == 1:
-                best, ahead = move, 0
-            elif rules.beats[self.best] >> move & 1:
-                best, ahead = move, len(trick) - 1
-            else:
-                best, ahead = self.best, self.ahead
+        trick = self.trick
+        played = len(trick)
+        if not played:
+            following = seat + 1 & 3
             return _new(
                 rules,
                 hands,
-                trick,
+                (move,),
                 self.leader,
                 following,
-                0 if following % 2 == rules.counted else 1,
+                (following ^ rules.counted) & 1,
+                self.value,
+                self.left,
+                move,
+                0,
+                0,
+                holders,
+                lengths,
+            )
+        # The winner so far changes only when the card beats it (see EndingRules.beats), so the
+        # card winning the trick so far, kept as it goes, is the winner once the trick is complete.
+        if rules.beats[self.best] >> move & 1:
+            best, ahead = move, played
+        else:
+            best, ahead = self.best, self.ahead
+        if played < 3:
+            following = seat + 1 & 3
+            return _new(
+                rules,
+                hands,
+                (*trick, move),
+                self.leader,
+                following,
+                (following ^ rules.counted) & 1,
                 self.value,
                 self.left,
                 best,
@@ -354,25 +402,19 @@ class FelagsvistEnding:
                 holders,
                 lengths,
             )
-        place = trick_winner(trick, rules.trump, rules.strength)
-        card = trick[place]
-        suit = card // 13
-        won = 0
-        for other in trick:
-            if other != card and other // 13 == suit:
-                won = 1 << card
-                break
-        winner = (self.leader + place) % 4
-        ours = winner % 2 == rules.counted
-        scored = ours != rules.nolo
+        # its rank decided the trick when another card of its suit was played to it
+        suit = SUIT_MASKS[best // 13]
+        won = 1 << best if (1 << trick[0] | 1 << trick[1] | 1 << trick[2] | bit) & suit != 1 << best else 0
+        winner = self.leader + ahead & 3
+        side = (winner ^ rules.counted) & 1  # 0: the counted side won it, and scores it unless in Nóló
         return _new(
             rules,
             hands,
             (),
             winner,
             winner,
-            0 if ours else 1,
-            self.value + 1 if scored else self.value,
+            side,
+            self.value + (side == rules.nolo),
             self.left - 1,
             -1,
             0,
@@ -424,33 +466,56 @@ class FelagsvistEnding:
 
     def depth(self, relevant: int) -> int:
         """The :meth:`ladder` bits of each suit's cards in hand at or above the weakest of ``relevant``."""
+        if not relevant:
+            return 0
         h0, h1, h2, h3 = self.hands
         left = h0 | h1 | h2 | h3
-        above = self.rules.above
         ace_low = self.rules.ace_low
         mask = 0
-        for shift in (0, 13, 26, 39):
+        for suit in (0, 1, 2, 3):
+            shift = 13 * suit
             mine = relevant >> shift & 0x1FFF
             if not mine:
                 continue
-            weakest = 12 if ace_low and mine >> 12 else (mine & -mine).bit_length() - 1
-            count = (left & above[shift + weakest]).bit_count() + 1
-            mask |= ((1 << 2 * count) - 1) << (26 - 2 * count + 2 * shift)
+            rest = left >> shift & 0x1FFF
+            if ace_low:  # in strength order (ending_bounds.rotate)
+                mine = (mine & 0xFFF) << 1 | mine >> 12
+                rest = (rest & 0xFFF) << 1 | rest >> 12
+            # the cards in hand at or above the weakest of ours: -low keeps the bits from low up
+            mask |= _PLACES[14 * suit + (rest & -(mine & -mine)).bit_count()]
         return mask
 
     def top(self, depths: int) -> int:
         """The cards in hand whose :meth:`ladder` bits ``depths`` (a :meth:`depth` mask) covers."""
+        if not depths:
+            return 0
+        h0, h1, h2, h3 = self.hands
+        left = h0 | h1 | h2 | h3
         ace_low = self.rules.ace_low
         mask = 0
-        for number, rest in enumerate(self.suits()):
-            count = (depths >> (26 * number) & FIELD).bit_count() // 2
+        for shift in (0, 13, 26, 39):
+            count = (depths >> 2 * shift & FIELD).bit_count() >> 1
             if not count:
                 continue
+            rest = left >> shift & 0x1FFF
+            if ace_low:
+                rest = (rest & 0xFFF) << 1 | rest >> 12  # strength order (ending_bounds.rotate)
             drop = rest.bit_count() - count
-            while drop:
-                rest &= rest - 1
-                drop -= 1
-            mask |= (unrotate(rest) if ace_low else rest) << (13 * number)
+            if drop > count:  # fewer cards to take from the top than to drop from the bottom
+                taken = 0
+                while count:
+                    high = 1 << rest.bit_length() - 1
+                    taken |= high
+                    rest ^= high
+                    count -= 1
+                rest = taken
+            else:
+                while drop:
+                    rest &= rest - 1
+                    drop -= 1
+            if ace_low:
+                rest = rest >> 1 | (rest & 1) << 12
+            mask |= rest << shift
         return mask
 
     def settle(self, relevant: int, ties: int) -> int:
@@ -462,14 +527,19 @@ class FelagsvistEnding:
         play alike); in a suit where some tied card ranks at or above the
         weakest card of ``relevant``, every tied card joins.
         """
-        strength = self.rules.strength
+        ace_low = self.rules.ace_low
         for shift in (0, 13, 26, 39):
             tied = ties >> shift & 0x1FFF
-            mine = relevant >> shift & 0x1FFF
-            if not tied or not mine:
+            if not tied:
                 continue
-            weakest = min(strength[shift + card] for card in range(13) if mine >> card & 1)
-            if any(strength[shift + card] >= weakest for card in range(13) if tied >> card & 1):
+            mine = relevant >> shift & 0x1FFF
+            if not mine:
+                continue
+            if ace_low:  # in strength order (ending_bounds.rotate)
+                mine = (mine & 0xFFF) << 1 | mine >> 12
+                if ((tied & 0xFFF) << 1 | tied >> 12) >= mine & -mine:
+                    relevant |= tied << shift
+            elif tied >= mine & -mine:  # a tied card at or above the weakest of relevant
                 relevant |= tied << shift
         return relevant
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from cardrules.games.felagsvist.play import playable, trick_winner
+from cardrules.games.felagsvist.cards import SUIT_MASKS
+from cardrules.games.felagsvist.play import playable
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.ending import FelagsvistEnding
@@ -349,6 +350,14 @@ def tops(ending: FelagsvistEnding, mask: int) -> int:
     return tops
 
 
+def _pair(mask: int) -> tuple[int, ...]:
+    """The card indices of ``mask``, one or two cards, lowest first."""
+    low = mask & -mask
+    if low == mask:
+        return (low.bit_length() - 1,)
+    return (low.bit_length() - 1, mask.bit_length() - 1)
+
+
 def two_tricks(ending: FelagsvistEnding) -> tuple[int, int]:
     """The last two tricks from their start, every line tried: the final value and the ranks it read.
 
@@ -357,75 +366,130 @@ def two_tricks(ending: FelagsvistEnding) -> tuple[int, int]:
     the tricks on the lines looked at whose ranks decided them (another
     card of the suit was played to them), as the search itself would
     gather them: every other card plays alike below them.
+
+    The lines are tried as a search over the first trick would try them:
+    each seat's legal cards lowest first, a seat stopping once it has the
+    best its side can get (both tricks, or none). A trick's winner is the
+    card the :attr:`~cardrules.games.felagsvist.ending.EndingRules.beats`
+    table leaves winning once its four cards are played.
     """
     rules = ending.rules
-    trump = rules.trump
-    strength = rules.strength
-    counted = rules.counted
-    nolo = rules.nolo
+    beats = rules.beats
     hands = ending.hands
     leader = ending.leader
-    seats = (leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4)
+    first = hands[leader]
+    second = hands[leader + 1 & 3]
+    third = hands[leader + 2 & 3]
+    fourth = hands[leader + 3 & 3]
+    # Whether the leader's side is the counted side (the seats after it alternate), and what
+    # the counted side scores for a trick won by the seat that many places after the leader.
+    up = (leader ^ rules.counted) & 1 == 0
+    even = int(up != rules.nolo)
+    gain = (even, 1 - even, even, 1 - even)
     relied = 0
-
-    def score(trick: tuple[int, ...], first: int) -> tuple[int, int]:
-        """What the counted side scores for ``trick`` led by seat ``first`` (0 or 1), and its winner."""
-        nonlocal relied
-        place = trick_winner(trick, trump, strength)
-        card = trick[place]
-        suit = card // 13
-        for other in trick:
-            if other != card and other // 13 == suit:
-                relied |= 1 << card  # its rank decided the trick
-                break
-        winner = (first + place) % 4
-        return (1 if (winner % 2 == counted) != nolo else 0), winner
-
-    def walk(place: int, trick: tuple[int, ...]) -> int:
-        """The best the counted side scores from here, the first trick's cards so far ``trick``."""
-        if place == 4:
-            gained, first = score(trick, leader)
-            rest = []
-            for turn in range(4):
-                seat = (first + turn) % 4
-                rest.append((hands[seat] ^ 1 << trick[(seat - leader) % 4]).bit_length() - 1)
-            return gained + score(tuple(rest), first)[0]
-        seat = seats[place]
-        options = playable(hands[seat], trick)
-        maximise = seat % 2 == counted
-        best = -1 if maximise else 3
-        while options:
-            low = options & -options
-            options ^= low
-            found = walk(place + 1, (*trick, low.bit_length() - 1))
-            if maximise:
-                if found > best:
-                    best = found
-                    if best == 2:
+    best0 = -1 if up else 3
+    for card0 in _pair(first):
+        lead = (card0,)
+        rest0 = (first ^ 1 << card0).bit_length() - 1
+        seconds = _pair(playable(second, lead))
+        thirds = _pair(playable(third, lead))
+        fourths = _pair(playable(fourth, lead))
+        best1 = 3 if up else -1
+        for card1 in seconds:
+            rest1 = (second ^ 1 << card1).bit_length() - 1
+            if beats[card0] >> card1 & 1:
+                win1, place1 = card1, 1
+            else:
+                win1, place1 = card0, 0
+            best2 = -1 if up else 3
+            for card2 in thirds:
+                rest2 = (third ^ 1 << card2).bit_length() - 1
+                if beats[win1] >> card2 & 1:
+                    win2, place2 = card2, 2
+                else:
+                    win2, place2 = win1, place1
+                played = 1 << card0 | 1 << card1 | 1 << card2
+                best3 = 3 if up else -1
+                for card3 in fourths:
+                    if beats[win2] >> card3 & 1:
+                        win, place = card3, 3
+                    else:
+                        win, place = win2, place2
+                    if (played | 1 << card3) & SUIT_MASKS[win // 13] != 1 << win:
+                        relied |= 1 << win  # its rank decided the trick
+                    # the last trick, led by the winner of the first, every card forced
+                    rests = (rest0, rest1, rest2, (fourth ^ 1 << card3).bit_length() - 1)
+                    last = rests[place]
+                    ahead = place
+                    card = rests[place + 1 & 3]
+                    if beats[last] >> card & 1:
+                        last, ahead = card, place + 1
+                    card = rests[place + 2 & 3]
+                    if beats[last] >> card & 1:
+                        last, ahead = card, place + 2
+                    card = rests[place + 3 & 3]
+                    if beats[last] >> card & 1:
+                        last, ahead = card, place + 3
+                    if (1 << rest0 | 1 << rest1 | 1 << rest2 | 1 << rests[3]) & SUIT_MASKS[
+                        last // 13
+                    ] != 1 << last:
+                        relied |= 1 << last
+                    found = gain[place] + gain[ahead & 3]
+                    if up:  # the fourth seat is on the other side
+                        if found < best3:
+                            best3 = found
+                            if not found:
+                                break
+                    elif found > best3:
+                        best3 = found
+                        if found == 2:
+                            break
+                if up:
+                    if best3 > best2:
+                        best2 = best3
+                        if best3 == 2:
+                            break
+                elif best3 < best2:
+                    best2 = best3
+                    if not best3:
                         break
-            elif found < best:
-                best = found
-                if best == 0:
+            if up:
+                if best2 < best1:
+                    best1 = best2
+                    if not best2:
+                        break
+            elif best2 > best1:
+                best1 = best2
+                if best2 == 2:
                     break
-        return best
-
-    return ending.value + walk(0, ()), relied
+        if up:
+            if best1 > best0:
+                best0 = best1
+                if best1 == 2:
+                    break
+        elif best1 < best0:
+            best0 = best1
+            if not best1:
+                break
+    return ending.value + best0, relied
 
 
 def last_trick(ending: FelagsvistEnding) -> tuple[int, int]:
     """The last trick, every card forced: the final value, and the winner if its rank decided it."""
     rules = ending.rules
-    trick = list(ending.trick)
+    beats = rules.beats
+    hands = ending.hands
+    played = 0
+    for card in ending.trick:
+        played |= 1 << card
+    best, ahead = ending.best, ending.ahead
     seat = ending.seat
-    while len(trick) < 4:
-        trick.append(ending.hands[seat].bit_length() - 1)
-        seat = (seat + 1) % 4
-    place = trick_winner(trick, rules.trump, rules.strength)
-    card = trick[place]
-    won = 0
-    for other in trick:
-        if other != card and other // 13 == card // 13:
-            won = 1 << card
-            break
-    scored = ((ending.leader + place) % 2 == rules.counted) != rules.nolo
+    for place in range(len(ending.trick), 4):
+        card = hands[seat].bit_length() - 1
+        played |= 1 << card
+        if not place or beats[best] >> card & 1:
+            best, ahead = card, place
+        seat = seat + 1 & 3
+    won = 1 << best if played & SUIT_MASKS[best // 13] != 1 << best else 0
+    scored = ((ending.leader + ahead) % 2 == rules.counted) != rules.nolo
     return ending.value + scored, won
