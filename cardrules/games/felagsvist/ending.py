@@ -216,6 +216,8 @@ class FelagsvistEnding:
                 reps.sort(key=lambda card: -strength[card])
                 return tuple(reps)
             return self._leads(reps)
+        if not rules.nolo:
+            return self._follows(reps)
         trump = rules.trump
         beaten = 0 if (len(trick) - self.ahead) % 2 == 0 else rules.beats[self.best]
         wins = [card for card in reps if beaten >> card & 1]
@@ -228,27 +230,83 @@ class FelagsvistEnding:
             return (*loses, *wins)
         return (*wins, *loses)
 
+    def _follows(self, reps: list[int]) -> tuple[int, ...]:
+        """The cards of a follower in the order :meth:`moves` gives them, outside Nóló.
+
+        Its side not winning the trick so far, it tries first the cards that
+        take it (the lowest first), and among them first those the players
+        still to come cannot beat; then the others, the lowest first, trumps
+        last. Its partner winning, it tries the lowest cards first, unless
+        the next hand could beat the partner's card: then first the lowest
+        cards that take the trick beyond the next hand's reach.
+        """
+        rules = self.rules
+        strength = rules.strength
+        trump = rules.trump
+        beats = rules.beats
+        trick = self.trick
+        place = len(trick)
+
+        hands = self.hands
+        everyone = hands[0] | hands[1] | hands[2] | hands[3]
+        above = rules.above
+        led = trick[0] // 13
+
+        def cheap(card: int) -> tuple[bool, bool, int]:
+            suit = card // 13
+            return (suit == trump, suit != led and not everyone & above[card], strength[card])
+
+        reps.sort(key=cheap)
+        if place == 3:
+            if (place - self.ahead) % 2 == 0:
+                return tuple(reps)
+            beaten = beats[self.best]
+            return (*[c for c in reps if beaten >> c & 1], *[c for c in reps if not beaten >> c & 1])
+        after = playable(self.hands[(self.seat + 1) % 4], trick)
+        beaten = beats[self.best]
+        if (place - self.ahead) % 2 == 0:
+            if not beaten & after:
+                return tuple(reps)
+            safe = [c for c in reps if beaten >> c & 1 and not beats[c] & after]
+            return (*safe, *[c for c in reps if c not in safe])
+        safe = [c for c in reps if beaten >> c & 1 and not beats[c] & after]
+        wins = [c for c in reps if beaten >> c & 1 and beats[c] & after]
+        loses = [c for c in reps if not beaten >> c & 1]
+        return (*safe, *wins, *loses)
+
     def _leads(self, reps: list[int]) -> tuple[int, ...]:
         """The leads in the order :meth:`moves` gives them, outside Nóló."""
         hands = self.hands
-        strength = self.rules.strength
+        seat = self.seat
+        rules = self.rules
+        strength = rules.strength
+        trump = rules.trump
         everyone = hands[0] | hands[1] | hands[2] | hands[3]
-        partner = hands[(self.seat + 2) % 4]
-        ace_low = self.rules.ace_low
+        partner = hands[(seat + 2) % 4]
+        left_hand = hands[(seat + 1) % 4]
+        right_hand = hands[(seat + 3) % 4]
+        ace_low = rules.ace_low
+        trumps = 0 if trump is None else 0x1FFF << 13 * trump
 
         def order(card: int) -> tuple[int, int]:
             shift = card - card % 13
+            suit = 0x1FFF << shift
             rest = everyone >> shift & 0x1FFF
             if ace_low:
                 low = rest & 0xFFF
                 top = shift + (low.bit_length() - 1 if low else 12)
             else:
                 top = shift + rest.bit_length() - 1
+            ruffed = suit != trumps and (
+                (not left_hand & suit and left_hand & trumps) or (not right_hand & suit and right_hand & trumps)
+            )
             if card == top:
-                return (0, -strength[card])
+                return (2 if ruffed else 0, -strength[card])
             if partner >> top & 1:
-                return (1, strength[card])
-            return (2, -strength[card])
+                return (2 if ruffed else 1, strength[card])
+            if suit != trumps and not partner & suit and partner & trumps:
+                return (2 if ruffed else 1, strength[card])
+            return (3, -strength[card])
 
         reps.sort(key=order)
         return tuple(reps)
