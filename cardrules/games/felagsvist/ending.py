@@ -301,7 +301,7 @@ class FelagsvistEnding:
                 (not left_hand & suit and left_hand & trumps) or (not right_hand & suit and right_hand & trumps)
             )
             if card == top:
-                return (2 if ruffed else 0, -strength[card])
+                return (2 if ruffed else 0, -(hands[seat] & suit).bit_count())
             if partner >> top & 1:
                 return (2 if ruffed else 1, strength[card])
             if suit != trumps and not partner & suit and partner & trumps:
