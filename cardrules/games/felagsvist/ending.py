@@ -306,7 +306,7 @@ class FelagsvistEnding:
                 return (2 if ruffed else 1, strength[card])
             if suit != trumps and not partner & suit and partner & trumps:
                 return (2 if ruffed else 1, strength[card])
-            return (3, -strength[card])
+            return (4 if ruffed else 3, -strength[card])
 
         reps.sort(key=order)
         return tuple(reps)
