@@ -305,7 +305,7 @@ class FelagsvistEnding:
             if partner >> top & 1:
                 return (2 if ruffed else 1, strength[card])
             if suit != trumps and not partner & suit and partner & trumps:
-                return (2 if ruffed else 1, strength[card])
+                return (2 if ruffed else 0, -100 + strength[card])
             return (4 if ruffed else 3, -strength[card])
 
         reps.sort(key=order)
