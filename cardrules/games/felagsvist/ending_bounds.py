@@ -187,11 +187,18 @@ def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
 
 
 def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
-    """:meth:`bounds`, with the cards whose ranks they rely on: each suit's run of top cards in one hand.
+    """:meth:`bounds`, with the cards whose ranks they rely on: runs of top cards in one hand.
 
-    Everything else the bounds read is how many cards of each suit each
-    hand holds (the :meth:`shape`), so another ending of that shape whose
-    suits have those runs of top cards in the same hands has bounds at least as tight.
+    Outside Nóló the leader's side is sure of tricks by the runs of top
+    cards in the suits it tops, and the other side only by its run of top
+    trumps; everything else the bounds read is how many cards of each suit
+    each hand holds (the :meth:`shape`). So the cards returned are the
+    runs of the suits the leader's side tops (when it is sure of a trick)
+    and the other side's run of top trumps (when it is). Another ending of
+    that shape with those runs in the same hands has bounds at least as
+    tight: in a suit the other side tops here, the leader's side has no run
+    to count, and wherever it tops it there it has one of a card or more,
+    and each sure trick counted only grows with a run.
     """
     if ending.left == 1:
         final, won = last_trick(ending)
@@ -208,6 +215,16 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         return low, high, 0
     h0, h1, h2, h3 = ending.hands
     ace_low = ending.rules.ace_low
+    trump = ending.rules.trump
+    leading = ending.leader % 2
+    if leading == ending.rules.counted:
+        ours, theirs = low - ending.value, ending.value + ending.left - high
+    else:
+        ours, theirs = ending.value + ending.left - high, low - ending.value
+    # the leader's sure tricks read the runs of the suits its side tops, the other side's only its
+    # run of top trumps; the suits the other side tops give the leader's side nothing, and an
+    # ending where that side tops them instead gives it as many sure tricks or more
+    leaders = h0 | h2 if leading == 0 else h1 | h3
     mask = 0
     for number, rest in enumerate(ending.suits()):
         if not rest:
@@ -215,6 +232,8 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         shift = 13 * number
         topmost = rest.bit_length() - 1
         bit = (unrotate(1 << topmost) if ace_low else 1 << topmost) << shift
+        if not (ours if leaders & bit else theirs and number == trump):
+            continue
         holder = h0 if h0 & bit else h1 if h1 & bit else h2 if h2 & bit else h3
         mine = holder >> shift & 0x1FFF
         if ace_low:
