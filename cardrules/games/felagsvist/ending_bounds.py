@@ -143,6 +143,26 @@ def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
     if rules.nolo:
         low, high, _ = nolo_bounds(ending)
         return low, high
+    ours, theirs, _ = _sure(ending)
+    return _between(ending, ours, theirs)
+
+
+def _between(ending: FelagsvistEnding, ours: int, theirs: int) -> tuple[int, int]:
+    """The bounds when the leader's side is sure of ``ours`` tricks and the other side of ``theirs``."""
+    value = ending.value
+    if ending.leader % 2 == ending.rules.counted:
+        return value + ours, value + ending.left - theirs
+    return value + theirs, value + ending.left - ours
+
+
+def _sure(ending: FelagsvistEnding) -> tuple[int, int, int]:
+    """Outside Nóló, at a trick boundary: the sure tricks of the leader's side and of the other side.
+
+    The third value is the seat whose runs of top cards the leader's side's
+    count reads (the leader's, or its partner's when that counts more).
+    """
+    left = ending.left
+    rules = ending.rules
     leader = ending.leader
     hands = ending.hands
     ace_low = rules.ace_low
@@ -155,12 +175,16 @@ def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
         else:
             split.append((hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39))
     own, lho, mate, rho = split
+    source = leader
     ours = _cash(own, mate, lho, rho, trump, False)
     theirs = 0
     opponents_trump = False
     if trump is not None:
         trumps = own[trump] | lho[trump] | mate[trump] | rho[trump]
-        ours = max(ours, _run(own[trump], trumps), _run(mate[trump], trumps))
+        ours = max(ours, _run(own[trump], trumps))
+        partners = _run(mate[trump], trumps)
+        if partners > ours:
+            ours, source = partners, (leader + 2) % 4
         theirs = max(_run(lho[trump], trumps), _run(rho[trump], trumps))
         opponents_trump = bool(lho[trump] | rho[trump])
     if ours < left:
@@ -175,30 +199,28 @@ def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
                 reach_trump = True
             elif not opponents_trump or (lho[suit] and rho[suit]):
                 reach_side = True
-        if reach_side:
-            ours = max(ours, _cash(mate, own, lho, rho, trump, False))
-        elif reach_trump:
-            ours = max(ours, _cash(mate, own, lho, rho, trump, True))
-    if ours > left:
-        ours = left
-    if leader % 2 == rules.counted:
-        return value + ours, value + left - theirs
-    return value + theirs, value + left - ours
+        if reach_side or reach_trump:
+            partners = _cash(mate, own, lho, rho, trump, not reach_side)
+            if partners > ours:
+                ours, source = partners, (leader + 2) % 4
+    return min(ours, left), theirs, source
 
 
 def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     """:meth:`bounds`, with the cards whose ranks they rely on: runs of top cards in one hand.
 
-    Outside Nóló the leader's side is sure of tricks by the runs of top
-    cards in the suits it tops, and the other side only by its run of top
-    trumps; everything else the bounds read is how many cards of each suit
-    each hand holds (the :meth:`shape`). So the cards returned are the
-    runs of the suits the leader's side tops (when it is sure of a trick)
-    and the other side's run of top trumps (when it is). Another ending of
-    that shape with those runs in the same hands has bounds at least as
-    tight: in a suit the other side tops here, the leader's side has no run
-    to count, and wherever it tops it there it has one of a card or more,
-    and each sure trick counted only grows with a run.
+    Outside Nóló the tricks the leader's side is sure of are counted from
+    the runs of top cards of one of its hands (the leader's, or its
+    partner's when that counts more), and those of the other side from its
+    run of top trumps; everything else the bounds read is how many cards of
+    each suit each hand holds (the :meth:`shape`). So the cards returned
+    are the runs of the suits that hand tops (when its side is sure of a
+    trick) and the other side's run of top trumps (when it is). Another
+    ending of that shape with those runs in the same hands has bounds at
+    least as tight: in a suit that hand does not top here, it has no run to
+    count, and where it tops it there it has a run of a card or more; every
+    count of sure tricks only grows with a run (and the partner is reached
+    wherever it was here).
     """
     if ending.left == 1:
         final, won = last_trick(ending)
@@ -210,21 +232,19 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         return final, final, won
     if ending.rules.nolo:
         return nolo_bounds(ending)
-    low, high = bounds(ending)
-    if low == ending.value and high == ending.value + ending.left:
+    ours, theirs, source = _sure(ending)
+    low, high = _between(ending, ours, theirs)
+    if not ours and not theirs:
         return low, high, 0
-    h0, h1, h2, h3 = ending.hands
+    hands = ending.hands
+    h0, h1, h2, h3 = hands
     ace_low = ending.rules.ace_low
     trump = ending.rules.trump
-    leading = ending.leader % 2
-    if leading == ending.rules.counted:
-        ours, theirs = low - ending.value, ending.value + ending.left - high
-    else:
-        ours, theirs = ending.value + ending.left - high, low - ending.value
-    # the leader's sure tricks read the runs of the suits its side tops, the other side's only its
-    # run of top trumps; the suits the other side tops give the leader's side nothing, and an
-    # ending where that side tops them instead gives it as many sure tricks or more
-    leaders = h0 | h2 if leading == 0 else h1 | h3
+    # the leader's side's count reads the runs of the suits one hand (source) tops, the other
+    # side's only its run of top trumps; a run that hand does not have here counts nothing, and
+    # an ending where it has one gives as many sure tricks or more
+    reading = hands[source] if ours else 0
+    others = hands[(ending.leader + 1) % 4] | hands[(ending.leader + 3) % 4] if theirs else 0
     mask = 0
     for number, rest in enumerate(ending.suits()):
         if not rest:
@@ -232,7 +252,7 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         shift = 13 * number
         topmost = rest.bit_length() - 1
         bit = (unrotate(1 << topmost) if ace_low else 1 << topmost) << shift
-        if not (ours if leaders & bit else theirs and number == trump):
+        if not (reading & bit or (number == trump and others & bit)):
             continue
         holder = h0 if h0 & bit else h1 if h1 & bit else h2 if h2 & bit else h3
         mine = holder >> shift & 0x1FFF
