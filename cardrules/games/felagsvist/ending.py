@@ -185,14 +185,14 @@ class FelagsvistEnding:
         Outside Nóló, the leader tries first a lead for its partner's ruff,
         then the top cards of a suit (cashing), then low cards of suits where
         its partner holds the top card, leads an opponent could ruff after
-        those, then the rest, highest first (see :meth:`_leads`). A follower
-        whose side is not winning the trick tries first the cards that take
-        it (the lowest first, those the next hand cannot beat before the
-        others), then the others, lowest first, winners and trumps last; with
-        its partner winning, it tries its lowest cards first, unless the next
-        hand could beat the partner's card (see :meth:`_follows`). In Nóló,
-        where a side wants to lose tricks, the leader tries its highest cards
-        first and a follower its highest ducking cards.
+        those, then the rest, highest first. A follower whose side is not
+        winning the trick tries first the cards that take it (the lowest
+        first, those the next hand cannot beat before the others), then the
+        others, lowest first, winners and trumps last; with its partner
+        winning, it tries its lowest cards first, unless the next hand could
+        beat the partner's card. In Nóló, where a side wants to lose tricks,
+        the leader tries its highest cards first and a follower its highest
+        ducking cards.
         """
         return self._order(self._groups())
 

@@ -237,14 +237,14 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     run of top trumps; everything else the bounds read is how many cards of
     each suit each hand holds (the :meth:`shape`). So the cards returned
     are, in each suit that hand tops, as many of its top cards as the count
-    reads (see :func:`_cash`; when its side is sure of a trick), and the
-    other side's run of top trumps (when it is sure of one). Another ending
-    of that shape with those cards in the same hands has bounds at least as
-    tight: in a suit that hand does not top here, it has no run to count,
-    and where it tops it there it has a run of a card or more; every count
-    of sure tricks only grows with a run (and the partner is reached
-    wherever it was here). ``test_ending_trump_bounds`` checks this by
-    dealing the cards below again.
+    reads (when its side is sure of a trick), and the other side's run of
+    top trumps (when it is sure of one). Another ending of that shape with
+    those cards in the same hands has bounds at least as tight: in a suit
+    that hand does not top here, it has no run to count, and where it tops
+    it there it has a run of a card or more; every count of sure tricks
+    only grows with a run (and the partner is reached wherever it was
+    here). ``test_ending_trump_bounds`` checks this by dealing the cards
+    below again.
     """
     if ending.left == 1:
         final, won = last_trick(ending)
