@@ -229,22 +229,23 @@ def _sure(ending: FelagsvistEnding) -> tuple[int, int, int, tuple[int, ...]]:
 
 
 def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
-    """:meth:`bounds`, with the cards whose ranks they rely on: runs of top cards in one hand.
+    """:func:`bounds`, with the cards whose ranks they rely on: runs of top cards in one hand.
 
     Outside Nóló the tricks the leader's side is sure of are counted from
     the runs of top cards of one of its hands (the leader's, or its
     partner's when that counts more), and those of the other side from its
     run of top trumps; everything else the bounds read is how many cards of
-    each suit each hand holds (the :meth:`shape`). So the cards returned
-    are, in each suit that hand tops, as many of its top cards as the count
-    reads (when its side is sure of a trick), and the other side's run of
-    top trumps (when it is sure of one). Another ending of that shape with
-    those cards in the same hands has bounds at least as tight: in a suit
-    that hand does not top here, it has no run to count, and where it tops
-    it there it has a run of a card or more; every count of sure tricks
-    only grows with a run (and the partner is reached wherever it was
-    here). ``test_ending_trump_bounds`` checks this by dealing the cards
-    below again.
+    each suit each hand holds (the ending's
+    :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`). So
+    the cards returned are, in each suit that hand tops, as many of its
+    top cards as the count reads (when its side is sure of a trick), and
+    the other side's run of top trumps (when it is sure of one). Another
+    ending of that shape with those cards in the same hands has bounds at
+    least as tight: in a suit that hand does not top here, it has no run
+    to count, and where it tops it there it has a run of a card or more;
+    every count of sure tricks only grows with a run (and the partner is
+    reached wherever it was here). ``test_ending_trump_bounds`` checks this
+    by dealing the cards below again.
     """
     if ending.left == 1:
         final, won = last_trick(ending)
