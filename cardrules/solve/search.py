@@ -8,8 +8,9 @@ equivalent so that only one of each group is searched.
 
 :class:`Solver` answers three questions about an ending, exactly:
 
-- :meth:`Solver.value`: the value with best play by both sides (a
-  bisection of zero-window searches, each reusing what the others learnt);
+- :meth:`Solver.value`: the value with best play by both sides (zero-window
+  searches, halving the range the bounds leave, the second and third at a
+  guess and next to it, each reusing what the others learnt);
 - :meth:`Solver.at_least`: whether the counted side can make at least a
   given value (one zero-window search, the question a claim asks);
 - :meth:`Solver.worst`: the least value the counted side can end with,
@@ -278,14 +279,39 @@ class Solver:
             SolveBudgetExceeded: the budget ran out first.
         """
         low, high = ending.bounds()
-        while low < high:
-            middle = (low + high + 1) // 2
-            found = self._zero(ending, middle)
-            if found >= middle:
+        if low >= high:
+            return low
+        # The value lies between low and high throughout, and each zero-window search at a target
+        # between them moves one of them past the target (its fail-soft answer is a bound on the
+        # value). The first target halves the range; the next two try the guess (the value of the
+        # line each side plays by its first-ordered move) and the value next to it, which settle
+        # the value when the guess was right; the rest halve what is left.
+        guess = self._guess(ending)
+        target = (low + high + 1) // 2
+        searches = 0
+        while True:
+            found = self._zero(ending, target)
+            searches += 1
+            if found >= target:
                 low = min(found, high)
             else:
                 high = max(found, low)
-        return low
+            if low >= high:
+                return low
+            if searches <= 2:
+                target = min(max(guess if guess > low else guess + 1, low + 1), high)
+            else:
+                target = (low + high + 1) // 2
+
+    def _guess(self, ending: Ending) -> int:
+        """The final value of the line where every side plays its first-ordered move (a cheap estimate)."""
+        node = ending
+        while not node.over:
+            self.nodes += 1
+            if self.nodes > self._limit:
+                self._count()
+            node = node.play(node.moves()[0])
+        return node.value
 
     def at_least(self, ending: Ending, target: int) -> bool:
         """Whether the counted side, playing well, ends with at least ``target`` whatever the others play.

@@ -207,14 +207,18 @@ class FelagsvistEnding:
     def moves(self) -> tuple[int, ...]:
         """One card per group of equivalent legal cards, the likely best first.
 
-        The leader tries first the top cards of a suit (cashing), then low
-        cards of suits where its partner holds the top card, then the rest,
-        highest first. A follower whose side is not winning the trick tries
-        first the cards that take it (the lowest first), then the others,
-        lowest first and trumps last; with its partner winning, it tries its
-        lowest cards first. In Nóló, where a side wants to lose tricks, the
-        leader tries first the cards an opponent must beat, and a follower
-        its highest ducking cards (a discard from its shortest suit).
+        Outside Nóló, the leader tries first a lead for its partner's ruff,
+        then the top cards of a suit (cashing), then low cards of suits where
+        its partner holds the top card, leads an opponent could ruff after
+        those, then the rest, highest first. A follower whose side is not
+        winning the trick tries first the cards that take it (the lowest
+        first, those the next hand cannot beat before the others), then the
+        others, lowest first, winners and trumps last; with its partner
+        winning, it tries its lowest cards first, unless the next hand could
+        beat the partner's card. In Nóló, where a side wants to lose tricks,
+        the leader tries first the cards an opponent must beat, and a follower
+        its highest ducking cards (a discard from its shortest suit); see
+        :meth:`_nolo_order`.
         """
         return self._order(self._groups())
 
@@ -243,18 +247,10 @@ class FelagsvistEnding:
         rules = self.rules
         if rules.nolo:
             return self._nolo_order(groups)
-        strength = rules.strength
         reps = [group.bit_length() - 1 for group in groups]
-        trick = self.trick
-        if not trick:
+        if not self.trick:
             return self._leads(reps)
-        trump = rules.trump
-        beaten = 0 if (len(trick) - self.ahead) % 2 == 0 else rules.beats[self.best]
-        wins = [card for card in reps if beaten >> card & 1]
-        loses = [card for card in reps if not beaten >> card & 1]
-        wins.sort(key=lambda card: (card // 13 == trump, strength[card]))
-        loses.sort(key=lambda card: (card // 13 == trump, strength[card]))
-        return (*wins, *loses)
+        return self._follows(reps)
 
     def _nolo_order(self, groups: list[int]) -> tuple[int, ...]:
         """:meth:`_order` in Nóló, where each side wants to lose tricks (more than one group).
@@ -304,27 +300,98 @@ class FelagsvistEnding:
         ducks.reverse()
         return (*ducks, *wins)
 
-    def _leads(self, reps: list[int]) -> tuple[int, ...]:
-        """The leads in the order :meth:`moves` gives them, outside Nóló."""
-        hands = self.hands
-        strength = self.rules.strength
-        everyone = hands[0] | hands[1] | hands[2] | hands[3]
-        partner = hands[(self.seat + 2) % 4]
-        ace_low = self.rules.ace_low
+    def _follows(self, reps: list[int]) -> tuple[int, ...]:
+        """The cards of a follower in the order :meth:`moves` gives them, outside Nóló.
 
-        def order(card: int) -> tuple[int, int]:
+        Cards go cheapest first: cards of the led suit before discards,
+        discards of cards that are not the top of their suit before those
+        that are, trumps last, the lowest first within each. The fourth hand
+        tries first the cards that take the trick, unless its partner is
+        winning it. Second and third hands try first the cards that take the
+        trick and that the next hand cannot beat; then, the partner not
+        winning, the other cards that take the trick; then the rest. With the
+        partner winning and the next hand unable to beat its card, the
+        cheapest cards come first.
+        """
+        rules = self.rules
+        strength = rules.strength
+        trump = rules.trump
+        beats = rules.beats
+        above = rules.above
+        hands = self.hands
+        trick = self.trick
+        place = len(trick)
+        everyone = hands[0] | hands[1] | hands[2] | hands[3]
+        led = trick[0] // 13
+
+        def cheap(card: int) -> tuple[bool, bool, int]:
+            suit = card // 13
+            return (suit == trump, suit != led and not everyone & above[card], strength[card])
+
+        reps.sort(key=cheap)
+        beaten = beats[self.best]
+        partner_winning = (place - self.ahead) % 2 == 0
+        if place == 3:
+            if partner_winning:
+                return tuple(reps)
+            return (
+                *[card for card in reps if beaten >> card & 1],
+                *[card for card in reps if not beaten >> card & 1],
+            )
+        after = playable(hands[(self.seat + 1) % 4], trick)  # what the next hand may play
+        if partner_winning and not beaten & after:
+            return tuple(reps)
+        safe = [card for card in reps if beaten >> card & 1 and not beats[card] & after]
+        if partner_winning:
+            return (*safe, *[card for card in reps if card not in safe])
+        wins = [card for card in reps if beaten >> card & 1 and beats[card] & after]
+        loses = [card for card in reps if not beaten >> card & 1]
+        return (*safe, *wins, *loses)
+
+    def _leads(self, reps: list[int]) -> tuple[int, ...]:
+        """The leads in the order :meth:`moves` gives them, outside Nóló.
+
+        First the low cards of a side suit the partner is void in while it
+        holds trumps (a lead for its ruff), then the top cards of a suit
+        (cashing, the longest suit first), then the low cards of a suit whose
+        top card the partner holds (an entry to it); the same again where an
+        opponent is void in the suit and holds trumps (it could ruff); then
+        the other leads, highest first, those an opponent could ruff last.
+        """
+        hands = self.hands
+        seat = self.seat
+        rules = self.rules
+        strength = rules.strength
+        trump = rules.trump
+        everyone = hands[0] | hands[1] | hands[2] | hands[3]
+        own = hands[seat]
+        partner = hands[(seat + 2) % 4]
+        left_hand = hands[(seat + 1) % 4]
+        right_hand = hands[(seat + 3) % 4]
+        ace_low = rules.ace_low
+        trumps = 0 if trump is None else 0x1FFF << 13 * trump
+
+        def order(card: int) -> tuple[int, int, int]:
             shift = card - card % 13
+            suit = 0x1FFF << shift
             rest = everyone >> shift & 0x1FFF
             if ace_low:
                 low = rest & 0xFFF
                 top = shift + (low.bit_length() - 1 if low else 12)
             else:
                 top = shift + rest.bit_length() - 1
+            ruffed = suit != trumps and bool(
+                (not left_hand & suit and left_hand & trumps)
+                or (not right_hand & suit and right_hand & trumps)
+            )
+            step = 3 if ruffed else 0
             if card == top:
-                return (0, -strength[card])
+                return (step, 1, -(own & suit).bit_count())
             if partner >> top & 1:
-                return (1, strength[card])
-            return (2, -strength[card])
+                return (step, 2, strength[card])
+            if suit != trumps and not partner & suit and partner & trumps:
+                return (step, 0, strength[card])
+            return (5 if ruffed else 4, 0, -strength[card])
 
         reps.sort(key=order)
         return tuple(reps)

@@ -69,8 +69,12 @@ def _cash(
     rho: tuple[int, ...],
     trump: int | None,
     trumps_led_first: bool,
-) -> int:
+) -> tuple[int, tuple[int, ...]]:
     """The tricks the hand ``own`` holds, on lead, is sure to take for its side by cashing its top cards.
+
+    With them comes, for each suit, how many of its top cards (all in
+    ``own``) the count reads: any hand holding at least that many top cards
+    of each suit, the lengths being the same, is sure of as many tricks.
 
     Each argument holds one hand's cards per suit, in strength order. The hand
     keeps the lead as long as it wins, so it may cash one suit after another:
@@ -91,6 +95,11 @@ def _cash(
     free = 0  # no opponent trump left
     ruffable = 0  # opponents with trumps, side suits first
     trump_run = 0
+    # how many of each suit's top cards (all this hand's) each count reads: a suit counted whole
+    # needs only a run as long as the longest other holding, one counted for its rounds of
+    # following only that many top cards; any run at least that long counts as much
+    free_depths = [0, 0, 0, 0]
+    ruffable_depths = [0, 0, 0, 0]
     for suit in range(4):
         mine = own[suit]
         if not mine:
@@ -100,18 +109,28 @@ def _cash(
         everyone = mine | mate[suit] | left_hand | right_hand
         run = (everyone >> (everyone & ~mine).bit_length()).bit_count()
         longest = max(mate[suit].bit_count(), left_hand.bit_count(), right_hand.bit_count())
-        free += mine.bit_count() if run >= longest else run
+        if run >= longest:
+            free += mine.bit_count()
+            free_depths[suit] = longest
+        else:
+            free += run
+            free_depths[suit] = run
         if suit == trump:
             trump_run = run
             ruffable += run
+            ruffable_depths[suit] = run
         elif not trumps_led_first:
-            ruffable += min(run, left_hand.bit_count(), right_hand.bit_count())
+            rounds = min(run, left_hand.bit_count(), right_hand.bit_count())
+            ruffable += rounds
+            ruffable_depths[suit] = rounds
     if not opponents_trump:
-        return free
+        return free, tuple(free_depths)
     assert trump is not None
-    if trump_run >= max(lho[trump].bit_count(), rho[trump].bit_count()):
-        return max(free, ruffable)
-    return ruffable
+    if trump_run >= max(lho[trump].bit_count(), rho[trump].bit_count()) and free >= ruffable:
+        # a trump run that long reaches as far in a trump counted whole (its longest other
+        # holding is at least either opponent's), so the draw stays open with those depths
+        return free, tuple(free_depths)
+    return ruffable, tuple(ruffable_depths)
 
 
 def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
@@ -147,6 +166,27 @@ def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
     if rules.nolo:
         low, high, _ = nolo_bounds(ending)
         return low, high
+    ours, theirs, _, _ = _sure(ending)
+    return _between(ending, ours, theirs)
+
+
+def _between(ending: FelagsvistEnding, ours: int, theirs: int) -> tuple[int, int]:
+    """The bounds when the leader's side is sure of ``ours`` tricks and the other side of ``theirs``."""
+    value = ending.value
+    if ending.leader % 2 == ending.rules.counted:
+        return value + ours, value + ending.left - theirs
+    return value + theirs, value + ending.left - ours
+
+
+def _sure(ending: FelagsvistEnding) -> tuple[int, int, int, tuple[int, ...]]:
+    """Outside Nóló, at a trick boundary: the sure tricks of the leader's side and of the other side.
+
+    Then the seat whose runs of top cards the leader's side's count reads
+    (the leader's, or its partner's when that counts more), and how many of
+    each suit's top cards (all that seat's) it reads (see :func:`_cash`).
+    """
+    left = ending.left
+    rules = ending.rules
     leader = ending.leader
     hands = ending.hands
     ace_low = rules.ace_low
@@ -159,12 +199,18 @@ def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
         else:
             split.append((hand & 0x1FFF, hand >> 13 & 0x1FFF, hand >> 26 & 0x1FFF, hand >> 39))
     own, lho, mate, rho = split
-    ours = _cash(own, mate, lho, rho, trump, False)
+    source = leader
+    ours, depths = _cash(own, mate, lho, rho, trump, False)
     theirs = 0
     opponents_trump = False
     if trump is not None:
         trumps = own[trump] | lho[trump] | mate[trump] | rho[trump]
-        ours = max(ours, _run(own[trump], trumps), _run(mate[trump], trumps))
+        # a run of top trumps in one hand: each of them wins the trick it is played to
+        for seat, held in ((leader, own), ((leader + 2) % 4, mate)):
+            run = _run(held[trump], trumps)
+            if run > ours:
+                ours, source = run, seat
+                depths = tuple(run if suit == trump else 0 for suit in range(4))
         theirs = max(_run(lho[trump], trumps), _run(rho[trump], trumps))
         opponents_trump = bool(lho[trump] | rho[trump])
     if ours < left:
@@ -179,25 +225,31 @@ def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
                 reach_trump = True
             elif not opponents_trump or (lho[suit] and rho[suit]):
                 reach_side = True
-        if reach_side:
-            ours = max(ours, _cash(mate, own, lho, rho, trump, False))
-        elif reach_trump:
-            ours = max(ours, _cash(mate, own, lho, rho, trump, True))
-    if ours > left:
-        ours = left
-    if leader % 2 == rules.counted:
-        return value + ours, value + left - theirs
-    return value + theirs, value + left - ours
+        if reach_side or reach_trump:
+            partners, reads = _cash(mate, own, lho, rho, trump, not reach_side)
+            if partners > ours:
+                ours, source, depths = partners, (leader + 2) % 4, reads
+    return min(ours, left), theirs, source, depths
 
 
 def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
-    """:func:`bounds`, with the cards whose ranks they rely on: each suit's run of top cards in one hand.
+    """:func:`bounds`, with the cards whose ranks they rely on: runs of top cards in one hand.
 
-    Everything else the bounds read is how many cards of each suit each
-    hand holds (the ending's
-    :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`), so
-    another ending of that shape whose suits have those runs of top cards in
-    the same hands has bounds at least as tight.
+    Outside Nóló the tricks the leader's side is sure of are counted from
+    the runs of top cards of one of its hands (the leader's, or its
+    partner's when that counts more), and those of the other side from its
+    run of top trumps; everything else the bounds read is how many cards of
+    each suit each hand holds (the ending's
+    :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`). So
+    the cards returned are, in each suit that hand tops, as many of its
+    top cards as the count reads (when its side is sure of a trick), and
+    the other side's run of top trumps (when it is sure of one). Another
+    ending of that shape with those cards in the same hands has bounds at
+    least as tight: in a suit that hand does not top here, it has no run
+    to count, and where it tops it there it has a run of a card or more;
+    every count of sure tricks only grows with a run (and the partner is
+    reached wherever it was here). ``test_ending_trump_bounds`` checks this
+    by dealing the cards below again.
     """
     if ending.left == 1:
         final, won = last_trick(ending)
@@ -209,11 +261,19 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         return final, final, won
     if ending.rules.nolo:
         return nolo_bounds(ending)
-    low, high = bounds(ending)
-    if low == ending.value and high == ending.value + ending.left:
+    ours, theirs, source, depths = _sure(ending)
+    low, high = _between(ending, ours, theirs)
+    if not ours and not theirs:
         return low, high, 0
-    h0, h1, h2, h3 = ending.hands
+    hands = ending.hands
+    h0, h1, h2, h3 = hands
     ace_low = ending.rules.ace_low
+    trump = ending.rules.trump
+    # the leader's side's count reads so many top cards of each suit of one hand (source), the
+    # other side's only its run of top trumps; a hand with at least those top cards, the lengths
+    # being the same, counts as many sure tricks or more
+    reading = hands[source] if ours else 0
+    others = hands[(ending.leader + 1) % 4] | hands[(ending.leader + 3) % 4] if theirs else 0
     mask = 0
     for number, rest in enumerate(ending.suits()):
         if not rest:
@@ -221,12 +281,17 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         shift = 13 * number
         topmost = rest.bit_length() - 1
         bit = (unrotate(1 << topmost) if ace_low else 1 << topmost) << shift
-        holder = h0 if h0 & bit else h1 if h1 & bit else h2 if h2 & bit else h3
-        mine = holder >> shift & 0x1FFF
-        if ace_low:
-            mine = rotate(mine)
-        run = rest >> (rest & ~mine).bit_length() << (rest & ~mine).bit_length()
-        mask |= (unrotate(run) if ace_low else run) << shift
+        if reading & bit:
+            kept = rest
+            for _ in range(rest.bit_count() - depths[number]):
+                kept &= kept - 1  # down to the top cards the count reads
+        elif number == trump and others & bit:
+            holder = h0 if h0 & bit else h1 if h1 & bit else h2 if h2 & bit else h3
+            mine = holder >> shift & 0x1FFF
+            kept = rest >> (rest & ~mine).bit_length() << (rest & ~mine).bit_length()
+        else:
+            continue
+        mask |= (unrotate(kept) if ace_low else kept) << shift
     return low, high, mask
 
 

@@ -1,0 +1,118 @@
+"""The move ordering of the Félagsvist ending: which cards the search tries, and which first.
+
+The search's values never depend on the order it tries moves in, only on
+trying one card of every group of equivalent cards; the brute-force tests in
+``test_ending.py`` check the values. These check the order itself: that
+:meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.moves` stands for
+every legal card exactly once, and that the orderings outside Nóló try first
+what their docstrings say, played out on the model.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules.games.felagsvist import FelagsvistState, RoundKind
+from cardrules.games.felagsvist.ending import FelagsvistEnding
+
+
+@st.composite
+def anywhere(draw: st.DrawFn) -> FelagsvistEnding:
+    """An ending of a deal of any round kind, at any card of its play, counted for any seat."""
+    kind = draw(st.sampled_from(tuple(RoundKind)), label="kind")
+    ace = draw(st.sampled_from(("high", "low")), label="nolo_ace")
+    game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace, first_dealer="N")
+    state = game.new_game(seed=draw(st.integers(min_value=0, max_value=2**16), label="deal"))
+    assert isinstance(state, FelagsvistState)
+    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
+    for _ in range(draw(st.integers(min_value=0, max_value=51), label="cards played")):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state.ending(draw(st.integers(min_value=0, max_value=3), label="seat"))
+
+
+def _trumps(ending: FelagsvistEnding) -> int:
+    trump = ending.rules.trump
+    return 0 if trump is None else 0x1FFF << 13 * trump
+
+
+def _takes(ending: FelagsvistEnding, card: int) -> bool:
+    """Whether ``card`` would be winning the trick once played (read off the model's own play)."""
+    after = ending.play(card)
+    if not after.trick:  # the trick is complete: its winner leads the next one
+        return after.leader == ending.seat
+    return after.best == card
+
+
+@given(ending=anywhere())
+def test_moves_stand_for_every_legal_card_exactly_once(ending: FelagsvistEnding) -> None:
+    moves = ending.moves()
+    assert len(set(moves)) == len(moves)
+    assert ending.ranked_moves()[0] == moves
+    covered: set[int] = set()
+    for move in moves:
+        group = set(ending.group(move))
+        assert move in group and not group & covered
+        covered |= group
+    assert covered == set(ending.legal())
+
+
+@given(ending=anywhere())
+def test_a_follower_tries_first_to_take_the_trick_or_to_leave_it_to_its_partner(
+    ending: FelagsvistEnding,
+) -> None:
+    if ending.rules.nolo or not ending.trick:
+        return
+    moves = ending.moves()
+    first = moves[0]
+    partner_winning = (len(ending.trick) - ending.ahead) % 2 == 0
+    strength = ending.rules.strength
+    if len(ending.trick) == 3 and partner_winning:
+        # the fourth hand leaves the trick to its partner when it can, with its cheapest card
+        leaving = [move for move in moves if not _takes(ending, move)]
+        if leaving:
+            assert first == leaving[0]
+            led = ending.trick[0] // 13
+            same = [move for move in leaving if move // 13 == first // 13]
+            assert strength[first] == min(strength[move] for move in same)
+            assert first // 13 == led or all(move // 13 != led for move in moves)
+    elif not partner_winning:
+        # a follower whose side is not winning the trick tries a card that takes it first, if it has one
+        taking = [move for move in moves if _takes(ending, move)]
+        if taking:
+            assert _takes(ending, first)
+            same = [move for move in taking if move // 13 == first // 13]
+            if len(ending.trick) == 3:
+                assert strength[first] == min(strength[move] for move in same)
+
+
+@given(ending=anywhere())
+def test_a_leader_tries_a_lead_for_its_partners_ruff_first(ending: FelagsvistEnding) -> None:
+    if ending.rules.nolo or ending.trick or ending.rules.trump is None:
+        return
+    trumps = _trumps(ending)
+    seat = ending.seat
+    partner = ending.hands[(seat + 2) % 4]
+    opponents = ending.hands[(seat + 1) % 4], ending.hands[(seat + 3) % 4]
+
+    everyone = ending.hands[0] | ending.hands[1] | ending.hands[2] | ending.hands[3]
+
+    def for_the_ruff(card: int) -> bool:
+        """A low card of a side suit the partner is void in while holding trumps, no opponent can ruff."""
+        suit = 0x1FFF << 13 * (card // 13)
+        if suit == trumps or partner & suit or not partner & trumps:
+            return False
+        if not everyone & ending.rules.above[card]:
+            return False  # the top card of its suit: a cash
+        return not any(not hand & suit and hand & trumps for hand in opponents)
+
+    moves = ending.moves()
+    if any(map(for_the_ruff, moves)):
+        assert for_the_ruff(moves[0])
+        # and the lowest such card of its suit
+        strength = ending.rules.strength
+        same = [move for move in moves if move // 13 == moves[0] // 13 and for_the_ruff(move)]
+        assert strength[moves[0]] == min(strength[move] for move in same)
