@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules.solve import Solver
+from cardrules.solve.search import Race
 
 
 @cache
@@ -32,29 +33,37 @@ def race_value(tokens: int, side: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class OrderedRace:
-    """A race to take tokens (one or two a move), its moves tried in the order ``pattern`` sets.
+    """The core's ``Race``, its moves tried in the order ``pattern`` sets.
 
     With bit ``tokens`` of ``pattern`` set, the take of one is tried first.
     """
 
-    tokens: int
-    side: int
+    race: Race
     pattern: int
-    value: int = 0
+
+    @property
+    def side(self) -> int:
+        """The side to move."""
+        return self.race.side
+
+    @property
+    def value(self) -> int:
+        """The tokens the counted side has taken."""
+        return self.race.value
 
     @property
     def over(self) -> bool:
         """Whether no token is left."""
-        return self.tokens == 0
+        return self.race.over
 
     def legal(self) -> tuple[int, ...]:
-        """Take one token, or two when two are left."""
-        return (1, 2) if self.tokens >= 2 else (1,) if self.tokens else ()
+        """The race's legal takes."""
+        return self.race.legal()
 
     def moves(self) -> tuple[int, ...]:
         """The legal takes, in the order the pattern sets."""
-        legal = self.legal()
-        return legal if self.pattern >> self.tokens & 1 else tuple(reversed(legal))
+        legal = self.race.legal()
+        return legal if self.pattern >> self.race.tokens & 1 else tuple(reversed(legal))
 
     def group(self, move: int) -> tuple[int, ...]:
         """Every take is alone in its group."""
@@ -62,16 +71,15 @@ class OrderedRace:
 
     def play(self, move: int) -> OrderedRace:
         """The race after the side to move takes ``move`` tokens."""
-        gained = move if self.side == 0 else 0
-        return OrderedRace(self.tokens - move, 1 - self.side, self.pattern, self.value + gained)
+        return OrderedRace(self.race.play(move), self.pattern)
 
     def key(self) -> Hashable:
-        """The tokens left and the side to move decide what is still to come."""
-        return (self.tokens, self.side)
+        """The race's key: the tokens left and the side to move."""
+        return self.race.key()
 
     def bounds(self) -> tuple[int, int]:
-        """The counted side may still take none or all of the tokens left."""
-        return self.value, self.value + self.tokens
+        """The race's bounds."""
+        return self.race.bounds()
 
 
 def first_line(ending: OrderedRace) -> int:
@@ -87,7 +95,7 @@ def first_line(ending: OrderedRace) -> int:
     pattern=st.integers(min_value=0, max_value=2**31 - 1),
 )
 def test_the_value_is_exact_whatever_the_guess(tokens: int, side: int, pattern: int) -> None:
-    ending = OrderedRace(tokens, side, pattern)
+    ending = OrderedRace(Race(tokens, side), pattern)
     assert Solver().value(ending) == race_value(tokens, side)
 
 
@@ -95,7 +103,7 @@ def test_guesses_below_at_and_above_the_value_all_reach_it() -> None:
     # the orders drawn here make the first-ordered line end below, at and above the value
     seen = set()
     for pattern in range(512):
-        ending = OrderedRace(8, 0, pattern)
+        ending = OrderedRace(Race(8, 0), pattern)
         value = race_value(8, 0)
         seen.add((first_line(ending) > value) - (first_line(ending) < value))
         assert Solver().value(ending) == value
