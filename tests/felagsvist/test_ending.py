@@ -27,6 +27,7 @@ from cardrules.games.felagsvist.play import trick_winner
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.table import ending_of
 from cardrules.testing import positions
+from tests.felagsvist.ending_support import redealt_below
 
 
 def _totals_after_deal(state: FelagsvistState, deal: int) -> tuple[int, int] | None:
@@ -346,33 +347,6 @@ def test_nolo_a_leader_holding_only_suits_the_opponents_lack_takes_a_trick() -> 
     assert low >= 1 and low <= model_minimax(root)[root] <= high
 
 
-def _redealt(node: FelagsvistEnding, kept: int, rng: random.Random) -> FelagsvistEnding:
-    """``node`` with the cards of each suit not in ``kept`` dealt again among their holders at random.
-
-    The suit lengths of every hand stay, and so do the holders of the
-    ``kept`` cards: another ending a rank-pattern entry made for ``node``
-    with those cards is used for.
-    """
-    hands = list(node.hands)
-    for shift in (0, 13, 26, 39):
-        cards = [
-            card
-            for card in range(shift, shift + 13)
-            if not kept >> card & 1 and any(h >> card & 1 for h in hands)
-        ]
-        owners = [next(seat for seat in range(4) if hands[seat] >> card & 1) for card in cards]
-        rng.shuffle(owners)
-        for card in cards:
-            for seat in range(4):
-                hands[seat] &= ~(1 << card)
-        for card, seat in zip(cards, owners, strict=True):
-            hands[seat] |= 1 << card
-    four = (hands[0], hands[1], hands[2], hands[3])
-    holders, lengths = _ladder(four, node.rules.above)
-    assert lengths == node.lengths and node.top(node.depth(kept)) & kept == kept
-    return dataclasses.replace(node, hands=four, holders=holders, lengths=lengths)
-
-
 @given(
     state=nolo_endings(), seat=st.integers(min_value=0, max_value=3), redeal=st.randoms(use_true_random=False)
 )
@@ -393,7 +367,7 @@ def test_nolo_bounds_hold_wherever_the_cards_they_rely_on_stay(
             continue
         checked += 1
         kept = node.top(node.depth(cards)) if cards else 0
-        other = _redealt(node, kept, redeal)
+        other = redealt_below(node, kept, redeal)
         result = model_minimax(other)[other]
         assert low <= other.value + result <= high, (node, other, low, high, result)
 

@@ -10,14 +10,14 @@ against the plain minimax in ``test_ending.py``.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
 from cardrules.games.felagsvist import FelagsvistState
-from cardrules.games.felagsvist.ending import FelagsvistEnding, _ladder
+from cardrules.games.felagsvist.ending import FelagsvistEnding
+from tests.felagsvist.ending_support import redealt_below
 
 
 @st.composite
@@ -34,31 +34,13 @@ def trick_boundaries(draw: st.DrawFn) -> FelagsvistEnding:
     return state.ending(draw(st.integers(min_value=0, max_value=3), label="seat"))
 
 
-def moved_below(ending: FelagsvistEnding, kept: int, rng: random.Random) -> FelagsvistEnding:
-    """``ending`` with the cards of each suit outside ``kept`` dealt again among the hands holding them."""
-    hands = list(ending.hands)
-    for suit in range(4):
-        cards = [card for card in range(13 * suit, 13 * suit + 13) if not kept >> card & 1]
-        holders = [seat for card in cards for seat in range(4) if hands[seat] >> card & 1]
-        cards = [card for card in cards if any(hand >> card & 1 for hand in hands)]
-        rng.shuffle(holders)
-        for card in cards:
-            for seat in range(4):
-                hands[seat] &= ~(1 << card)
-        for card, seat in zip(cards, holders, strict=True):
-            hands[seat] |= 1 << card
-    four = (hands[0], hands[1], hands[2], hands[3])
-    holders_, lengths = _ladder(four, ending.rules.above)
-    return replace(ending, hands=four, holders=holders_, lengths=lengths)
-
-
 @given(ending=trick_boundaries(), shuffle=st.integers(min_value=0, max_value=2**16))
 def test_moving_the_cards_below_the_ones_relied_on_keeps_the_bounds_as_tight(
     ending: FelagsvistEnding, shuffle: int
 ) -> None:
     low, high, cards = ending.ranked_bounds()
     kept = ending.top(ending.depth(cards))
-    other = moved_below(ending, kept, random.Random(shuffle))
+    other = redealt_below(ending, kept, random.Random(shuffle))
     assert other.shape() == ending.shape()
     assert other.ladder() & ending.depth(cards) == ending.ladder() & ending.depth(cards)
     other_low, other_high, _ = other.ranked_bounds()
@@ -86,7 +68,7 @@ def test_the_trump_bounds_rely_on_fewer_cards_than_every_top_run() -> None:
                 tops |= 1 << (shift + rest.bit_length() - 1)
         if tops & ~cards:
             narrower += 1
-            other = moved_below(ending, ending.top(ending.depth(cards)), rng)
+            other = redealt_below(ending, ending.top(ending.depth(cards)), rng)
             other_low, other_high, _ = other.ranked_bounds()
             assert other_low >= low and other_high <= high
     assert narrower

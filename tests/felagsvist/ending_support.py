@@ -1,0 +1,37 @@
+"""Helpers shared by the tests of the Félagsvist ending (not a test module)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from cardrules.games.felagsvist.ending import FelagsvistEnding, _ladder
+
+__all__ = ["redealt_below"]
+
+
+def redealt_below(node: FelagsvistEnding, kept: int, rng: random.Random) -> FelagsvistEnding:
+    """``node`` with the cards of each suit not in ``kept`` dealt again among their holders at random.
+
+    The suit lengths of every hand stay, and so do the holders of the
+    ``kept`` cards: another ending a rank-pattern entry made for ``node``
+    with those cards is used for.
+    """
+    hands = list(node.hands)
+    for shift in (0, 13, 26, 39):
+        cards = [
+            card
+            for card in range(shift, shift + 13)
+            if not kept >> card & 1 and any(h >> card & 1 for h in hands)
+        ]
+        owners = [next(seat for seat in range(4) if hands[seat] >> card & 1) for card in cards]
+        rng.shuffle(owners)
+        for card in cards:
+            for seat in range(4):
+                hands[seat] &= ~(1 << card)
+        for card, seat in zip(cards, owners, strict=True):
+            hands[seat] |= 1 << card
+    four = (hands[0], hands[1], hands[2], hands[3])
+    holders, lengths = _ladder(four, node.rules.above)
+    assert lengths == node.lengths and node.top(node.depth(kept)) & kept == kept
+    return dataclasses.replace(node, hands=four, holders=holders, lengths=lengths)
