@@ -39,7 +39,7 @@ from cardrules.games.felagsvist import ending_bounds, ending_order
 from cardrules.games.felagsvist.actions import PLAYS, SEAT_NAMES, PlayCard
 from cardrules.games.felagsvist.cards import SUIT_MASKS, strength_table
 from cardrules.games.felagsvist.deal import DEAL_TRICKS
-from cardrules.games.felagsvist.ending_bounds import FIELD, rotate
+from cardrules.games.felagsvist.ending_bounds import FIELD, rotate, unrotate
 from cardrules.games.felagsvist.options import NoloAce, RoundKind
 from cardrules.games.felagsvist.play import playable, trick_winner
 from cardrules.solve.table import claimed_amount, read_claimer
@@ -187,7 +187,7 @@ class FelagsvistEnding:
             mine = legal >> shift & 0x1FFF
             legal ^= mine << shift
             rest = others >> shift & 0x1FFF
-            if ace_low:  # in strength order (see ending_bounds.rotate), and back for each group
+            if ace_low:  # rotate and unrotate written out: this runs at every position searched
                 mine = (mine & 0xFFF) << 1 | mine >> 12
                 rest = (rest & 0xFFF) << 1 | rest >> 12
                 while mine:
@@ -389,9 +389,9 @@ class FelagsvistEnding:
             if not mine:
                 continue
             rest = left >> shift & 0x1FFF
-            if ace_low:  # in strength order (ending_bounds.rotate)
-                mine = (mine & 0xFFF) << 1 | mine >> 12
-                rest = (rest & 0xFFF) << 1 | rest >> 12
+            if ace_low:  # in strength order
+                mine = rotate(mine)
+                rest = rotate(rest)
             # the cards in hand at or above the weakest of ours: -low keeps the bits from low up
             mask |= _PLACES[14 * suit + (rest & -(mine & -mine)).bit_count()]
         return mask
@@ -410,7 +410,7 @@ class FelagsvistEnding:
                 continue
             rest = left >> shift & 0x1FFF
             if ace_low:
-                rest = (rest & 0xFFF) << 1 | rest >> 12  # strength order (ending_bounds.rotate)
+                rest = rotate(rest)  # strength order
             drop = rest.bit_count() - count
             if drop > count:  # fewer cards to take from the top than to drop from the bottom
                 taken = 0
@@ -425,7 +425,7 @@ class FelagsvistEnding:
                     rest &= rest - 1
                     drop -= 1
             if ace_low:
-                rest = rest >> 1 | (rest & 1) << 12
+                rest = unrotate(rest)
             mask |= rest << shift
         return mask
 
@@ -446,9 +446,9 @@ class FelagsvistEnding:
             mine = relevant >> shift & 0x1FFF
             if not mine:
                 continue
-            if ace_low:  # in strength order (ending_bounds.rotate)
-                mine = (mine & 0xFFF) << 1 | mine >> 12
-                if ((tied & 0xFFF) << 1 | tied >> 12) >= mine & -mine:
+            if ace_low:  # in strength order
+                mine = rotate(mine)
+                if rotate(tied) >= mine & -mine:
                     relevant |= tied << shift
             elif tied >= mine & -mine:  # a tied card at or above the weakest of relevant
                 relevant |= tied << shift

@@ -152,22 +152,8 @@ def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
     card the partner holds; in a trump deal each side is also sure of its
     run of top trumps held in one hand (each wins the trick it is played to).
     """
-    value = ending.value
-    left = ending.left
-    if left == 1:
-        final = last_trick(ending)[0]
-        return final, final
-    rules = ending.rules
-    if ending.trick:
-        return value, value + left
-    if left == 2:
-        final = two_tricks(ending)[0]
-        return final, final
-    if rules.nolo:
-        low, high, _ = nolo_bounds(ending)
-        return low, high
-    ours, theirs, _, _ = _sure(ending)
-    return _between(ending, ours, theirs)
+    low, high, _ = ranked_bounds(ending)
+    return low, high
 
 
 def _between(ending: FelagsvistEnding, ours: int, theirs: int) -> tuple[int, int]:
