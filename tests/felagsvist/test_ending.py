@@ -70,13 +70,20 @@ def score_now(state: FelagsvistState, side: int, deal: int) -> int:
 
 
 @st.composite
-def endings(draw: st.DrawFn) -> FelagsvistState:
-    """A Félagsvist deal of any round kind and ace option, one to three tricks from its end."""
-    kind = draw(st.sampled_from(tuple(RoundKind)), label="kind")
+def deals_in_play(draw: st.DrawFn, kinds: tuple[RoundKind, ...] = tuple(RoundKind)) -> FelagsvistState:
+    """A Félagsvist deal of one of ``kinds`` (any, unless told), either ace option, somewhere in its play."""
+    kind = draw(st.sampled_from(kinds), label="kind")
     ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
     game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace.value, first_dealer="N")
     state = draw(positions(game, phase=kind.value)).state
     assert isinstance(state, FelagsvistState)
+    return state
+
+
+@st.composite
+def endings(draw: st.DrawFn) -> FelagsvistState:
+    """A Félagsvist deal of any round kind and ace option, one to three tricks from its end."""
+    state = draw(deals_in_play())
     left = draw(st.integers(min_value=1, max_value=3), label="tricks left")
     into = draw(st.integers(min_value=0, max_value=3), label="cards into the trick")
     rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
@@ -88,11 +95,7 @@ def endings(draw: st.DrawFn) -> FelagsvistState:
 @st.composite
 def longer_endings(draw: st.DrawFn) -> FelagsvistState:
     """A Félagsvist deal of any round kind and ace option, four tricks left, up to three cards in."""
-    kind = draw(st.sampled_from(tuple(RoundKind)), label="kind")
-    ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
-    game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace.value, first_dealer="N")
-    state = draw(positions(game, phase=kind.value)).state
-    assert isinstance(state, FelagsvistState)
+    state = draw(deals_in_play())
     into = draw(st.integers(min_value=0, max_value=3), label="cards into the trick")
     rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
     while sum(state.tricks) < 9 or (sum(state.tricks) == 9 and len(state.trick) < into):
@@ -261,10 +264,7 @@ def test_a_budget_that_runs_out_on_the_stricter_question_leaves_it_open() -> Non
 @st.composite
 def nolo_endings(draw: st.DrawFn) -> FelagsvistState:
     """A Nóló deal under either ``nolo_ace`` value, four tricks left, at a trick boundary."""
-    ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
-    game = cardrules.get_game("felagsvist", first_round="nolo", nolo_ace=ace.value, first_dealer="N")
-    state = draw(positions(game, phase="nolo")).state
-    assert isinstance(state, FelagsvistState)
+    state = draw(deals_in_play((RoundKind.NOLO,)))
     rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
     while sum(state.tricks) < 9:
         state = state.apply(rng.choice(state.legal_actions()))
@@ -370,17 +370,6 @@ def test_nolo_bounds_hold_wherever_the_cards_they_rely_on_stay(
         other = redealt_below(node, kept, redeal)
         result = model_minimax(other)[other]
         assert low <= other.value + result <= high, (node, other, low, high, result)
-
-
-@st.composite
-def deals_in_play(draw: st.DrawFn) -> FelagsvistState:
-    """A Félagsvist deal of any round kind and ace option, somewhere in its play."""
-    kind = draw(st.sampled_from(tuple(RoundKind)), label="kind")
-    ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
-    game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace.value, first_dealer="N")
-    state = draw(positions(game, phase=kind.value)).state
-    assert isinstance(state, FelagsvistState)
-    return state
 
 
 @pytest.mark.rule("felagsvist.trick.winner")
