@@ -281,32 +281,97 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     return low, high, mask
 
 
+def _first_trick(ending: FelagsvistEnding) -> tuple[bool, int]:
+    """Who takes the first trick with both sides playing it well, and the cards whose ranks that relies on.
+
+    Returns whether the leader's side takes it (else the other side does),
+    and the cards.
+
+    In a trick led in a suit, each side wants the highest card of that
+    suit played to be the other side's. A hand holding the suit plays one
+    of its cards of it, and a void hand discards, which never wins. So
+    once the suit is chosen, every hand does best playing its lowest card
+    of it: whatever the others play, the highest card a side plays is at
+    least the highest of its hands' lowest cards of the suit (the
+    "floor" of the side), and playing the lowest cards reaches exactly
+    that. The side with the higher floor takes the trick: its floor beats
+    every card the other side plays when that side plays its lowest cards,
+    and no card of its own can go below its floor. A side holding none of
+    the suit has no floor and takes no trick led in it. The leader picks
+    the suit among those it holds: its side takes the trick whatever it
+    leads when its floor is the higher in each, else the other side takes
+    it when the leader leads a suit where the other floor is higher.
+
+    It relies, in each suit that settles it, on the higher of the two
+    floors (when the other side holds the suit): in another ending with
+    the cards from that one up in the same hands and the same lengths,
+    the hand whose lowest card it is has all its cards of the suit among
+    them, so that floor is still there, and each hand of the other side
+    still holds as many cards of the suit below it, so the other floor is
+    still lower. Of the suits where the other side takes the trick, the
+    one relying on the fewest cards is chosen.
+    """
+    hands = ending.hands
+    leader = ending.leader
+    lead_hand = hands[leader]
+    partner_hand = hands[leader + 2 & 3]
+    left_hand = hands[leader + 1 & 3]
+    right_hand = hands[leader + 3 & 3]
+    ace_low = ending.rules.ace_low
+    relied = 0
+    losing = 0
+    cost = 14
+    for shift in (0, 13, 26, 39):
+        lead = lead_hand >> shift & 0x1FFF
+        if not lead:
+            continue
+        lho = left_hand >> shift & 0x1FFF
+        rho = right_hand >> shift & 0x1FFF
+        if not lho | rho:
+            continue  # only the leader's side holds the suit: it takes a trick led in it
+        partner = partner_hand >> shift & 0x1FFF
+        if ace_low:  # in strength order
+            lead = rotate(lead)
+            partner = rotate(partner)
+            lho = rotate(lho)
+            rho = rotate(rho)
+        ours = max(lead & -lead, partner & -partner)  # the lowest card of a void hand is 0
+        theirs = max(lho & -lho, rho & -rho)
+        floor = ours if ours > theirs else theirs
+        card = (unrotate(floor) if ace_low else floor) << shift
+        if ours > theirs:
+            relied |= card
+            continue
+        # the cards the pattern keeps for this suit: those from the floor up
+        kept = ((lead | partner | lho | rho) >> floor.bit_length() - 1).bit_count()
+        if kept < cost:
+            cost = kept
+            losing = card
+    if losing:
+        return False, losing
+    return True, relied
+
+
 def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     """The Nóló bounds at a trick boundary, with the cards whose ranks they rely on.
 
     With no trump, the highest card of the led suit wins the trick. Three
     facts bound the tricks a side must take; each relies on the lengths
-    (the :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`),
-    and the last two on some top cards, which are returned.
+    (the :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`)
+    and on some cards, which are returned.
 
-    The first trick: when neither opponent of the hand on lead holds a
-    suit it holds, every card of the led suit in the first trick is its
-    side's, so its side takes that trick.
+    The first trick: one side or the other is sure to take it, and
+    :func:`_first_trick` tells which (the side whose lowest cards of the
+    led suit reach higher takes it, and the leader picks the suit).
 
     A top seat: each of its cards outranks every other card of its suit
     still in play. In any trick led in a suit it holds, it must follow and
     it wins; after that it leads, and wins again, to the end. So its side
     takes every trick from the first one led in a suit it holds: all of
     them when it leads now, or when the hand on lead holds no suit the seat
-    is void in (the first trick is led in one it holds). Otherwise the
-    tricks before that one are led in suits it is void in by then (it may
-    have discarded a whole suit on the earlier ones); each such trick takes
-    one card of the led suit from every other hand that holds the suit
-    (they must follow), so a suit can be led so at most as many times as
-    the longest holding of it among the other three hands, and the seat's
-    side takes at least the tricks left less, over every suit, that
-    longest holding. The bound relies on the seat's cards being the top of
-    each suit, so its cards are returned.
+    is void in (the first trick is led in one it holds). The bound relies
+    on the seat's cards being the top of each suit, so its cards are
+    returned.
 
     A side off lead each of whose cards ranks below every opponent's card
     of its suit takes no trick (the comment in the code says why); that
@@ -331,36 +396,25 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         for shift in (0, 16, 32, 48)
     ]
     leading = counts[leader]
-    # the tricks left less, for each suit, its longest holding among the other hands
-    spare = [left, left, left, left]
-    for suit in range(4):
-        ranked = sorted((counts[seat][suit], seat) for seat in range(4))
-        longest, holder = ranked[3]
-        spare[0] -= longest
-        spare[1] -= longest
-        spare[2] -= longest
-        spare[3] -= longest
-        spare[holder] += longest - ranked[2][0]
     sure = [0, 0]  # the tricks each side (by seat parity) is sure to take
     cards = [0, 0]
-    lho = counts[(leader + 1) % 4]
-    rho = counts[(leader + 3) % 4]
-    if left and not any(leading[suit] and lho[suit] + rho[suit] for suit in range(4)):
-        sure[leader % 2] = 1  # every card of the led suit is its side's
+    if left:
+        taken, relied = _first_trick(ending)
+        first = leader % 2 if taken else 1 - leader % 2
+        sure[first] = 1
+        cards[first] = relied
     for seat in range(4):
-        mine = counts[seat]
-        if seat == leader or not any(leading[suit] and not mine[suit] for suit in range(4)):
-            forced = left  # the first trick is led in a suit it holds
-        else:
-            forced = spare[seat]
-        if forced <= sure[seat % 2]:
+        if left <= sure[seat % 2]:
             continue
+        mine = counts[seat]
+        if seat != leader and any(leading[suit] and not mine[suit] for suit in range(4)):
+            continue  # the first trick may be led in a suit it lacks
         for suit in range(4):
             held = mine[suit]
             if held and fields[suit] >> 26 - 2 * held != _REPEATED[seat][held]:
                 break  # another hand holds a card of this suit above one of this seat's
         else:
-            sure[seat % 2] = forced
+            sure[seat % 2] = left
             cards[seat % 2] = hands[seat]
     # A side not on lead each of whose cards ranks below every card of its
     # suit the opponents hold takes no trick: the lead is the opponents', a
