@@ -10,7 +10,7 @@ them. An order changes how many positions the search visits, never a value.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardrules.games.felagsvist.play import playable
 
@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from cardrules.games.felagsvist.ending import FelagsvistEnding
 
 __all__ = ["follows", "leads", "nolo_order", "order"]
+
+_NONE: Final = -2
+"""Below every strength a card has (the ace is -1 under ``nolo_ace=low``): a hand void in a suit."""
 
 
 def order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
@@ -36,14 +39,22 @@ def order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
 def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
     """:func:`order` in Nóló, where each side wants to lose tricks (more than one group).
 
-    The leader tries first the cards an opponent must beat (it holds the
-    suit, and only cards above this one), then its other cards of suits
-    an opponent holds, highest first in both, and last the suits neither
-    opponent holds (its own side takes those tricks), lowest first. A
-    follower tries first the cards that keep the trick from its side,
-    highest first, and when it discards, from its shortest suit first;
-    then the cards that take the trick from the opponents, lowest first,
-    or highest first when it plays last (the trick is its side's then).
+    Each hand still to play a trick is sure to play at least its lowest
+    card of the led suit, and does best playing just that (see
+    :func:`~cardrules.games.felagsvist.ending_bounds._first_trick`), so a
+    side's highest card in the trick is at least the highest of the cards
+    it has played and of those lowest cards.
+
+    The leader tries first the cards that lose the trick that way (below
+    the opponents' highest lowest card, with its partner's lowest card
+    below it too), highest first; then its other cards of suits an
+    opponent holds, highest first, and last the suits neither opponent
+    holds (its own side takes those tricks), lowest first. A follower whose
+    side takes the trick whatever it plays tries its highest cards first;
+    otherwise it tries first the cards that keep the trick from its side
+    (below the opponents' highest card so reckoned), then those that take
+    it, highest first in both; when it discards, from its shortest suit
+    first, the highest card first.
     """
     rules = ending.rules
     strength = rules.strength
@@ -52,9 +63,9 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
     hands = ending.hands
     seat = ending.seat
     if not trick:
-        above = rules.above
         lho = hands[(seat + 1) % 4]
         rho = hands[(seat + 3) % 4]
+        partner = hands[(seat + 2) % 4]
 
         def lead(card: int) -> tuple[int, int]:
             suit = 0x1FFF << (card - card % 13)
@@ -62,24 +73,57 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
             right_hand = rho & suit
             if not left_hand | right_hand:
                 return (2, strength[card])
-            below = ~above[card]
-            if (left_hand and not left_hand & below) or (right_hand and not right_hand & below):
+            floor = max(_lowest(left_hand, strength), _lowest(right_hand, strength))
+            if strength[card] < floor and _lowest(partner & suit, strength) < floor:
                 return (0, -strength[card])
             return (1, -strength[card])
 
         reps.sort(key=lead)
         return tuple(reps)
-    beaten = 0 if (len(trick) - ending.ahead) % 2 == 0 else rules.beats[ending.best]
-    wins = [card for card in reps if beaten >> card & 1]
-    ducks = [card for card in reps if not beaten >> card & 1]
-    wins.sort(key=strength.__getitem__, reverse=len(trick) == 3)
-    if reps[0] // 13 != trick[0] // 13:  # void in the led suit: every card is a discard
+    place = len(trick)
+    leader = ending.leader
+    led = 0x1FFF << (trick[0] - trick[0] % 13)
+    # The highest card of the led suit each side is sure to have in the trick besides this one:
+    # the cards played, and the lowest card of each hand still to play (it plays no lower).
+    ours = theirs = _NONE
+    for number, card in enumerate(trick):
+        if led >> card & 1:
+            if (place - number) % 2:
+                theirs = max(theirs, strength[card])
+            else:
+                ours = max(ours, strength[card])
+    for number in range(place + 1, 4):
+        floor = _lowest(hands[(leader + number) % 4] & led, strength)
+        if (number - place) % 2:
+            theirs = max(theirs, floor)
+        else:
+            ours = max(ours, floor)
+    if ours > theirs:  # the trick is this side's whatever it plays: the highest cards first
+        wins: list[int] = []
+        ducks = reps
+    else:
+        wins = [card for card in reps if led >> card & 1 and strength[card] > theirs]
+        ducks = [card for card in reps if not (led >> card & 1 and strength[card] > theirs)]
+        wins.sort(key=strength.__getitem__, reverse=True)
+    if not led >> reps[0] & 1:  # void in the led suit: every card is a discard
         hand = hands[seat]
         ducks.sort(key=lambda card: (-(hand >> (card - card % 13) & 0x1FFF).bit_count(), strength[card]))
     else:
         ducks.sort(key=strength.__getitem__)
     ducks.reverse()
     return (*ducks, *wins)
+
+
+def _lowest(cards: int, strength: tuple[int, ...]) -> int:
+    """The strength of the weakest of ``cards``, or ``_NONE`` (below every strength) when there are none."""
+    found = _NONE
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        card = strength[low.bit_length() - 1]
+        if found == _NONE or card < found:
+            found = card
+    return found
 
 
 def follows(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
