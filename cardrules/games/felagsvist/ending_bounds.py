@@ -352,6 +352,79 @@ def _first_trick(ending: FelagsvistEnding) -> tuple[bool, int]:
     return True, relied
 
 
+def _rounds(ending: FelagsvistEnding, side: int) -> tuple[int, int]:
+    """How many tricks in a row from now ``side`` (by seat parity) is sure to take, high in every suit it shares.
+
+    With it come the cards whose ranks that relies on.
+
+    Let the other side play, in every trick, its lowest card of the led
+    suit (and, void in it, a discard that lowers none of its hands' lowest
+    card of a suit: the highest card of some suit). In each suit both sides
+    hold, take the weakest of the lowest cards of the side's hands (its
+    "floor"); say each hand of the other side holds ``k`` or more cards of
+    the suit below it, or all its cards of the suit. While the side is on
+    lead, the trick is led in a suit the leader holds, and the leader's
+    card is at least the floor; a hand of the other side has played at
+    most one card of the suit in each earlier trick, its lowest, so up to
+    the ``k``-th trick from now its card is one of its ``k`` lowest, below
+    the floor (or, holding all its cards below it, every card it has).
+    So the side wins each of the next ``k`` tricks it leads, and the
+    winner leads the next (a suit only the side holds wins too). When the
+    other side leads now, it leads its lowest card of a suit they share,
+    and loses that trick the same way, when its leader holds such a suit.
+    The side is sure of the least ``k`` over the suits they share (all
+    the tricks left when every hand of the other side lies below the floor
+    in each). This takes in the side off lead each of whose cards ranks
+    below every opponent's card of its suit: it takes no trick, the
+    opponents all of them.
+
+    It relies, in each suit they share, on the floor: in another ending
+    with the cards from that one up in the same hands and the same
+    lengths, each hand of the side has all its cards of the suit among
+    them, and each hand of the other side as many cards below it.
+    """
+    hands = ending.hands
+    ace_low = ending.rules.ace_low
+    near = hands[side]
+    far = hands[side + 2]
+    first = hands[side ^ 1]
+    second = hands[side ^ 1 | 2]
+    on_lead = ending.leader % 2 == side
+    leading = hands[ending.leader]
+    shared = False  # whether the other side's leader holds a suit the side holds
+    rounds = ending.left
+    relied = 0
+    for shift in (0, 13, 26, 39):
+        mine = near >> shift & 0x1FFF
+        partner = far >> shift & 0x1FFF
+        if not mine | partner:
+            continue
+        lho = first >> shift & 0x1FFF
+        rho = second >> shift & 0x1FFF
+        if not lho | rho:
+            continue
+        if not on_lead and leading >> shift & 0x1FFF:
+            shared = True
+        if ace_low:  # in strength order
+            mine = rotate(mine)
+            partner = rotate(partner)
+            lho = rotate(lho)
+            rho = rotate(rho)
+        low = mine & -mine
+        other = partner & -partner
+        floor = other if not low or other and other < low else low
+        for hand in (lho, rho):
+            below = (hand & floor - 1).bit_count()
+            if below < rounds and below < hand.bit_count():
+                if not below:
+                    return 0, 0
+                rounds = below
+        relied |= (unrotate(floor) if ace_low else floor) << shift
+    if not on_lead and not shared:
+        return 0, 0
+    return rounds, relied
+
+
 def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     """The Nóló bounds at a trick boundary, with the cards whose ranks they rely on.
 
@@ -416,28 +489,12 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         else:
             sure[seat % 2] = left
             cards[seat % 2] = hands[seat]
-    # A side not on lead each of whose cards ranks below every card of its
-    # suit the opponents hold takes no trick: the lead is the opponents', a
-    # trick led in a suit it holds is led with a card above all of its
-    # cards of that suit, and it never wins a trick, so it never leads.
-    under = 1 - leader % 2
-    if sure[1 - under] < left:
-        theirs = counts[1 - under], counts[3 - under]
-        ours = counts[under], counts[under + 2]
-        contested = 0  # the suits the opponents hold: there the side's top card must lie below theirs
-        for suit in range(4):
-            above = theirs[0][suit] + theirs[1][suit]
-            if above:
-                contested |= 0x1FFF << 13 * suit
-            if (
-                above
-                and ours[0][suit] + ours[1][suit]
-                and fields[suit] >> 26 - 2 * above & _ODD[above] != _ODD[above] * (1 - under)
-            ):
-                break  # one of the side's cards of this suit outranks an opponent's
-        else:
-            sure[1 - under] = left
-            cards[1 - under] = tops(ending, (hands[under] | hands[under + 2]) & contested)
+    for side in (0, 1):
+        if sure[side] < left:
+            rounds, relied = _rounds(ending, side)
+            if rounds > sure[side]:
+                sure[side] = rounds
+                cards[side] = relied
     counted = ending.rules.counted
     # the counted side scores the tricks its opponents take
     return value + sure[1 - counted], value + left - sure[counted], cards[0] | cards[1]
