@@ -25,6 +25,7 @@ __all__ = [
     "bounds",
     "last_trick",
     "nolo_bounds",
+    "nolo_trick_bounds",
     "ranked_bounds",
     "rotate",
     "tops",
@@ -241,6 +242,8 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         final, won = last_trick(ending)
         return final, final, won
     if ending.trick:
+        if ending.rules.nolo:
+            return nolo_trick_bounds(ending)
         return ending.value, ending.value + ending.left, 0
     if ending.left == 2:
         final, won = two_tricks(ending)
@@ -353,7 +356,7 @@ def _first_trick(ending: FelagsvistEnding) -> tuple[bool, int]:
 
 
 def _rounds(ending: FelagsvistEnding, side: int) -> tuple[int, int]:
-    """How many tricks in a row from now ``side`` (by seat parity) is sure to take, high in every suit it shares.
+    """How many tricks in a row ``side`` (by seat parity) is sure to take, high in the suits it shares.
 
     With it come the cards whose ranks that relies on.
 
@@ -412,7 +415,7 @@ def _rounds(ending: FelagsvistEnding, side: int) -> tuple[int, int]:
             rho = rotate(rho)
         low = mine & -mine
         other = partner & -partner
-        floor = other if not low or other and other < low else low
+        floor = other if not low or (other and other < low) else low
         for hand in (lho, rho):
             below = (hand & floor - 1).bit_count()
             if below < rounds and below < hand.bit_count():
@@ -423,6 +426,50 @@ def _rounds(ending: FelagsvistEnding, side: int) -> tuple[int, int]:
     if not on_lead and not shared:
         return 0, 0
     return rounds, relied
+
+
+def nolo_trick_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
+    """The Nóló bounds inside a trick, with the card whose rank they rely on.
+
+    One side or the other is sure to take the trick in progress: each hand
+    still to play does best playing its lowest card of the led suit (see
+    :func:`_first_trick`), so the side whose highest card so reckoned (of
+    those played and those lowest cards) is the higher takes it. That
+    relies on that card, when the other side has a card of the led suit
+    to compare: another ending with the cards from that one up in the same
+    hands and the same lengths has the other side's cards below it too.
+    """
+    trick = ending.trick
+    leader = ending.leader
+    hands = ending.hands
+    led = trick[0] - trick[0] % 13
+    ace_low = ending.rules.ace_low
+    # each side's highest card of the led suit so reckoned, in strength order, by seat parity
+    high = [0, 0]
+    for place, card in enumerate(trick):
+        if card - led < 13 and card >= led:
+            bit = 1 << card - led
+            if ace_low:
+                bit = rotate(bit)
+            side = leader + place & 1
+            if bit > high[side]:
+                high[side] = bit
+    for place in range(len(trick), 4):
+        seat = leader + place & 3
+        cards = hands[seat] >> led & 0x1FFF
+        if cards:
+            if ace_low:
+                cards = rotate(cards)
+            low = cards & -cards
+            if low > high[seat & 1]:
+                high[seat & 1] = low
+    taker = 0 if high[0] > high[1] else 1
+    top = high[taker]
+    relied = (unrotate(top) if ace_low else top) << led if high[1 - taker] else 0
+    value = ending.value
+    if taker == ending.rules.counted:
+        return value, value + ending.left - 1, relied
+    return value + 1, value + ending.left, relied
 
 
 def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
