@@ -10,7 +10,7 @@ them. An order changes how many positions the search visits, never a value.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from cardrules.games.felagsvist.play import playable
 
@@ -18,9 +18,6 @@ if TYPE_CHECKING:
     from cardrules.games.felagsvist.ending import FelagsvistEnding
 
 __all__ = ["follows", "leads", "nolo_order", "order"]
-
-_NONE: Final = -2
-"""Below every strength a card has (the ace is -1 under ``nolo_ace=low``): a hand void in a suit."""
 
 
 def order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
@@ -58,6 +55,7 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
     """
     rules = ending.rules
     strength = rules.strength
+    ace_low = rules.ace_low
     reps = [group.bit_length() - 1 for group in groups]
     trick = ending.trick
     hands = ending.hands
@@ -66,64 +64,80 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
         lho = hands[(seat + 1) % 4]
         rho = hands[(seat + 3) % 4]
         partner = hands[(seat + 2) % 4]
-
-        def lead(card: int) -> tuple[int, int]:
-            suit = 0x1FFF << (card - card % 13)
-            left_hand = lho & suit
-            right_hand = rho & suit
-            if not left_hand | right_hand:
-                return (2, strength[card])
-            floor = max(_lowest(left_hand, strength), _lowest(right_hand, strength))
-            if strength[card] < floor and _lowest(partner & suit, strength) < floor:
-                return (0, -strength[card])
-            return (1, -strength[card])
-
-        reps.sort(key=lead)
-        return tuple(reps)
+        keys = []
+        base = -1
+        floor = kind = 0
+        for card in reps:  # the groups come suit by suit
+            if card - card % 13 != base:
+                base = card - card % 13
+                left_hand = lho >> base & 0x1FFF
+                right_hand = rho >> base & 0x1FFF
+                if not left_hand | right_hand:
+                    kind = 2  # only its side holds the suit
+                else:
+                    ally = partner >> base & 0x1FFF
+                    if ace_low:  # in strength order
+                        left_hand = (left_hand & 0xFFF) << 1 | left_hand >> 12
+                        right_hand = (right_hand & 0xFFF) << 1 | right_hand >> 12
+                        ally = (ally & 0xFFF) << 1 | ally >> 12
+                    # the opponents' highest lowest card, and whether the partner's lowest lies below it
+                    floor = max(left_hand & -left_hand, right_hand & -right_hand)
+                    kind = 0 if ally & -ally < floor else 1
+            if kind == 2:
+                keys.append((2, strength[card]))
+                continue
+            bit = 1 << card - base
+            if ace_low:
+                bit = (bit & 0xFFF) << 1 | bit >> 12
+            keys.append((0 if kind == 0 and bit < floor else 1, -strength[card]))
+        order = sorted(range(len(reps)), key=keys.__getitem__)
+        return tuple([reps[number] for number in order])
     place = len(trick)
     leader = ending.leader
-    led = 0x1FFF << (trick[0] - trick[0] % 13)
-    # The highest card of the led suit each side is sure to have in the trick besides this one:
-    # the cards played, and the lowest card of each hand still to play (it plays no lower).
-    ours = theirs = _NONE
+    base = trick[0] - trick[0] % 13
+    # The highest card of the led suit each side is sure to have in the trick besides this one
+    # (as a bit in strength order): the cards played, and the lowest card of each hand still to
+    # play (it plays no lower).
+    ours = theirs = 0
     for number, card in enumerate(trick):
-        if led >> card & 1:
+        offset = card - base
+        if 0 <= offset < 13:
+            bit = 1 << offset
+            if ace_low:
+                bit = (bit & 0xFFF) << 1 | bit >> 12
             if (place - number) % 2:
-                theirs = max(theirs, strength[card])
-            else:
-                ours = max(ours, strength[card])
+                if bit > theirs:
+                    theirs = bit
+            elif bit > ours:
+                ours = bit
     for number in range(place + 1, 4):
-        floor = _lowest(hands[(leader + number) % 4] & led, strength)
-        if (number - place) % 2:
-            theirs = max(theirs, floor)
-        else:
-            ours = max(ours, floor)
-    if ours > theirs:  # the trick is this side's whatever it plays: the highest cards first
-        wins: list[int] = []
-        ducks = reps
-    else:
-        wins = [card for card in reps if led >> card & 1 and strength[card] > theirs]
-        ducks = [card for card in reps if not (led >> card & 1 and strength[card] > theirs)]
-        wins.sort(key=strength.__getitem__, reverse=True)
-    if not led >> reps[0] & 1:  # void in the led suit: every card is a discard
-        hand = hands[seat]
-        ducks.sort(key=lambda card: (-(hand >> (card - card % 13) & 0x1FFF).bit_count(), strength[card]))
-    else:
-        ducks.sort(key=strength.__getitem__)
-    ducks.reverse()
-    return (*ducks, *wins)
-
-
-def _lowest(cards: int, strength: tuple[int, ...]) -> int:
-    """The strength of the weakest of ``cards``, or ``_NONE`` (below every strength) when there are none."""
-    found = _NONE
-    while cards:
+        cards = hands[(leader + number) % 4] >> base & 0x1FFF
+        if ace_low:
+            cards = (cards & 0xFFF) << 1 | cards >> 12
         low = cards & -cards
-        cards ^= low
-        card = strength[low.bit_length() - 1]
-        if found == _NONE or card < found:
-            found = card
-    return found
+        if (number - place) % 2:
+            if low > theirs:
+                theirs = low
+        elif low > ours:
+            ours = low
+    if not 0 <= reps[0] - base < 13:  # void in the led suit: every card is a discard
+        hand = hands[seat]
+        reps.sort(key=lambda card: (-(hand >> (card - card % 13) & 0x1FFF).bit_count(), strength[card]))
+        reps.reverse()
+        return tuple(reps)
+    if ours > theirs:  # the trick is this side's whatever it plays: the highest cards first
+        return tuple(reps)
+    # The groups of the led suit come strongest first: those that take the trick from the
+    # opponents (above their highest card so reckoned) go after the others.
+    wins = 0
+    for card in reps:
+        bit = 1 << card - base
+        if ace_low:
+            bit = (bit & 0xFFF) << 1 | bit >> 12
+        if bit < theirs:
+            break
+        wins += 1
+    return (*reps[wins:], *reps[:wins])
 
 
 def follows(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
