@@ -433,7 +433,7 @@ def nolo_trick_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
 
     One side or the other is sure to take the trick in progress: each hand
     still to play does best playing its lowest card of the led suit (see
-    :func:`_first_trick`), so the side whose highest card so reckoned (of
+    :func:`nolo_bounds`), so the side whose highest card so reckoned (of
     those played and those lowest cards) is the higher takes it. That
     relies on that card, when the other side has a card of the led suit
     to compare: another ending with the cards from that one up in the same
@@ -478,11 +478,18 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     With no trump, the highest card of the led suit wins the trick. Three
     facts bound the tricks a side must take; each relies on the lengths
     (the :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`)
-    and on some cards, which are returned.
+    and on some cards, which are returned (another ending of that shape
+    with those cards, and every card above them, in the same hands has
+    bounds at least as tight).
 
-    The first trick: one side or the other is sure to take it, and
-    :func:`_first_trick` tells which (the side whose lowest cards of the
-    led suit reach higher takes it, and the leader picks the suit).
+    The first trick: one side or the other is sure to take it. In a trick
+    led in a suit, each side wants the highest card of the suit played to
+    be the other side's, and a hand does best playing its lowest card of
+    the suit (a void hand discards, which never wins): so the side whose
+    hands' lowest cards of the suit reach higher takes the trick, and the
+    leader picks the suit among those it holds. The same reckoning, with
+    the cards already played, tells who takes a trick in progress
+    (:func:`nolo_trick_bounds`).
 
     A top seat: each of its cards outranks every other card of its suit
     still in play. In any trick led in a suit it holds, it must follow and
@@ -493,10 +500,14 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     on the seat's cards being the top of each suit, so its cards are
     returned.
 
-    A side off lead each of whose cards ranks below every opponent's card
-    of its suit takes no trick (the comment in the code says why); that
-    relies on the side's own top card in each suit the opponents hold (the
-    cards above it are theirs).
+    A side high in the suits it shares: when, in each suit both sides
+    hold, the weakest of its hands' lowest cards lies above ``k`` or more
+    of the suit's cards in each hand of the other side (or above all of
+    them), the side is sure of ``k`` tricks in a row, when it leads or when
+    the other side's leader holds such a suit (it leads its lowest cards
+    into it); ``_rounds`` in the code proves it. So a side off lead each of
+    whose cards ranks below every opponent's card of its suit takes no
+    trick. It relies on that weakest lowest card in each shared suit.
     """
     value = ending.value
     left = ending.left
