@@ -48,6 +48,13 @@ _ODD: Final = _REPEATED[1]
 """``_ODD[count]``: the low bit of each of ``count`` ladder places (the holder's side)."""
 
 
+_ORDERED: Final = (
+    tuple(1 << card % 13 for card in range(52)),
+    tuple((1 << card % 13 & 0xFFF) << 1 | 1 << card % 13 >> 12 for card in range(52)),
+)
+"""``_ORDERED[ace_low][card]``: the card's bit among its suit's 13 in strength order (see :func:`rotate`)."""
+
+
 def rotate(mask: int) -> int:
     """One suit's 13 bits in strength order under ``nolo_ace=low``: the ace (bit 12) turned to the bottom."""
     return (mask & 0xFFF) << 1 | mask >> 12
@@ -444,22 +451,24 @@ def nolo_trick_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     hands = ending.hands
     led = trick[0] - trick[0] % 13
     ace_low = ending.rules.ace_low
-    # each side's highest card of the led suit so reckoned, in strength order, by seat parity
+    # each side's highest card of the led suit so reckoned, in strength order, by seat parity:
+    # the card winning the trick so far is the highest played, the other side's below it
+    best = ending.best
+    winning = leader + ending.ahead & 1
     high = [0, 0]
-    for place, card in enumerate(trick):
-        if card - led < 13 and card >= led:
-            bit = 1 << card - led
-            if ace_low:
-                bit = rotate(bit)
-            side = leader + place & 1
-            if bit > high[side]:
-                high[side] = bit
+    high[winning] = _ORDERED[ace_low][best]
+    for place in range(1 if winning == leader & 1 else 0, len(trick), 2):
+        card = trick[place]
+        if 0 <= card - led < 13:
+            bit = _ORDERED[ace_low][card]
+            if bit > high[1 - winning]:
+                high[1 - winning] = bit
     for place in range(len(trick), 4):
         seat = leader + place & 3
         cards = hands[seat] >> led & 0x1FFF
         if cards:
             if ace_low:
-                cards = rotate(cards)
+                cards = (cards & 0xFFF) << 1 | cards >> 12
             low = cards & -cards
             if low > high[seat & 1]:
                 high[seat & 1] = low
