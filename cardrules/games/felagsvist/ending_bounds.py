@@ -25,6 +25,7 @@ __all__ = [
     "bounds",
     "last_trick",
     "nolo_bounds",
+    "nolo_trick_bounds",
     "ranked_bounds",
     "rotate",
     "tops",
@@ -45,6 +46,13 @@ See :attr:`~cardrules.games.felagsvist.ending.FelagsvistEnding.holders`.
 
 _ODD: Final = _REPEATED[1]
 """``_ODD[count]``: the low bit of each of ``count`` ladder places (the holder's side)."""
+
+
+_ORDERED: Final = (
+    tuple(1 << card % 13 for card in range(52)),
+    tuple((1 << card % 13 & 0xFFF) << 1 | 1 << card % 13 >> 12 for card in range(52)),
+)
+"""``_ORDERED[ace_low][card]``: the card's bit among its suit's 13 in strength order (see :func:`rotate`)."""
 
 
 def rotate(mask: int) -> int:
@@ -241,6 +249,8 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         final, won = last_trick(ending)
         return final, final, won
     if ending.trick:
+        if ending.rules.nolo:
+            return nolo_trick_bounds(ending)
         return ending.value, ending.value + ending.left, 0
     if ending.left == 2:
         final, won = two_tricks(ending)
@@ -281,37 +291,232 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     return low, high, mask
 
 
+def _first_trick(ending: FelagsvistEnding) -> tuple[bool, int]:
+    """Who takes the first trick with both sides playing it well, and the cards whose ranks that relies on.
+
+    Returns whether the leader's side takes it (else the other side does),
+    and the cards.
+
+    In a trick led in a suit, each side wants the highest card of that
+    suit played to be the other side's. A hand holding the suit plays one
+    of its cards of it, and a void hand discards, which never wins. So
+    once the suit is chosen, every hand does best playing its lowest card
+    of it: whatever the others play, the highest card a side plays is at
+    least the highest of its hands' lowest cards of the suit (the
+    "floor" of the side), and playing the lowest cards reaches exactly
+    that. The side with the higher floor takes the trick: its floor beats
+    every card the other side plays when that side plays its lowest cards,
+    and no card of its own can go below its floor. A side holding none of
+    the suit has no floor and takes no trick led in it. The leader picks
+    the suit among those it holds: its side takes the trick whatever it
+    leads when its floor is the higher in each, else the other side takes
+    it when the leader leads a suit where the other floor is higher.
+
+    It relies, in each suit that settles it, on the higher of the two
+    floors (when the other side holds the suit): in another ending with
+    the cards from that one up in the same hands and the same lengths,
+    the hand whose lowest card it is has all its cards of the suit among
+    them, so that floor is still there, and each hand of the other side
+    still holds as many cards of the suit below it, so the other floor is
+    still lower. Of the suits where the other side takes the trick, the
+    one relying on the fewest cards is chosen.
+    """
+    hands = ending.hands
+    leader = ending.leader
+    lead_hand = hands[leader]
+    partner_hand = hands[leader + 2 & 3]
+    left_hand = hands[leader + 1 & 3]
+    right_hand = hands[leader + 3 & 3]
+    ace_low = ending.rules.ace_low
+    relied = 0
+    losing = 0
+    cost = 14
+    for shift in (0, 13, 26, 39):
+        lead = lead_hand >> shift & 0x1FFF
+        if not lead:
+            continue
+        lho = left_hand >> shift & 0x1FFF
+        rho = right_hand >> shift & 0x1FFF
+        if not lho | rho:
+            continue  # only the leader's side holds the suit: it takes a trick led in it
+        partner = partner_hand >> shift & 0x1FFF
+        if ace_low:  # in strength order
+            lead = rotate(lead)
+            partner = rotate(partner)
+            lho = rotate(lho)
+            rho = rotate(rho)
+        ours = max(lead & -lead, partner & -partner)  # the lowest card of a void hand is 0
+        theirs = max(lho & -lho, rho & -rho)
+        floor = ours if ours > theirs else theirs
+        card = (unrotate(floor) if ace_low else floor) << shift
+        if ours > theirs:
+            relied |= card
+            continue
+        # the cards the pattern keeps for this suit: those from the floor up
+        kept = ((lead | partner | lho | rho) >> floor.bit_length() - 1).bit_count()
+        if kept < cost:
+            cost = kept
+            losing = card
+    if losing:
+        return False, losing
+    return True, relied
+
+
+def _rounds(ending: FelagsvistEnding, side: int) -> tuple[int, int]:
+    """How many tricks in a row ``side`` (by seat parity) is sure to take, high in the suits it shares.
+
+    With it come the cards whose ranks that relies on.
+
+    Let the other side play, in every trick, its lowest card of the led
+    suit (and, void in it, a discard that lowers none of its hands' lowest
+    card of a suit: the highest card of some suit). In each suit both sides
+    hold, take the weakest of the lowest cards of the side's hands (its
+    "floor"); say each hand of the other side holds ``k`` or more cards of
+    the suit below it, or all its cards of the suit. While the side is on
+    lead, the trick is led in a suit the leader holds, and the leader's
+    card is at least the floor; a hand of the other side has played at
+    most one card of the suit in each earlier trick, its lowest, so up to
+    the ``k``-th trick from now its card is one of its ``k`` lowest, below
+    the floor (or, holding all its cards below it, every card it has).
+    So the side wins each of the next ``k`` tricks it leads, and the
+    winner leads the next (a suit only the side holds wins too). When the
+    other side leads now, it leads its lowest card of a suit they share,
+    and loses that trick the same way, when its leader holds such a suit.
+    The side is sure of the least ``k`` over the suits they share (all
+    the tricks left when every hand of the other side lies below the floor
+    in each). This takes in the side off lead each of whose cards ranks
+    below every opponent's card of its suit: it takes no trick, the
+    opponents all of them.
+
+    It relies, in each suit they share, on the floor: in another ending
+    with the cards from that one up in the same hands and the same
+    lengths, each hand of the side has all its cards of the suit among
+    them, and each hand of the other side as many cards below it.
+    """
+    hands = ending.hands
+    ace_low = ending.rules.ace_low
+    near = hands[side]
+    far = hands[side + 2]
+    first = hands[side ^ 1]
+    second = hands[side ^ 1 | 2]
+    on_lead = ending.leader % 2 == side
+    leading = hands[ending.leader]
+    shared = False  # whether the other side's leader holds a suit the side holds
+    rounds = ending.left
+    relied = 0
+    for shift in (0, 13, 26, 39):
+        mine = near >> shift & 0x1FFF
+        partner = far >> shift & 0x1FFF
+        if not mine | partner:
+            continue
+        lho = first >> shift & 0x1FFF
+        rho = second >> shift & 0x1FFF
+        if not lho | rho:
+            continue
+        if not on_lead and leading >> shift & 0x1FFF:
+            shared = True
+        if ace_low:  # in strength order
+            mine = rotate(mine)
+            partner = rotate(partner)
+            lho = rotate(lho)
+            rho = rotate(rho)
+        low = mine & -mine
+        other = partner & -partner
+        floor = other if not low or (other and other < low) else low
+        for hand in (lho, rho):
+            below = (hand & floor - 1).bit_count()
+            if below < rounds and below < hand.bit_count():
+                if not below:
+                    return 0, 0
+                rounds = below
+        relied |= (unrotate(floor) if ace_low else floor) << shift
+    if not on_lead and not shared:
+        return 0, 0
+    return rounds, relied
+
+
+def nolo_trick_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
+    """The Nóló bounds inside a trick, with the card whose rank they rely on.
+
+    One side or the other is sure to take the trick in progress: each hand
+    still to play does best playing its lowest card of the led suit (see
+    :func:`nolo_bounds`), so the side whose highest card so reckoned (of
+    those played and those lowest cards) is the higher takes it. That
+    relies on that card, when the other side has a card of the led suit
+    to compare: another ending with the cards from that one up in the same
+    hands and the same lengths has the other side's cards below it too.
+    """
+    trick = ending.trick
+    leader = ending.leader
+    hands = ending.hands
+    led = trick[0] - trick[0] % 13
+    ace_low = ending.rules.ace_low
+    # each side's highest card of the led suit so reckoned, in strength order, by seat parity:
+    # the card winning the trick so far is the highest played, the other side's below it
+    best = ending.best
+    winning = leader + ending.ahead & 1
+    high = [0, 0]
+    high[winning] = _ORDERED[ace_low][best]
+    for place in range(1 if winning == leader & 1 else 0, len(trick), 2):
+        card = trick[place]
+        if 0 <= card - led < 13:
+            bit = _ORDERED[ace_low][card]
+            if bit > high[1 - winning]:
+                high[1 - winning] = bit
+    for place in range(len(trick), 4):
+        seat = leader + place & 3
+        cards = hands[seat] >> led & 0x1FFF
+        if cards:
+            if ace_low:
+                cards = (cards & 0xFFF) << 1 | cards >> 12
+            low = cards & -cards
+            if low > high[seat & 1]:
+                high[seat & 1] = low
+    taker = 0 if high[0] > high[1] else 1
+    top = high[taker]
+    relied = (unrotate(top) if ace_low else top) << led if high[1 - taker] else 0
+    value = ending.value
+    if taker == ending.rules.counted:
+        return value, value + ending.left - 1, relied
+    return value + 1, value + ending.left, relied
+
+
 def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     """The Nóló bounds at a trick boundary, with the cards whose ranks they rely on.
 
     With no trump, the highest card of the led suit wins the trick. Three
     facts bound the tricks a side must take; each relies on the lengths
-    (the :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`),
-    and the last two on some top cards, which are returned.
+    (the :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`)
+    and on some cards, which are returned (another ending of that shape
+    with those cards, and every card above them, in the same hands has
+    bounds at least as tight).
 
-    The first trick: when neither opponent of the hand on lead holds a
-    suit it holds, every card of the led suit in the first trick is its
-    side's, so its side takes that trick.
+    The first trick: one side or the other is sure to take it. In a trick
+    led in a suit, each side wants the highest card of the suit played to
+    be the other side's, and a hand does best playing its lowest card of
+    the suit (a void hand discards, which never wins): so the side whose
+    hands' lowest cards of the suit reach higher takes the trick, and the
+    leader picks the suit among those it holds. The same reckoning, with
+    the cards already played, tells who takes a trick in progress
+    (:func:`nolo_trick_bounds`).
 
     A top seat: each of its cards outranks every other card of its suit
     still in play. In any trick led in a suit it holds, it must follow and
     it wins; after that it leads, and wins again, to the end. So its side
     takes every trick from the first one led in a suit it holds: all of
     them when it leads now, or when the hand on lead holds no suit the seat
-    is void in (the first trick is led in one it holds). Otherwise the
-    tricks before that one are led in suits it is void in by then (it may
-    have discarded a whole suit on the earlier ones); each such trick takes
-    one card of the led suit from every other hand that holds the suit
-    (they must follow), so a suit can be led so at most as many times as
-    the longest holding of it among the other three hands, and the seat's
-    side takes at least the tricks left less, over every suit, that
-    longest holding. The bound relies on the seat's cards being the top of
-    each suit, so its cards are returned.
+    is void in (the first trick is led in one it holds). The bound relies
+    on the seat's cards being the top of each suit, so its cards are
+    returned.
 
-    A side off lead each of whose cards ranks below every opponent's card
-    of its suit takes no trick (the comment in the code says why); that
-    relies on the side's own top card in each suit the opponents hold (the
-    cards above it are theirs).
+    A side high in the suits it shares: when, in each suit both sides
+    hold, the weakest of its hands' lowest cards lies above ``k`` or more
+    of the suit's cards in each hand of the other side (or above all of
+    them), the side is sure of ``k`` tricks in a row, when it leads or when
+    the other side's leader holds such a suit (it leads its lowest cards
+    into it); ``_rounds`` in the code proves it. So a side off lead each of
+    whose cards ranks below every opponent's card of its suit takes no
+    trick. It relies on that weakest lowest card in each shared suit.
     """
     value = ending.value
     left = ending.left
@@ -331,59 +536,32 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         for shift in (0, 16, 32, 48)
     ]
     leading = counts[leader]
-    # the tricks left less, for each suit, its longest holding among the other hands
-    spare = [left, left, left, left]
-    for suit in range(4):
-        ranked = sorted((counts[seat][suit], seat) for seat in range(4))
-        longest, holder = ranked[3]
-        spare[0] -= longest
-        spare[1] -= longest
-        spare[2] -= longest
-        spare[3] -= longest
-        spare[holder] += longest - ranked[2][0]
     sure = [0, 0]  # the tricks each side (by seat parity) is sure to take
     cards = [0, 0]
-    lho = counts[(leader + 1) % 4]
-    rho = counts[(leader + 3) % 4]
-    if left and not any(leading[suit] and lho[suit] + rho[suit] for suit in range(4)):
-        sure[leader % 2] = 1  # every card of the led suit is its side's
+    if left:
+        taken, relied = _first_trick(ending)
+        first = leader % 2 if taken else 1 - leader % 2
+        sure[first] = 1
+        cards[first] = relied
     for seat in range(4):
-        mine = counts[seat]
-        if seat == leader or not any(leading[suit] and not mine[suit] for suit in range(4)):
-            forced = left  # the first trick is led in a suit it holds
-        else:
-            forced = spare[seat]
-        if forced <= sure[seat % 2]:
+        if left <= sure[seat % 2]:
             continue
+        mine = counts[seat]
+        if seat != leader and any(leading[suit] and not mine[suit] for suit in range(4)):
+            continue  # the first trick may be led in a suit it lacks
         for suit in range(4):
             held = mine[suit]
             if held and fields[suit] >> 26 - 2 * held != _REPEATED[seat][held]:
                 break  # another hand holds a card of this suit above one of this seat's
         else:
-            sure[seat % 2] = forced
+            sure[seat % 2] = left
             cards[seat % 2] = hands[seat]
-    # A side not on lead each of whose cards ranks below every card of its
-    # suit the opponents hold takes no trick: the lead is the opponents', a
-    # trick led in a suit it holds is led with a card above all of its
-    # cards of that suit, and it never wins a trick, so it never leads.
-    under = 1 - leader % 2
-    if sure[1 - under] < left:
-        theirs = counts[1 - under], counts[3 - under]
-        ours = counts[under], counts[under + 2]
-        contested = 0  # the suits the opponents hold: there the side's top card must lie below theirs
-        for suit in range(4):
-            above = theirs[0][suit] + theirs[1][suit]
-            if above:
-                contested |= 0x1FFF << 13 * suit
-            if (
-                above
-                and ours[0][suit] + ours[1][suit]
-                and fields[suit] >> 26 - 2 * above & _ODD[above] != _ODD[above] * (1 - under)
-            ):
-                break  # one of the side's cards of this suit outranks an opponent's
-        else:
-            sure[1 - under] = left
-            cards[1 - under] = tops(ending, (hands[under] | hands[under + 2]) & contested)
+    for side in (0, 1):
+        if sure[side] < left:
+            rounds, relied = _rounds(ending, side)
+            if rounds > sure[side]:
+                sure[side] = rounds
+                cards[side] = relied
     counted = ending.rules.counted
     # the counted side scores the tricks its opponents take
     return value + sure[1 - counted], value + left - sure[counted], cards[0] | cards[1]

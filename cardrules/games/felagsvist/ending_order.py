@@ -36,50 +36,108 @@ def order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
 def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
     """:func:`order` in Nóló, where each side wants to lose tricks (more than one group).
 
-    The leader tries first the cards an opponent must beat (it holds the
-    suit, and only cards above this one), then its other cards of suits
-    an opponent holds, highest first in both, and last the suits neither
-    opponent holds (its own side takes those tricks), lowest first. A
-    follower tries first the cards that keep the trick from its side,
-    highest first, and when it discards, from its shortest suit first;
-    then the cards that take the trick from the opponents, lowest first,
-    or highest first when it plays last (the trick is its side's then).
+    Each hand still to play a trick is sure to play at least its lowest
+    card of the led suit, and does best playing just that (see
+    :func:`~cardrules.games.felagsvist.ending_bounds.nolo_bounds`), so a
+    side's highest card in the trick is at least the highest of the cards
+    it has played and of those lowest cards.
+
+    The leader tries first the cards that lose the trick that way (below
+    the opponents' highest lowest card, with its partner's lowest card
+    below it too), highest first; then its other cards of suits an
+    opponent holds, highest first, and last the suits neither opponent
+    holds (its own side takes those tricks), lowest first. A follower whose
+    side takes the trick whatever it plays tries its highest cards first;
+    otherwise it tries first the cards that keep the trick from its side
+    (below the opponents' highest card so reckoned), then those that take
+    it, highest first in both; when it discards, from its shortest suit
+    first, the highest card first.
     """
     rules = ending.rules
     strength = rules.strength
+    ace_low = rules.ace_low
     reps = [group.bit_length() - 1 for group in groups]
     trick = ending.trick
     hands = ending.hands
     seat = ending.seat
     if not trick:
-        above = rules.above
         lho = hands[(seat + 1) % 4]
         rho = hands[(seat + 3) % 4]
-
-        def lead(card: int) -> tuple[int, int]:
-            suit = 0x1FFF << (card - card % 13)
-            left_hand = lho & suit
-            right_hand = rho & suit
-            if not left_hand | right_hand:
-                return (2, strength[card])
-            below = ~above[card]
-            if (left_hand and not left_hand & below) or (right_hand and not right_hand & below):
-                return (0, -strength[card])
-            return (1, -strength[card])
-
-        reps.sort(key=lead)
-        return tuple(reps)
-    beaten = 0 if (len(trick) - ending.ahead) % 2 == 0 else rules.beats[ending.best]
-    wins = [card for card in reps if beaten >> card & 1]
-    ducks = [card for card in reps if not beaten >> card & 1]
-    wins.sort(key=strength.__getitem__, reverse=len(trick) == 3)
-    if reps[0] // 13 != trick[0] // 13:  # void in the led suit: every card is a discard
+        partner = hands[(seat + 2) % 4]
+        keys = []
+        base = -1
+        floor = kind = 0
+        for card in reps:  # the groups come suit by suit
+            if card - card % 13 != base:
+                base = card - card % 13
+                left_hand = lho >> base & 0x1FFF
+                right_hand = rho >> base & 0x1FFF
+                if not left_hand | right_hand:
+                    kind = 2  # only its side holds the suit
+                else:
+                    ally = partner >> base & 0x1FFF
+                    if ace_low:  # in strength order
+                        left_hand = (left_hand & 0xFFF) << 1 | left_hand >> 12
+                        right_hand = (right_hand & 0xFFF) << 1 | right_hand >> 12
+                        ally = (ally & 0xFFF) << 1 | ally >> 12
+                    # the opponents' highest lowest card, and whether the partner's lowest lies below it
+                    floor = max(left_hand & -left_hand, right_hand & -right_hand)
+                    kind = 0 if ally & -ally < floor else 1
+            if kind == 2:
+                keys.append((2, strength[card]))
+                continue
+            bit = 1 << card - base
+            if ace_low:
+                bit = (bit & 0xFFF) << 1 | bit >> 12
+            keys.append((0 if kind == 0 and bit < floor else 1, -strength[card]))
+        order = sorted(range(len(reps)), key=keys.__getitem__)
+        return tuple([reps[number] for number in order])
+    place = len(trick)
+    leader = ending.leader
+    base = trick[0] - trick[0] % 13
+    # The highest card of the led suit each side is sure to have in the trick besides this one
+    # (as a bit in strength order): the cards played, and the lowest card of each hand still to
+    # play (it plays no lower).
+    ours = theirs = 0
+    for number, card in enumerate(trick):
+        offset = card - base
+        if 0 <= offset < 13:
+            bit = 1 << offset
+            if ace_low:
+                bit = (bit & 0xFFF) << 1 | bit >> 12
+            if (place - number) % 2:
+                if bit > theirs:
+                    theirs = bit
+            elif bit > ours:
+                ours = bit
+    for number in range(place + 1, 4):
+        cards = hands[(leader + number) % 4] >> base & 0x1FFF
+        if ace_low:
+            cards = (cards & 0xFFF) << 1 | cards >> 12
+        low = cards & -cards
+        if (number - place) % 2:
+            if low > theirs:
+                theirs = low
+        elif low > ours:
+            ours = low
+    if not 0 <= reps[0] - base < 13:  # void in the led suit: every card is a discard
         hand = hands[seat]
-        ducks.sort(key=lambda card: (-(hand >> (card - card % 13) & 0x1FFF).bit_count(), strength[card]))
-    else:
-        ducks.sort(key=strength.__getitem__)
-    ducks.reverse()
-    return (*ducks, *wins)
+        reps.sort(key=lambda card: (-(hand >> (card - card % 13) & 0x1FFF).bit_count(), strength[card]))
+        reps.reverse()
+        return tuple(reps)
+    if ours > theirs:  # the trick is this side's whatever it plays: the highest cards first
+        return tuple(reps)
+    # The groups of the led suit come strongest first: those that take the trick from the
+    # opponents (above their highest card so reckoned) go after the others.
+    wins = 0
+    for card in reps:
+        bit = 1 << card - base
+        if ace_low:
+            bit = (bit & 0xFFF) << 1 | bit >> 12
+        if bit < theirs:
+            break
+        wins += 1
+    return (*reps[wins:], *reps[:wins])
 
 
 def follows(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:

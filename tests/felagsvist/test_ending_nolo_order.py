@@ -1,0 +1,94 @@
+"""The Nóló move order tries first what its docstring says, checked by playing the trick out on the model.
+
+:func:`~cardrules.games.felagsvist.ending_order.nolo_order` reckons who takes
+a trick from the lowest card of the led suit of each hand still to play. Here
+the trick is played out instead, card by card through the model's own
+``play``: the hands after a card play their lowest card of the led suit (any
+card when void), and the winner is the model's.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules.games.felagsvist import FelagsvistState, NoloAce
+from cardrules.games.felagsvist.ending import FelagsvistEnding
+
+
+@st.composite
+def nolo_anywhere(draw: st.DrawFn) -> FelagsvistEnding:
+    """An ending of a Nóló deal under either ``nolo_ace`` value, at any card of its play."""
+    ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
+    game = cardrules.get_game("felagsvist", first_round="nolo", nolo_ace=ace.value, first_dealer="N")
+    state = game.new_game(seed=draw(st.integers(min_value=0, max_value=2**16), label="deal"))
+    assert isinstance(state, FelagsvistState)
+    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
+    for _ in range(draw(st.integers(min_value=0, max_value=47), label="cards played")):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state.ending(draw(st.integers(min_value=0, max_value=3), label="seat"))
+
+
+def _lowest(node: FelagsvistEnding) -> int:
+    """The legal card of the seat to play that ranks lowest (its weakest card of the led suit)."""
+    strength = node.rules.strength
+    return min(node.legal(), key=strength.__getitem__)
+
+
+def _taker(node: FelagsvistEnding, card: int) -> int:
+    """The side (by seat parity) taking the trick once ``card`` is played and every later hand plays low."""
+    after = node.play(card)
+    while after.trick:
+        after = after.play(_lowest(after))
+    return after.leader % 2
+
+
+def _takers(node: FelagsvistEnding, card: int) -> set[int]:
+    """Each side that may take the trick led with ``card``: the partner plays low, the others anything."""
+    partner = (node.seat + 2) % 4
+    found: set[int] = set()
+    stack = [node.play(card)]
+    while stack:
+        after = stack.pop()
+        if not after.trick:
+            found.add(after.leader % 2)
+        elif after.seat == partner:
+            stack.append(after.play(_lowest(after)))
+        else:
+            stack.extend(after.play(reply) for reply in after.legal())
+    return found
+
+
+@given(ending=nolo_anywhere())
+def test_a_nolo_leader_tries_first_a_lead_its_side_surely_loses_when_it_has_one(
+    ending: FelagsvistEnding,
+) -> None:
+    if ending.trick or ending.left < 2:
+        return
+    side = ending.seat % 2
+
+    def loses(card: int) -> bool:
+        """The side loses the trick, its partner playing low, whatever the opponents play."""
+        return _takers(ending, card) == {1 - side}
+
+    moves = ending.moves()
+    if any(map(loses, moves)):
+        assert loses(moves[0])
+
+
+@given(ending=nolo_anywhere())
+def test_a_nolo_follower_whose_side_takes_the_trick_anyway_sheds_its_highest_card(
+    ending: FelagsvistEnding,
+) -> None:
+    if not ending.trick or ending.left < 2:
+        return
+    legal = ending.legal()
+    if any(card // 13 != ending.trick[0] // 13 for card in legal):
+        return  # discarding: another rule
+    side = ending.seat % 2
+    if all(_taker(ending, card) == side for card in legal):
+        strength = ending.rules.strength
+        assert strength[ending.moves()[0]] == max(strength[card] for card in legal)
