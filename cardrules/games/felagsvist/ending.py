@@ -405,6 +405,7 @@ class FelagsvistEnding:
             return 0
         h0, h1, h2, h3 = self.hands
         left = h0 | h1 | h2 | h3
+        ace_low = self.rules.ace_low
         mask = 0
         shift = 0  # the suit's first card index; its ladder field is depths' lowest 26 bits
         while depths:
@@ -414,31 +415,16 @@ class FelagsvistEnding:
                 rest = left >> shift & 0x1FFF
                 drop = rest.bit_count() - (places.bit_count() >> 1)  # the cards in hand below them
                 if drop:
-                    mask |= self._without_lowest(rest, drop) << shift
-                else:
-                    mask |= rest << shift
+                    if ace_low:
+                        rest = rotate(rest)  # strength order
+                    while drop:  # the weakest first
+                        rest &= rest - 1
+                        drop -= 1
+                    if ace_low:
+                        rest = unrotate(rest)
+                mask |= rest << shift
             shift += 13
         return mask
-
-    def _without_lowest(self, rest: int, drop: int) -> int:
-        """One suit's cards ``rest`` (card-index order) without the ``drop`` weakest (fewer than all)."""
-        ace_low = self.rules.ace_low
-        if ace_low:
-            rest = rotate(rest)  # strength order
-        count = rest.bit_count() - drop
-        if drop > count:  # fewer cards to take from the top than to drop from the bottom
-            taken = 0
-            while count:
-                high = 1 << rest.bit_length() - 1
-                taken |= high
-                rest ^= high
-                count -= 1
-            rest = taken
-        else:
-            while drop:
-                rest &= rest - 1
-                drop -= 1
-        return unrotate(rest) if ace_low else rest
 
     def settle(self, relevant: int, ties: int) -> int:
         """``relevant`` with the ``ties`` a pattern must keep: in a suit, all once one reaches its cards.
