@@ -28,7 +28,7 @@ best play for the score too.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
@@ -125,6 +125,9 @@ class FelagsvistEnding:
             seat, the strongest in the suit's top bits (see :meth:`ladder`).
         lengths: how many cards of each suit each seat holds, 4 bits each
             (seat 0's clubs lowest).
+        in_hand: the cards still in the hands, as one bitmask: worked out
+            from :attr:`hands` when built (``dataclasses.replace`` too), then
+            kept up card by card, as the search reads it at every position.
     """
 
     rules: EndingRules
@@ -140,6 +143,12 @@ class FelagsvistEnding:
     won: int
     holders: int
     lengths: int
+    in_hand: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """Work out :attr:`in_hand` from the hands (play builds its endings with it given)."""
+        hands = self.hands
+        object.__setattr__(self, "in_hand", hands[0] | hands[1] | hands[2] | hands[3])
 
     @property
     def over(self) -> bool:
@@ -182,7 +191,7 @@ class FelagsvistEnding:
         legal = playable(hand, trick)
         if not legal & legal - 1:  # one legal card (a fifth of the searched positions)
             return [legal]
-        others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
+        others = self.in_hand ^ hand
         for card in trick:
             others |= 1 << card
         ace_low = self.rules.ace_low
@@ -261,8 +270,9 @@ class FelagsvistEnding:
         seat = self.seat
         rules = self.rules
         h0, h1, h2, h3 = self.hands
+        in_hand = self.in_hand ^ 1 << move
         # the card leaves the ladder of its suit: the cards below it move up one place
-        slot = _FIRST[move] + ((h0 | h1 | h2 | h3) & rules.above[move]).bit_count()
+        slot = _FIRST[move] + (in_hand & rules.above[move]).bit_count()
         holders = self.holders
         holders = holders & _KEEP[slot] | (holders & _UNDER[slot]) << 2
         lengths = self.lengths - _ONE[seat][move]
@@ -292,6 +302,7 @@ class FelagsvistEnding:
                 0,
                 holders,
                 lengths,
+                in_hand,
             )
         # The winner so far changes only when the card beats it (see EndingRules.beats), so the
         # card winning the trick so far, kept as it goes, is the winner once the trick is complete.
@@ -315,6 +326,7 @@ class FelagsvistEnding:
                 0,
                 holders,
                 lengths,
+                in_hand,
             )
         # its rank decided the trick when another card of its suit was played to it
         suit = SUIT_MASKS[best // 13]
@@ -335,6 +347,7 @@ class FelagsvistEnding:
             won,
             holders,
             lengths,
+            in_hand,
         )
 
     def key(self) -> Hashable | None:
@@ -359,8 +372,7 @@ class FelagsvistEnding:
 
     def suits(self) -> tuple[int, int, int, int]:
         """The cards still in the hands, one 13-bit strength-ordered mask per suit."""
-        h0, h1, h2, h3 = self.hands
-        left = h0 | h1 | h2 | h3
+        left = self.in_hand
         if self.rules.ace_low:
             return (
                 rotate(left & 0x1FFF),
@@ -382,8 +394,7 @@ class FelagsvistEnding:
         """The :meth:`ladder` bits of each suit's cards in hand at or above the weakest of ``relevant``."""
         if not relevant:
             return 0
-        h0, h1, h2, h3 = self.hands
-        left = h0 | h1 | h2 | h3
+        left = self.in_hand
         ace_low = self.rules.ace_low
         mask = 0
         for suit in (0, 1, 2, 3):
@@ -403,8 +414,7 @@ class FelagsvistEnding:
         """The cards in hand whose :meth:`ladder` bits ``depths`` (a :meth:`depth` mask) covers."""
         if not depths:
             return 0
-        h0, h1, h2, h3 = self.hands
-        left = h0 | h1 | h2 | h3
+        left = self.in_hand
         ace_low = self.rules.ace_low
         mask = 0
         shift = 0  # the suit's first card index; its ladder field is depths' lowest 26 bits
@@ -496,6 +506,7 @@ _new: Final[
             EndingRules,
             tuple[int, int, int, int],
             tuple[int, ...],
+            int,
             int,
             int,
             int,
@@ -607,4 +618,5 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
         ahead,
         0,
         *_ladder(state.hands, above),
+        state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3],
     )
