@@ -23,6 +23,7 @@ from cardrules.cards import mask_of, parse_cards
 from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
 from cardrules.games.felagsvist.ending import FelagsvistEnding, _ladder
+from cardrules.games.felagsvist.ending_bounds import tops
 from cardrules.games.felagsvist.play import trick_winner
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.table import ending_of
@@ -378,8 +379,8 @@ def test_the_model_plays_a_deal_out_as_the_engine_does(state: FelagsvistState, s
     # Card by card through the engine and the model side by side: the same
     # hands, seat to play, card winning each trick so far and trick winners,
     # the per-trick score, the card whose rank won each trick, and the
-    # holders ladder and suit lengths the model keeps up card by card equal
-    # to those worked out afresh.
+    # holders ladder, suit lengths and cards in hand the model keeps up card
+    # by card equal to those worked out afresh.
     rng = random.Random(seed)
     side = seat % 2
     start = already(state, side)
@@ -388,6 +389,7 @@ def test_the_model_plays_a_deal_out_as_the_engine_does(state: FelagsvistState, s
     while not node.over:
         assert node.hands == state.hands and node.seat == state.current_player
         assert (node.holders, node.lengths) == (state.ending(seat).holders, state.ending(seat).lengths)
+        assert node.in_hand == state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
         card = rng.choice(node.legal())
         trick = (*state.trick, card)
         state = state.apply(node.action(card))
@@ -440,3 +442,26 @@ def test_depth_and_top_cover_the_cards_down_to_the_weakest_relied_on(
     settled = node.settle(relevant, tied)
     assert settled == covered  # ties at or above the weakest all join
     assert node.settle(relevant, left & ~covered) == relevant  # ties all below it stay out
+
+
+@given(
+    state=endings(),
+    seat=st.integers(min_value=0, max_value=3),
+    picks=st.lists(st.integers(min_value=0, max_value=51), max_size=12),
+)
+def test_tops_are_the_strongest_card_of_each_suit(
+    state: FelagsvistState, seat: int, picks: list[int]
+) -> None:
+    # tops() reads each suit's strongest card of a mask off the suit's strength
+    # order; the engine's strength table says which card that is.
+    node = state.ending(seat)
+    strength = node.rules.strength
+    mask = 0
+    for card in picks:
+        mask |= 1 << card
+    expected = 0
+    for suit in range(4):
+        cards = [card for card in range(13 * suit, 13 * suit + 13) if mask >> card & 1]
+        if cards:
+            expected |= 1 << max(cards, key=strength.__getitem__)
+    assert tops(node, mask) == expected

@@ -116,3 +116,27 @@ def test_a_leader_tries_a_lead_for_its_partners_ruff_first(ending: FelagsvistEnd
         strength = ending.rules.strength
         same = [move for move in moves if move // 13 == moves[0] // 13 and for_the_ruff(move)]
         assert strength[moves[0]] == min(strength[move] for move in same)
+
+
+@given(ending=anywhere())
+def test_moves_group_exactly_the_cards_no_other_card_in_play_lies_between(ending: FelagsvistEnding) -> None:
+    # Two legal cards are in one group exactly when they are of one suit and
+    # no card of another hand or of the trick lies between them in strength
+    # (read off the engine's strength table, under either nolo_ace value).
+    strength = ending.rules.strength
+    hand = ending.hands[ending.seat]
+    elsewhere = [
+        card
+        for card in range(52)
+        if (ending.hands[0] | ending.hands[1] | ending.hands[2] | ending.hands[3]) >> card & 1
+    ]
+    elsewhere = [card for card in elsewhere if not hand >> card & 1] + list(ending.trick)
+    legal = ending.legal()
+    for card in legal:
+        group = set(ending.group(card))
+        for other in legal:
+            low, high = sorted((strength[card], strength[other]))
+            together = card // 13 == other // 13 and not any(
+                between // 13 == card // 13 and low < strength[between] < high for between in elsewhere
+            )
+            assert (other in group) == together, (card, other)

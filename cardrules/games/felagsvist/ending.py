@@ -28,7 +28,7 @@ best play for the score too.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
@@ -64,6 +64,9 @@ _PLACES: Final = tuple(
 
 _SHIFT: Final = (0, *(13 * ((length - 1) // 13) for length in range(1, 53)))
 """``_SHIFT[card + 1]``: the index of the first card of the card's suit (read by a mask's bit length)."""
+
+_FIRST: Final = tuple(13 * (card // 13) for card in range(52))
+"""``_FIRST[card]``: the index of the first card of the card's suit."""
 
 _ONE: Final = tuple(tuple(1 << 16 * seat + 4 * (card // 13) for card in range(52)) for seat in range(4))
 """``_ONE[seat][card]``: one card of the card's suit in the seat's :attr:`FelagsvistEnding.lengths` count."""
@@ -122,6 +125,9 @@ class FelagsvistEnding:
             seat, the strongest in the suit's top bits (see :meth:`ladder`).
         lengths: how many cards of each suit each seat holds, 4 bits each
             (seat 0's clubs lowest).
+        in_hand: the cards still in the hands, as one bitmask: worked out
+            from :attr:`hands` when built (``dataclasses.replace`` too), then
+            kept up card by card, as the search reads it at every position.
     """
 
     rules: EndingRules
@@ -137,6 +143,12 @@ class FelagsvistEnding:
     won: int
     holders: int
     lengths: int
+    in_hand: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """Work out :attr:`in_hand` from the hands (play builds its endings with it given)."""
+        hands = self.hands
+        object.__setattr__(self, "in_hand", hands[0] | hands[1] | hands[2] | hands[3])
 
     @property
     def over(self) -> bool:
@@ -164,12 +176,14 @@ class FelagsvistEnding:
         return tuple(out)
 
     def _groups(self) -> list[int]:
-        """The legal cards split into groups of equivalent ones, as bitmasks, each suit strongest first.
+        """The legal cards split into groups of equivalent ones, as bitmasks, suit by suit (clubs first).
 
         Cards of one hand and one suit are equivalent when no card still in
         play elsewhere (another hand, the trick) lies between them in
         strength: they win and lose against the same cards from now on. A
         suit with a legal card has all the hand's cards of that suit legal.
+        Within a suit the groups come weakest first (the order never
+        matters: every ordering sorts each suit's cards by strength).
         """
         hands = self.hands
         hand = hands[self.seat]
@@ -177,29 +191,28 @@ class FelagsvistEnding:
         legal = playable(hand, trick)
         if not legal & legal - 1:  # one legal card (a fifth of the searched positions)
             return [legal]
-        others = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hand
+        others = self.in_hand ^ hand
         for card in trick:
             others |= 1 << card
         ace_low = self.rules.ace_low
-        groups = []
+        groups: list[int] = []
         while legal:
             shift = _SHIFT[(legal & -legal).bit_length()]  # the lowest suit with a legal card
             mine = legal >> shift & 0x1FFF
             legal ^= mine << shift
-            rest = others >> shift & 0x1FFF
+            # the places in strength order no card in play elsewhere takes: a group is the cards
+            # of ours in one run of them, and adding our lowest card to them carries through its run
+            free = others >> shift & 0x1FFF ^ 0x1FFF
             if ace_low:  # rotate and unrotate written out: this runs at every position searched
                 mine = (mine & 0xFFF) << 1 | mine >> 12
-                rest = (rest & 0xFFF) << 1 | rest >> 12
+                free = (free & 0xFFF) << 1 | free >> 12
                 while mine:
-                    # the top card and every one of ours down to the next card not ours
-                    floor = (rest & ((1 << mine.bit_length() - 1) - 1)).bit_length()
-                    group = mine >> floor << floor
+                    group = mine & ~(free + (mine & -mine))
                     mine ^= group
                     groups.append((group >> 1 | (group & 1) << 12) << shift)
             else:
                 while mine:
-                    floor = (rest & ((1 << mine.bit_length() - 1) - 1)).bit_length()
-                    group = mine >> floor << floor
+                    group = mine & ~(free + (mine & -mine))
                     mine ^= group
                     groups.append(group << shift)
         return groups
@@ -257,8 +270,9 @@ class FelagsvistEnding:
         seat = self.seat
         rules = self.rules
         h0, h1, h2, h3 = self.hands
+        in_hand = self.in_hand ^ 1 << move
         # the card leaves the ladder of its suit: the cards below it move up one place
-        slot = move - move % 13 + ((h0 | h1 | h2 | h3) & rules.above[move]).bit_count()
+        slot = _FIRST[move] + (in_hand & rules.above[move]).bit_count()
         holders = self.holders
         holders = holders & _KEEP[slot] | (holders & _UNDER[slot]) << 2
         lengths = self.lengths - _ONE[seat][move]
@@ -272,16 +286,15 @@ class FelagsvistEnding:
         else:
             hands = (h0, h1, h2, h3 ^ bit)
         trick = self.trick
-        played = len(trick)
-        if not played:
-            following = seat + 1 & 3
+        # inside a trick the seats take turns, so the side to play changes at every card
+        if not trick:
             return _new(
                 rules,
                 hands,
                 (move,),
                 self.leader,
-                following,
-                (following ^ rules.counted) & 1,
+                seat + 1 & 3,
+                self.side ^ 1,
                 self.value,
                 self.left,
                 move,
@@ -289,22 +302,23 @@ class FelagsvistEnding:
                 0,
                 holders,
                 lengths,
+                in_hand,
             )
         # The winner so far changes only when the card beats it (see EndingRules.beats), so the
         # card winning the trick so far, kept as it goes, is the winner once the trick is complete.
+        played = len(trick)
         if rules.beats[self.best] >> move & 1:
             best, ahead = move, played
         else:
             best, ahead = self.best, self.ahead
         if played < 3:
-            following = seat + 1 & 3
             return _new(
                 rules,
                 hands,
-                (*trick, move),
+                trick + (move,),  # noqa: RUF005 - a third of the time of (*trick, move)
                 self.leader,
-                following,
-                (following ^ rules.counted) & 1,
+                seat + 1 & 3,
+                self.side ^ 1,
                 self.value,
                 self.left,
                 best,
@@ -312,6 +326,7 @@ class FelagsvistEnding:
                 0,
                 holders,
                 lengths,
+                in_hand,
             )
         # its rank decided the trick when another card of its suit was played to it
         suit = SUIT_MASKS[best // 13]
@@ -332,6 +347,7 @@ class FelagsvistEnding:
             won,
             holders,
             lengths,
+            in_hand,
         )
 
     def key(self) -> Hashable | None:
@@ -356,8 +372,7 @@ class FelagsvistEnding:
 
     def suits(self) -> tuple[int, int, int, int]:
         """The cards still in the hands, one 13-bit strength-ordered mask per suit."""
-        h0, h1, h2, h3 = self.hands
-        left = h0 | h1 | h2 | h3
+        left = self.in_hand
         if self.rules.ace_low:
             return (
                 rotate(left & 0x1FFF),
@@ -379,8 +394,7 @@ class FelagsvistEnding:
         """The :meth:`ladder` bits of each suit's cards in hand at or above the weakest of ``relevant``."""
         if not relevant:
             return 0
-        h0, h1, h2, h3 = self.hands
-        left = h0 | h1 | h2 | h3
+        left = self.in_hand
         ace_low = self.rules.ace_low
         mask = 0
         for suit in (0, 1, 2, 3):
@@ -400,33 +414,26 @@ class FelagsvistEnding:
         """The cards in hand whose :meth:`ladder` bits ``depths`` (a :meth:`depth` mask) covers."""
         if not depths:
             return 0
-        h0, h1, h2, h3 = self.hands
-        left = h0 | h1 | h2 | h3
+        left = self.in_hand
         ace_low = self.rules.ace_low
         mask = 0
-        for shift in (0, 13, 26, 39):
-            count = (depths >> 2 * shift & FIELD).bit_count() >> 1
-            if not count:
-                continue
-            rest = left >> shift & 0x1FFF
-            if ace_low:
-                rest = rotate(rest)  # strength order
-            drop = rest.bit_count() - count
-            if drop > count:  # fewer cards to take from the top than to drop from the bottom
-                taken = 0
-                while count:
-                    high = 1 << rest.bit_length() - 1
-                    taken |= high
-                    rest ^= high
-                    count -= 1
-                rest = taken
-            else:
-                while drop:
-                    rest &= rest - 1
-                    drop -= 1
-            if ace_low:
-                rest = unrotate(rest)
-            mask |= rest << shift
+        shift = 0  # the suit's first card index; its ladder field is depths' lowest 26 bits
+        while depths:
+            places = depths & FIELD
+            depths >>= 26
+            if places:
+                rest = left >> shift & 0x1FFF
+                drop = rest.bit_count() - (places.bit_count() >> 1)  # the cards in hand below them
+                if drop:
+                    if ace_low:
+                        rest = rotate(rest)  # strength order
+                    while drop:  # the weakest first
+                        rest &= rest - 1
+                        drop -= 1
+                    if ace_low:
+                        rest = unrotate(rest)
+                mask |= rest << shift
+            shift += 13
         return mask
 
     def settle(self, relevant: int, ties: int) -> int:
@@ -499,6 +506,7 @@ _new: Final[
             EndingRules,
             tuple[int, int, int, int],
             tuple[int, ...],
+            int,
             int,
             int,
             int,
@@ -610,4 +618,5 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
         ahead,
         0,
         *_ladder(state.hands, above),
+        state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3],
     )

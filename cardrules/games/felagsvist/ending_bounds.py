@@ -245,14 +245,16 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     reached wherever it was here). ``test_ending_trump_bounds`` checks this
     by dealing the cards below again.
     """
-    if ending.left == 1:
-        final, won = last_trick(ending)
-        return final, final, won
-    if ending.trick:
+    left = ending.left
+    if ending.trick and left > 1:  # most positions searched: inside a trick
         if ending.rules.nolo:
             return nolo_trick_bounds(ending)
-        return ending.value, ending.value + ending.left, 0
-    if ending.left == 2:
+        value = ending.value  # outside Nóló no bound but the tricks left
+        return value, value + left, 0
+    if left == 1:
+        final, won = last_trick(ending)
+        return final, final, won
+    if left == 2:
         final, won = two_tricks(ending)
         return final, final, won
     if ending.rules.nolo:
@@ -569,13 +571,14 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
 
 def tops(ending: FelagsvistEnding, mask: int) -> int:
     """The strongest card of ``mask`` in each suit."""
-    strength = ending.rules.strength
+    ace_low = ending.rules.ace_low
     tops = 0
     for shift in (0, 13, 26, 39):
         suit = mask >> shift & 0x1FFF
         if suit:
-            best = max((shift + card for card in range(13) if suit >> card & 1), key=strength.__getitem__)
-            tops |= 1 << best
+            if ace_low:  # in strength order the top bit is the strongest card
+                suit = unrotate(1 << rotate(suit).bit_length() - 1)
+            tops |= 1 << suit.bit_length() - 1 + shift
     return tops
 
 
