@@ -182,8 +182,8 @@ class FelagsvistEnding:
         play elsewhere (another hand, the trick) lies between them in
         strength: they win and lose against the same cards from now on. A
         suit with a legal card has all the hand's cards of that suit legal.
-        Within a suit the groups come weakest first (the order never
-        matters: every ordering sorts each suit's cards by strength).
+        Within a suit the groups come weakest first, in strength order (the
+        Nóló order reads a follower's groups so).
         """
         hands = self.hands
         hand = hands[self.seat]

@@ -125,10 +125,11 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
         reps.sort(key=lambda card: (-(hand >> (card - card % 13) & 0x1FFF).bit_count(), strength[card]))
         reps.reverse()
         return tuple(reps)
+    reps.reverse()  # the groups of the led suit come weakest first: now strongest first
     if ours > theirs:  # the trick is this side's whatever it plays: the highest cards first
         return tuple(reps)
-    # The groups of the led suit come strongest first: those that take the trick from the
-    # opponents (above their highest card so reckoned) go after the others.
+    # Those that take the trick from the opponents (above their highest card so reckoned) go
+    # after the others.
     wins = 0
     for card in reps:
         bit = 1 << card - base
