@@ -480,6 +480,9 @@ class Solver:
                 best = -_INFINITY
                 for move in moves:
                     found, cards, tied = search(node.play(move), alpha, beta)
+                    if found >= beta:
+                        # a cut: the answer stands on this move alone (see the trick boundary's)
+                        return found, cards, tied
                     relevant |= cards
                     ties |= tied
                     if groups and move in groups:
@@ -488,12 +491,12 @@ class Solver:
                         best = found
                         if found > alpha:
                             alpha = found
-                            if found >= beta:
-                                break
             else:
                 best = _INFINITY
                 for move in moves:
                     found, cards, tied = search(node.play(move), alpha, beta)
+                    if found <= alpha:
+                        return found, cards, tied
                     relevant |= cards
                     ties |= tied
                     if groups and move in groups:
@@ -502,10 +505,7 @@ class Solver:
                         best = found
                         if found < beta:
                             beta = found
-                            if found <= alpha:
-                                break
             return best, relevant, ties
-        relevant = 0
         first = -1
         base = node.value
         ladder = node.ladder()
@@ -524,7 +524,6 @@ class Solver:
                 if known_high <= alpha:
                     return known_high, won | node.top(depths), 0
                 if known_low > low or known_high < high:
-                    relevant |= node.top(depths)
                     first = entry[2]
                     if known_low > low:
                         low = known_low
@@ -544,25 +543,32 @@ class Solver:
         else:
             bound_low = bound_high = known[0] + base
             cards = node.top(known[1])
-        if bound_low > low or bound_high < high:
-            relevant |= cards
-            if bound_low > low:
-                low = bound_low
-            if bound_high < high:
-                high = bound_high
-        if low >= beta:
-            return low, relevant | won, 0
-        if high <= alpha:
-            return high, relevant | won, 0
+        if bound_low >= beta:
+            return bound_low, cards | won, 0
+        if bound_high <= alpha:
+            return bound_high, cards | won, 0
+        # The entries and bounds above that decide nothing play no part in the answer below: it
+        # is worked out from the moves alone, so it relies only on the cards its moves relied on.
         moves, groups = node.ranked_moves()
         if first >= 0 and first != moves[0] and first in moves:
             moves = (first, *[move for move in moves if move != first])
+        # A cut (a move reaching past the window) answers for its side on that move alone: in
+        # any ending of the same pattern the same hand holds that card, or, when it lies below
+        # every card relied on in its suit, another of its suit that plays alike, and its
+        # answer relied on no other card. So the cards the moves tried before it relied on,
+        # and the groups of equivalent cards it and they stood for, play no part in it. An
+        # answer that no move reaches past the window is the best over every move, and relies
+        # on what each of them relied on, their groups included.
         chosen = moves[0]
+        relevant = 0
         if node.side == 0:
             best = -_INFINITY
             floor = alpha
             for move in moves:
                 found, cards, tied = search(node.play(move), floor, beta)
+                if found >= beta:
+                    best, chosen, relevant, ties = found, move, cards, tied
+                    break
                 relevant |= cards
                 ties |= tied
                 if groups and move in groups:
@@ -572,13 +578,14 @@ class Solver:
                     chosen = move
                     if found > floor:
                         floor = found
-                        if floor >= beta:
-                            break
         else:
             best = _INFINITY
             ceiling = beta
             for move in moves:
                 found, cards, tied = search(node.play(move), alpha, ceiling)
+                if found <= alpha:
+                    best, chosen, relevant, ties = found, move, cards, tied
+                    break
                 relevant |= cards
                 ties |= tied
                 if groups and move in groups:
@@ -588,30 +595,33 @@ class Solver:
                     chosen = move
                     if found < ceiling:
                         ceiling = found
-                        if ceiling <= alpha:
-                            break
         if ties:
             relevant = node.settle(relevant, ties)
         if best <= alpha:
-            if best < high:
-                high = best
+            proven_low, proven_high = -_INFINITY, best
         elif best >= beta:
-            if best > low:
-                low = best
+            proven_low, proven_high = best, _INFINITY
         else:
-            low = high = best
+            proven_low = proven_high = best
         depths = node.depth(relevant)
-        entry = (low - base, high - base, chosen)
+        slot = ladder & depths
         # The ending's descendants hold fewer cards, so none of them has its shape: the bucket
-        # read above is still the one to write to.
+        # read above is still the one to write to. An entry already in the same slot holds for
+        # the same pattern, so its bounds join the new ones.
         if bucket is None:
-            self._patterns[shape] = {depths: {ladder & depths: entry}}
+            self._patterns[shape] = {depths: {slot: (proven_low - base, proven_high - base, chosen)}}
         else:
             stored = bucket.get(depths)
             if stored is None:
-                bucket[depths] = {ladder & depths: entry}
+                bucket[depths] = {slot: (proven_low - base, proven_high - base, chosen)}
             else:
-                stored[ladder & depths] = entry
+                old = stored.get(slot)
+                if old is not None:
+                    if old[0] + base > proven_low:
+                        proven_low = old[0] + base
+                    if old[1] + base < proven_high:
+                        proven_high = old[1] + base
+                stored[slot] = (proven_low - base, proven_high - base, chosen)
         return best, relevant | won, 0
 
     def _least(self, node: Ending) -> int:
