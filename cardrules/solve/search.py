@@ -510,8 +510,6 @@ class Solver:
         base = node.value
         ladder = node.ladder()
         bucket = self._patterns.get(shape)
-        low = -_INFINITY
-        high = _INFINITY
         if bucket is not None:
             for depths, table in bucket.items():
                 entry = table.get(ladder & depths)
@@ -523,12 +521,7 @@ class Solver:
                     return known_low, won | node.top(depths), 0
                 if known_high <= alpha:
                     return known_high, won | node.top(depths), 0
-                if known_low > low or known_high < high:
-                    first = entry[2]
-                    if known_low > low:
-                        low = known_low
-                    if known_high < high:
-                        high = known_high
+                first = entry[2]
         # Where the bounds meet (near the end, where an ending may try every line), the value is
         # kept under the key: equal keys have the same value still to come. It relied on the
         # ranks of the cards in some places of the ladder, the same under an equal key: kept as
