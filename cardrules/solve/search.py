@@ -476,10 +476,28 @@ class Solver:
             if high <= alpha:
                 return high, relevant | won, 0
             moves, groups = node.ranked_moves()
+            play = node.play
+            opening = play(moves[0])
+            child: RankedEnding | None = opening
+            children: list[RankedEnding] | None = None
+            if len(moves) > 1 and opening.shape() is not None:
+                # The last card of the trick: its children are trick boundaries, whose table
+                # entries are read before any of them is searched, so that a move the table
+                # already knows to cut answers at once (what its search would answer first).
+                children = [opening, *[play(move) for move in moves[1:]]]
+                for later in children:
+                    known = self._probe(later, alpha, beta, node.side)
+                    if known is not None:
+                        return known[0], known[1], 0
             if node.side == 0:
                 best = -_INFINITY
-                for move in moves:
-                    found, cards, tied = search(node.play(move), alpha, beta)
+                for number, move in enumerate(moves):
+                    if children is not None:
+                        child = children[number]
+                    elif child is None:
+                        child = play(move)
+                    found, cards, tied = search(child, alpha, beta)
+                    child = None
                     if found >= beta:
                         # a cut: the answer stands on this move alone (see the trick boundary's)
                         return found, cards, tied
@@ -493,8 +511,13 @@ class Solver:
                             alpha = found
             else:
                 best = _INFINITY
-                for move in moves:
-                    found, cards, tied = search(node.play(move), alpha, beta)
+                for number, move in enumerate(moves):
+                    if children is not None:
+                        child = children[number]
+                    elif child is None:
+                        child = play(move)
+                    found, cards, tied = search(child, alpha, beta)
+                    child = None
                     if found <= alpha:
                         return found, cards, tied
                     relevant |= cards
@@ -616,6 +639,27 @@ class Solver:
                         proven_high = old[1] + base
                 stored[slot] = (proven_low - base, proven_high - base, chosen)
         return best, relevant | won, 0
+
+    def _probe(self, node: RankedEnding, alpha: int, beta: int, side: int) -> tuple[int, int] | None:
+        """A trick boundary's table entry that cuts for ``side`` (its answer and cards), without searching."""
+        bucket = self._patterns.get(node.shape())
+        won = node.won
+        base = node.value
+        if bucket is not None:
+            ladder = node.ladder()
+            for depths, table in bucket.items():
+                entry = table.get(ladder & depths)
+                if entry is None:
+                    continue
+                if side == 0:
+                    known = entry[0] + base
+                    if known >= beta:
+                        return known, won | node.top(depths)
+                else:
+                    known = entry[1] + base
+                    if known <= alpha:
+                        return known, won | node.top(depths)
+        return None
 
     def _least(self, node: Ending) -> int:
         """The least final value over every line of play."""
