@@ -242,6 +242,7 @@ class Solver:
         "_deadline",
         "_ends_at",
         "_exact",
+        "_killers",
         "_limit",
         "_max_nodes",
         "_patterns",
@@ -269,6 +270,7 @@ class Solver:
         self._below_seen: dict[tuple[Hashable, int], bool] = {}
         self._patterns: dict[Hashable, dict[int, dict[int, tuple[int, int, int]]]] = {}
         self._exact: dict[Hashable, tuple[int, int]] = {}
+        self._killers: dict[Hashable, int] = {}
 
     # -- the questions -------------------------------------------------------------
 
@@ -566,6 +568,12 @@ class Solver:
         # The entries and bounds above that decide nothing play no part in the answer below: it
         # is worked out from the moves alone, so it relies only on the cards its moves relied on.
         moves, groups = node.ranked_moves()
+        # First the move that last cut at a boundary of this shape where the order had it later
+        # (a lead the order misjudges in one ending it often misjudges in the others of the
+        # shape, in this search and the next ones of value()), else the move of the entry.
+        killer = self._killers.get(shape, -1)
+        if killer >= 0 and killer in moves:
+            first = killer
         if first >= 0 and first != moves[0] and first in moves:
             moves = (first, *[move for move in moves if move != first])
         # A cut (a move reaching past the window) answers for its side on that move alone: in
@@ -584,6 +592,8 @@ class Solver:
                 found, cards, tied = search(node.play(move), floor, beta)
                 if found >= beta:
                     best, chosen, relevant, ties = found, move, cards, tied
+                    if move != moves[0]:
+                        self._killers[shape] = move
                     break
                 relevant |= cards
                 ties |= tied
@@ -601,6 +611,8 @@ class Solver:
                 found, cards, tied = search(node.play(move), alpha, ceiling)
                 if found <= alpha:
                     best, chosen, relevant, ties = found, move, cards, tied
+                    if move != moves[0]:
+                        self._killers[shape] = move
                     break
                 relevant |= cards
                 ties |= tied
