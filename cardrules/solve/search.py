@@ -242,6 +242,7 @@ class Solver:
         "_deadline",
         "_ends_at",
         "_exact",
+        "_killers",
         "_limit",
         "_max_nodes",
         "_patterns",
@@ -269,6 +270,7 @@ class Solver:
         self._below_seen: dict[tuple[Hashable, int], bool] = {}
         self._patterns: dict[Hashable, dict[int, dict[int, tuple[int, int, int]]]] = {}
         self._exact: dict[Hashable, tuple[int, int]] = {}
+        self._killers: dict[Hashable, int] = {}
 
     # -- the questions -------------------------------------------------------------
 
@@ -476,10 +478,31 @@ class Solver:
             if high <= alpha:
                 return high, relevant | won, 0
             moves, groups = node.ranked_moves()
+            play = node.play
+            opening = play(moves[0])
+            child: RankedEnding | None = opening
+            children: list[RankedEnding] | None = None
+            if len(moves) > 1 and opening.shape() is not None:
+                # The last card of the trick: its children are trick boundaries, whose table
+                # entries are read before any of them is searched, so that a move the table
+                # already knows to cut answers at once (what its search would answer first).
+                children = [opening, *[play(move) for move in moves[1:]]]
+                for later in children:
+                    known = self._probe(later, alpha, beta, node.side)
+                    if known is not None:
+                        return known[0], known[1], 0
             if node.side == 0:
                 best = -_INFINITY
-                for move in moves:
-                    found, cards, tied = search(node.play(move), alpha, beta)
+                for number, move in enumerate(moves):
+                    if children is not None:
+                        child = children[number]
+                    elif child is None:
+                        child = play(move)
+                    found, cards, tied = search(child, alpha, beta)
+                    child = None
+                    if found >= beta:
+                        # a cut: the answer stands on this move alone (see the trick boundary's)
+                        return found, cards, tied
                     relevant |= cards
                     ties |= tied
                     if groups and move in groups:
@@ -488,12 +511,17 @@ class Solver:
                         best = found
                         if found > alpha:
                             alpha = found
-                            if found >= beta:
-                                break
             else:
                 best = _INFINITY
-                for move in moves:
-                    found, cards, tied = search(node.play(move), alpha, beta)
+                for number, move in enumerate(moves):
+                    if children is not None:
+                        child = children[number]
+                    elif child is None:
+                        child = play(move)
+                    found, cards, tied = search(child, alpha, beta)
+                    child = None
+                    if found <= alpha:
+                        return found, cards, tied
                     relevant |= cards
                     ties |= tied
                     if groups and move in groups:
@@ -502,16 +530,11 @@ class Solver:
                         best = found
                         if found < beta:
                             beta = found
-                            if found <= alpha:
-                                break
             return best, relevant, ties
-        relevant = 0
         first = -1
         base = node.value
         ladder = node.ladder()
         bucket = self._patterns.get(shape)
-        low = -_INFINITY
-        high = _INFINITY
         if bucket is not None:
             for depths, table in bucket.items():
                 entry = table.get(ladder & depths)
@@ -523,13 +546,7 @@ class Solver:
                     return known_low, won | node.top(depths), 0
                 if known_high <= alpha:
                     return known_high, won | node.top(depths), 0
-                if known_low > low or known_high < high:
-                    relevant |= node.top(depths)
-                    first = entry[2]
-                    if known_low > low:
-                        low = known_low
-                    if known_high < high:
-                        high = known_high
+                first = entry[2]
         # Where the bounds meet (near the end, where an ending may try every line), the value is
         # kept under the key: equal keys have the same value still to come. It relied on the
         # ranks of the cards in some places of the ladder, the same under an equal key: kept as
@@ -544,25 +561,40 @@ class Solver:
         else:
             bound_low = bound_high = known[0] + base
             cards = node.top(known[1])
-        if bound_low > low or bound_high < high:
-            relevant |= cards
-            if bound_low > low:
-                low = bound_low
-            if bound_high < high:
-                high = bound_high
-        if low >= beta:
-            return low, relevant | won, 0
-        if high <= alpha:
-            return high, relevant | won, 0
+        if bound_low >= beta:
+            return bound_low, cards | won, 0
+        if bound_high <= alpha:
+            return bound_high, cards | won, 0
+        # The entries and bounds above that decide nothing play no part in the answer below: it
+        # is worked out from the moves alone, so it relies only on the cards its moves relied on.
         moves, groups = node.ranked_moves()
+        # First the move that last cut at a boundary of this shape where the order had it later
+        # (a lead the order misjudges in one ending it often misjudges in the others of the
+        # shape, in this search and the next ones of value()), else the move of the entry.
+        killer = self._killers.get(shape, -1)
+        if killer >= 0 and killer in moves:
+            first = killer
         if first >= 0 and first != moves[0] and first in moves:
             moves = (first, *[move for move in moves if move != first])
+        # A cut (a move reaching past the window) answers for its side on that move alone: in
+        # any ending of the same pattern the same hand holds that card, or, when it lies below
+        # every card relied on in its suit, another of its suit that plays alike, and its
+        # answer relied on no other card. So the cards the moves tried before it relied on,
+        # and the groups of equivalent cards it and they stood for, play no part in it. An
+        # answer that no move reaches past the window is the best over every move, and relies
+        # on what each of them relied on, their groups included.
         chosen = moves[0]
+        relevant = 0
         if node.side == 0:
             best = -_INFINITY
             floor = alpha
             for move in moves:
                 found, cards, tied = search(node.play(move), floor, beta)
+                if found >= beta:
+                    best, chosen, relevant, ties = found, move, cards, tied
+                    if move != moves[0]:
+                        self._killers[shape] = move
+                    break
                 relevant |= cards
                 ties |= tied
                 if groups and move in groups:
@@ -572,13 +604,16 @@ class Solver:
                     chosen = move
                     if found > floor:
                         floor = found
-                        if floor >= beta:
-                            break
         else:
             best = _INFINITY
             ceiling = beta
             for move in moves:
                 found, cards, tied = search(node.play(move), alpha, ceiling)
+                if found <= alpha:
+                    best, chosen, relevant, ties = found, move, cards, tied
+                    if move != moves[0]:
+                        self._killers[shape] = move
+                    break
                 relevant |= cards
                 ties |= tied
                 if groups and move in groups:
@@ -588,31 +623,55 @@ class Solver:
                     chosen = move
                     if found < ceiling:
                         ceiling = found
-                        if ceiling <= alpha:
-                            break
         if ties:
             relevant = node.settle(relevant, ties)
         if best <= alpha:
-            if best < high:
-                high = best
+            proven_low, proven_high = -_INFINITY, best
         elif best >= beta:
-            if best > low:
-                low = best
+            proven_low, proven_high = best, _INFINITY
         else:
-            low = high = best
+            proven_low = proven_high = best
         depths = node.depth(relevant)
-        entry = (low - base, high - base, chosen)
+        slot = ladder & depths
         # The ending's descendants hold fewer cards, so none of them has its shape: the bucket
-        # read above is still the one to write to.
+        # read above is still the one to write to. An entry already in the same slot holds for
+        # the same pattern, so its bounds join the new ones.
         if bucket is None:
-            self._patterns[shape] = {depths: {ladder & depths: entry}}
+            self._patterns[shape] = {depths: {slot: (proven_low - base, proven_high - base, chosen)}}
         else:
             stored = bucket.get(depths)
             if stored is None:
-                bucket[depths] = {ladder & depths: entry}
+                bucket[depths] = {slot: (proven_low - base, proven_high - base, chosen)}
             else:
-                stored[ladder & depths] = entry
+                old = stored.get(slot)
+                if old is not None:
+                    if old[0] + base > proven_low:
+                        proven_low = old[0] + base
+                    if old[1] + base < proven_high:
+                        proven_high = old[1] + base
+                stored[slot] = (proven_low - base, proven_high - base, chosen)
         return best, relevant | won, 0
+
+    def _probe(self, node: RankedEnding, alpha: int, beta: int, side: int) -> tuple[int, int] | None:
+        """A trick boundary's table entry that cuts for ``side`` (its answer and cards), without searching."""
+        bucket = self._patterns.get(node.shape())
+        won = node.won
+        base = node.value
+        if bucket is not None:
+            ladder = node.ladder()
+            for depths, table in bucket.items():
+                entry = table.get(ladder & depths)
+                if entry is None:
+                    continue
+                if side == 0:
+                    known = entry[0] + base
+                    if known >= beta:
+                        return known, won | node.top(depths)
+                else:
+                    known = entry[1] + base
+                    if known <= alpha:
+                        return known, won | node.top(depths)
+        return None
 
     def _least(self, node: Ending) -> int:
         """The least final value over every line of play."""
