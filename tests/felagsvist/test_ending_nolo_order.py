@@ -62,8 +62,14 @@ def _takers(node: FelagsvistEnding, card: int) -> set[int]:
     return found
 
 
+def _opponents_holding(node: FelagsvistEnding, card: int) -> int:
+    """How many opponents of the seat to play still hold a card of ``card``'s suit."""
+    suit = 0x1FFF << card - card % 13
+    return sum(1 for seat in (node.seat + 1, node.seat + 3) if node.hands[seat % 4] & suit)
+
+
 @given(ending=nolo_anywhere())
-def test_a_nolo_leader_tries_first_a_lead_its_side_surely_loses_when_it_has_one(
+def test_a_nolo_leader_tries_first_a_lead_its_side_surely_loses_in_a_suit_both_opponents_hold(
     ending: FelagsvistEnding,
 ) -> None:
     if ending.trick or ending.left < 2:
@@ -75,8 +81,31 @@ def test_a_nolo_leader_tries_first_a_lead_its_side_surely_loses_when_it_has_one(
         return _takers(ending, card) == {1 - side}
 
     moves = ending.moves()
-    if any(map(loses, moves)):
+    both = [card for card in moves if _opponents_holding(ending, card) == 2]
+    if any(map(loses, both)):
+        assert moves[0] in both
         assert loses(moves[0])
+    elif both:
+        assert moves[0] in both
+
+
+@given(ending=nolo_anywhere())
+def test_a_nolo_leader_tries_the_suits_both_opponents_hold_then_one_then_none_sure_losses_first(
+    ending: FelagsvistEnding,
+) -> None:
+    if ending.trick or ending.left < 2:
+        return
+    side = ending.seat % 2
+    moves = ending.moves()
+    holding = [_opponents_holding(ending, card) for card in moves]
+    assert holding == sorted(holding, reverse=True)
+    for count in (1, 2):
+        losing = [
+            _takers(ending, card) == {1 - side}
+            for card, held in zip(moves, holding, strict=True)
+            if held == count
+        ]
+        assert losing == sorted(losing, reverse=True)  # within a count, the sure losses first
 
 
 @given(ending=nolo_anywhere())
