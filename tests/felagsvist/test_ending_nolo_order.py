@@ -121,3 +121,35 @@ def test_a_nolo_follower_whose_side_takes_the_trick_anyway_sheds_its_highest_car
     if all(_taker(ending, card) == side for card in legal):
         strength = ending.rules.strength
         assert strength[ending.moves()[0]] == max(strength[card] for card in legal)
+
+
+def _check_discard_order(node: FelagsvistEnding) -> None:
+    """A discarding hand tries first, of its shortest suits, the card most cards of the other hands lie under."""
+    legal = node.legal()
+    strength = node.rules.strength
+    others = [card for card in range(52) if (node.in_hand ^ node.hands[node.seat]) >> card & 1]
+
+    def length(card: int) -> int:
+        return sum(1 for other in legal if other // 13 == card // 13)
+
+    def under(card: int) -> int:
+        return sum(1 for other in others if other // 13 == card // 13 and strength[other] < strength[card])
+
+    first = node.moves()[0]
+    shortest = min(map(length, legal))
+    assert length(first) == shortest
+    assert under(first) == max(under(card) for card in legal if length(card) == shortest)
+
+
+@given(ending=nolo_anywhere(), seed=st.integers(min_value=0, max_value=2**16))
+def test_a_discarding_nolo_follower_sheds_first_from_its_shortest_suit_the_card_most_cards_lie_under(
+    ending: FelagsvistEnding, seed: int
+) -> None:
+    rng = random.Random(seed)
+    node = ending
+    while not node.over:  # every discard with a choice of suits on a random play-out
+        legal = node.legal()
+        if node.trick and len({card // 13 for card in legal}) > 1:
+            assert all(card // 13 != node.trick[0] // 13 for card in legal)
+            _check_discard_order(node)
+        node = node.play(rng.choice(legal))

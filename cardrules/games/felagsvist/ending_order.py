@@ -104,13 +104,30 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
         return tuple([reps[key & 15] for key in keys])
     led = trick[0] // 13
     if reps[0] // 13 != led:  # void in the led suit: every card is a discard
-        # Shortest suit first, the highest card first within a suit: the keys sorted falling
-        # (their numbers among the discards break ties as the groups' order reversed).
+        # Shortest suit first; between suits of one length, the card with the most cards of the
+        # other hands below it first (within a suit, the highest first); then the strongest: the
+        # keys sorted falling (their numbers among the discards break ties as the groups' order
+        # reversed).
         hand = hands[seat]
-        keys = [
-            ((13 - (hand >> card - card % 13 & 0x1FFF).bit_count()) << 4 | strength[card] + 1) << 4 | number
-            for number, card in enumerate(reps)
-        ]
+        others = ending.in_hand ^ hand
+        keys = []
+        for number, card in enumerate(reps):
+            offset = card % 13
+            base = card - offset
+            if not ace_low:
+                below = others >> base & (1 << offset) - 1
+            elif offset == 12:  # the ace, lowest of its suit
+                below = 0
+            else:  # the ace lies below every other card of its suit
+                below = others >> base & ((1 << offset) - 1 | 0x1000)
+            keys.append(
+                (
+                    ((13 - (hand >> base & 0x1FFF).bit_count()) << 4 | below.bit_count()) << 4
+                    | strength[card] + 1
+                )
+                << 4
+                | number
+            )
         keys.sort(reverse=True)
         return tuple([reps[key & 15] for key in keys])
     place = len(trick)
