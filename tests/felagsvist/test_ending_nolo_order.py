@@ -124,7 +124,7 @@ def test_a_nolo_follower_whose_side_takes_the_trick_anyway_sheds_its_highest_car
 
 
 def _check_discard_order(node: FelagsvistEnding) -> None:
-    """A discarding hand tries first, of its shortest suits, the card most cards of the other hands lie under."""
+    """A discarding hand tries first, of its shortest suits, the card most other cards lie under."""
     legal = node.legal()
     strength = node.rules.strength
     others = [card for card in range(52) if (node.in_hand ^ node.hands[node.seat]) >> card & 1]
