@@ -46,16 +46,18 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
     lose the trick that way (below the opponents' highest lowest card,
     with its partner's lowest card below it too), highest first, then its
     other cards of those suits, highest first. The suits only one opponent
-    holds come next, in the same order: a void opponent sheds a card of
-    its choice, so such a lead does less for the leader's side (tried
-    first, they cost the whole Nóló deal of the benchmark and the fixed
-    sets of endings a tenth to a quarter more positions). Last come the suits neither
-    opponent holds (its own side takes those tricks), lowest first. A follower whose
-    side takes the trick whatever it plays tries its highest cards first;
+    holds come next, in the same order: there the void opponent sheds a
+    card of its choice, which helps the opponents (tried after the
+    others, such leads save positions in the search). Last come the suits
+    neither opponent holds (its own side takes those tricks), lowest
+    first. A follower whose side takes the trick whatever it plays tries
+    its highest cards first;
     otherwise it tries first the cards that keep the trick from its side
     (below the opponents' highest card so reckoned), then those that take
     it, highest first in both; when it discards, from its shortest suit
-    first, the highest card first.
+    first, the highest card first, and between suits of one length the
+    card with the most cards of the other hands under it first (the one
+    likeliest to take a trick later).
     """
     rules = ending.rules
     strength = rules.strength
