@@ -132,37 +132,42 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
             )
         keys.sort(reverse=True)
         return tuple([reps[key & 15] for key in keys])
+    reps.reverse()  # the groups of the led suit come weakest first: now strongest first
     place = len(trick)
-    leader = ending.leader
-    base = 13 * led
-    # The highest card of the led suit each side is sure to have in the trick besides this one
-    # (as its strength plus 2, 0 for none): the cards played, and the lowest card of each hand
-    # still to play (it plays no lower).
-    ours = theirs = 0
-    for number, card in enumerate(trick):
-        if card // 13 == led:
-            value = strength[card] + 2
-            if (place - number) % 2:
+    if place == 3:  # the last hand: the card winning the trick decides
+        if not (3 - ending.ahead) % 2:  # its partner's: the trick is its side's whatever it plays
+            return tuple(reps)
+        theirs = strength[ending.best]
+    else:
+        # The highest card of the led suit each side is sure to have in the trick besides this
+        # one (as its strength plus 2, 0 for none): the cards played, and the lowest card of
+        # each hand still to play (it plays no lower).
+        base = 13 * led
+        if place == 1:  # the leader's partner plays next, then this hand's partner
+            theirs = strength[trick[0]] + 2
+            cards = hands[(seat + 1) % 4] >> base & 0x1FFF
+            if cards:
+                value = 1 if ace_low and cards >> 12 else (cards & -cards).bit_length() + 1
                 if value > theirs:
                     theirs = value
-            elif value > ours:
-                ours = value
-    for number in range(place + 1, 4):
-        cards = hands[(leader + number) % 4] >> base & 0x1FFF
-        if not cards:
-            continue
-        value = 1 if ace_low and cards >> 12 else (cards & -cards).bit_length() + 1
-        if (number - place) % 2:
-            if value > theirs:
-                theirs = value
-        elif value > ours:
-            ours = value
-    reps.reverse()  # the groups of the led suit come weakest first: now strongest first
-    if ours > theirs:  # the trick is this side's whatever it plays: the highest cards first
-        return tuple(reps)
+            cards = hands[(seat + 2) % 4] >> base & 0x1FFF
+            ours = 0
+            if cards:
+                ours = 1 if ace_low and cards >> 12 else (cards & -cards).bit_length() + 1
+        else:  # its partner led, the next hand plays last
+            ours = strength[trick[0]] + 2
+            card = trick[1]
+            theirs = strength[card] + 2 if card // 13 == led else 0
+            cards = hands[(seat + 1) % 4] >> base & 0x1FFF
+            if cards:
+                value = 1 if ace_low and cards >> 12 else (cards & -cards).bit_length() + 1
+                if value > theirs:
+                    theirs = value
+        if ours > theirs:  # the trick is this side's whatever it plays: the highest cards first
+            return tuple(reps)
+        theirs -= 2
     # Those that take the trick from the opponents (above their highest card so reckoned) go
     # after the others.
-    theirs -= 2
     wins = 0
     for card in reps:
         if strength[card] < theirs:
