@@ -62,8 +62,14 @@ def _takers(node: FelagsvistEnding, card: int) -> set[int]:
     return found
 
 
+def _opponents_holding(node: FelagsvistEnding, card: int) -> int:
+    """How many opponents of the seat to play still hold a card of ``card``'s suit."""
+    suit = 0x1FFF << card - card % 13
+    return sum(1 for seat in (node.seat + 1, node.seat + 3) if node.hands[seat % 4] & suit)
+
+
 @given(ending=nolo_anywhere())
-def test_a_nolo_leader_tries_first_a_lead_its_side_surely_loses_when_it_has_one(
+def test_a_nolo_leader_tries_first_a_lead_its_side_surely_loses_in_a_suit_both_opponents_hold(
     ending: FelagsvistEnding,
 ) -> None:
     if ending.trick or ending.left < 2:
@@ -75,8 +81,31 @@ def test_a_nolo_leader_tries_first_a_lead_its_side_surely_loses_when_it_has_one(
         return _takers(ending, card) == {1 - side}
 
     moves = ending.moves()
-    if any(map(loses, moves)):
+    both = [card for card in moves if _opponents_holding(ending, card) == 2]
+    if any(map(loses, both)):
+        assert moves[0] in both
         assert loses(moves[0])
+    elif both:
+        assert moves[0] in both
+
+
+@given(ending=nolo_anywhere())
+def test_a_nolo_leader_tries_the_suits_both_opponents_hold_then_one_then_none_sure_losses_first(
+    ending: FelagsvistEnding,
+) -> None:
+    if ending.trick or ending.left < 2:
+        return
+    side = ending.seat % 2
+    moves = ending.moves()
+    holding = [_opponents_holding(ending, card) for card in moves]
+    assert holding == sorted(holding, reverse=True)
+    for count in (1, 2):
+        losing = [
+            _takers(ending, card) == {1 - side}
+            for card, held in zip(moves, holding, strict=True)
+            if held == count
+        ]
+        assert losing == sorted(losing, reverse=True)  # within a count, the sure losses first
 
 
 @given(ending=nolo_anywhere())
@@ -92,3 +121,35 @@ def test_a_nolo_follower_whose_side_takes_the_trick_anyway_sheds_its_highest_car
     if all(_taker(ending, card) == side for card in legal):
         strength = ending.rules.strength
         assert strength[ending.moves()[0]] == max(strength[card] for card in legal)
+
+
+def _check_discard_order(node: FelagsvistEnding) -> None:
+    """A discarding hand tries first, of its shortest suits, the card most other cards lie under."""
+    legal = node.legal()
+    strength = node.rules.strength
+    others = [card for card in range(52) if (node.in_hand ^ node.hands[node.seat]) >> card & 1]
+
+    def length(card: int) -> int:
+        return sum(1 for other in legal if other // 13 == card // 13)
+
+    def under(card: int) -> int:
+        return sum(1 for other in others if other // 13 == card // 13 and strength[other] < strength[card])
+
+    first = node.moves()[0]
+    shortest = min(map(length, legal))
+    assert length(first) == shortest
+    assert under(first) == max(under(card) for card in legal if length(card) == shortest)
+
+
+@given(ending=nolo_anywhere(), seed=st.integers(min_value=0, max_value=2**16))
+def test_a_discarding_nolo_follower_sheds_first_from_its_shortest_suit_the_card_most_cards_lie_under(
+    ending: FelagsvistEnding, seed: int
+) -> None:
+    rng = random.Random(seed)
+    node = ending
+    while not node.over:  # every discard with a choice of suits on a random play-out
+        legal = node.legal()
+        if node.trick and len({card // 13 for card in legal}) > 1:
+            assert all(card // 13 != node.trick[0] // 13 for card in legal)
+            _check_discard_order(node)
+        node = node.play(rng.choice(legal))

@@ -42,16 +42,22 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
     side's highest card in the trick is at least the highest of the cards
     it has played and of those lowest cards.
 
-    The leader tries first the cards that lose the trick that way (below
-    the opponents' highest lowest card, with its partner's lowest card
-    below it too), highest first; then its other cards of suits an
-    opponent holds, highest first, and last the suits neither opponent
-    holds (its own side takes those tricks), lowest first. A follower whose
-    side takes the trick whatever it plays tries its highest cards first;
+    The leader tries first the suits both opponents hold: the cards that
+    lose the trick that way (below the opponents' highest lowest card,
+    with its partner's lowest card below it too), highest first, then its
+    other cards of those suits, highest first. The suits only one opponent
+    holds come next, in the same order: there the void opponent sheds a
+    card of its choice, which helps the opponents (tried after the
+    others, such leads save positions in the search). Last come the suits
+    neither opponent holds (its own side takes those tricks), lowest
+    first. A follower whose side takes the trick whatever it plays tries
+    its highest cards first;
     otherwise it tries first the cards that keep the trick from its side
     (below the opponents' highest card so reckoned), then those that take
     it, highest first in both; when it discards, from its shortest suit
-    first, the highest card first.
+    first, the highest card first, and between suits of one length the
+    card with the most cards of the other hands under it first (the one
+    likeliest to take a trick later).
     """
     rules = ending.rules
     strength = rules.strength
@@ -61,81 +67,110 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
     hands = ending.hands
     seat = ending.seat
     if not trick:
+        # Each lead gets one integer key, sorted once: its class and its strength (falling, but
+        # rising in the suits only its side holds) above its number among the leads (which keeps
+        # ties in the groups' order, as a stable sort would).
         lho = hands[(seat + 1) % 4]
         rho = hands[(seat + 3) % 4]
         partner = hands[(seat + 2) % 4]
         keys = []
-        base = -1
-        floor = kind = 0
-        for card in reps:  # the groups come suit by suit
-            if card - card % 13 != base:
+        top = 0
+        mine = True
+        limit = low = high = 0
+        for number, card in enumerate(reps):  # the groups come suit by suit
+            if card >= top:
                 base = card - card % 13
+                top = base + 13
                 left_hand = lho >> base & 0x1FFF
                 right_hand = rho >> base & 0x1FFF
-                if not left_hand | right_hand:
-                    kind = 2  # only its side holds the suit
-                else:
+                mine = not left_hand | right_hand  # only its side holds the suit
+                if not mine:
+                    # a void opponent would discard: the suit's leads go after those of the
+                    # suits both opponents hold
+                    low, high = (12, 28) if left_hand and right_hand else (44, 60)
                     ally = partner >> base & 0x1FFF
                     if ace_low:  # in strength order
                         left_hand = (left_hand & 0xFFF) << 1 | left_hand >> 12
                         right_hand = (right_hand & 0xFFF) << 1 | right_hand >> 12
                         ally = (ally & 0xFFF) << 1 | ally >> 12
-                    # the opponents' highest lowest card, and whether the partner's lowest lies below it
+                    # the opponents' highest lowest card; the leads below it lose the trick if
+                    # the partner's lowest card lies below it too
                     floor = max(left_hand & -left_hand, right_hand & -right_hand)
-                    kind = 0 if ally & -ally < floor else 1
-            if kind == 2:
-                keys.append((2, strength[card]))
-                continue
-            bit = 1 << card - base
-            if ace_low:
-                bit = (bit & 0xFFF) << 1 | bit >> 12
-            keys.append((0 if kind == 0 and bit < floor else 1, -strength[card]))
-        order = sorted(range(len(reps)), key=keys.__getitem__)
-        return tuple([reps[number] for number in order])
-    place = len(trick)
-    leader = ending.leader
-    base = trick[0] - trick[0] % 13
-    # The highest card of the led suit each side is sure to have in the trick besides this one
-    # (as a bit in strength order): the cards played, and the lowest card of each hand still to
-    # play (it plays no lower).
-    ours = theirs = 0
-    for number, card in enumerate(trick):
-        offset = card - base
-        if 0 <= offset < 13:
-            bit = 1 << offset
-            if ace_low:
-                bit = (bit & 0xFFF) << 1 | bit >> 12
-            if (place - number) % 2:
-                if bit > theirs:
-                    theirs = bit
-            elif bit > ours:
-                ours = bit
-    for number in range(place + 1, 4):
-        cards = hands[(leader + number) % 4] >> base & 0x1FFF
-        if ace_low:
-            cards = (cards & 0xFFF) << 1 | cards >> 12
-        low = cards & -cards
-        if (number - place) % 2:
-            if low > theirs:
-                theirs = low
-        elif low > ours:
-            ours = low
-    if not 0 <= reps[0] - base < 13:  # void in the led suit: every card is a discard
+                    limit = floor.bit_length() - 1 - ace_low if ally & -ally < floor else -2
+            value = strength[card]
+            if mine:
+                keys.append((64 + value) << 4 | number)
+            else:
+                keys.append(((low if value < limit else high) - value) << 4 | number)
+        keys.sort()
+        return tuple([reps[key & 15] for key in keys])
+    led = trick[0] // 13
+    if reps[0] // 13 != led:  # void in the led suit: every card is a discard
+        # Shortest suit first; between suits of one length, the card with the most cards of the
+        # other hands below it first (within a suit, the highest first); then the strongest: the
+        # keys sorted falling (their numbers among the discards break ties as the groups' order
+        # reversed).
         hand = hands[seat]
-        reps.sort(key=lambda card: (-(hand >> (card - card % 13) & 0x1FFF).bit_count(), strength[card]))
-        reps.reverse()
-        return tuple(reps)
+        others = ending.in_hand ^ hand
+        keys = []
+        for number, card in enumerate(reps):
+            offset = card % 13
+            base = card - offset
+            if not ace_low:
+                below = others >> base & (1 << offset) - 1
+            elif offset == 12:  # the ace, lowest of its suit
+                below = 0
+            else:  # the ace lies below every other card of its suit
+                below = others >> base & ((1 << offset) - 1 | 0x1000)
+            keys.append(
+                (
+                    ((13 - (hand >> base & 0x1FFF).bit_count()) << 4 | below.bit_count()) << 4
+                    | strength[card] + 1
+                )
+                << 4
+                | number
+            )
+        keys.sort(reverse=True)
+        return tuple([reps[key & 15] for key in keys])
     reps.reverse()  # the groups of the led suit come weakest first: now strongest first
-    if ours > theirs:  # the trick is this side's whatever it plays: the highest cards first
-        return tuple(reps)
+    place = len(trick)
+    if place == 3:  # the last hand: the card winning the trick decides
+        if not (3 - ending.ahead) % 2:  # its partner's: the trick is its side's whatever it plays
+            return tuple(reps)
+        theirs = strength[ending.best]
+    else:
+        # The highest card of the led suit each side is sure to have in the trick besides this
+        # one (as its strength plus 2, 0 for none): the cards played, and the lowest card of
+        # each hand still to play (it plays no lower).
+        base = 13 * led
+        if place == 1:  # the leader's partner plays next, then this hand's partner
+            theirs = strength[trick[0]] + 2
+            cards = hands[(seat + 1) % 4] >> base & 0x1FFF
+            if cards:
+                value = 1 if ace_low and cards >> 12 else (cards & -cards).bit_length() + 1
+                if value > theirs:
+                    theirs = value
+            cards = hands[(seat + 2) % 4] >> base & 0x1FFF
+            ours = 0
+            if cards:
+                ours = 1 if ace_low and cards >> 12 else (cards & -cards).bit_length() + 1
+        else:  # its partner led, the next hand plays last
+            ours = strength[trick[0]] + 2
+            card = trick[1]
+            theirs = strength[card] + 2 if card // 13 == led else 0
+            cards = hands[(seat + 1) % 4] >> base & 0x1FFF
+            if cards:
+                value = 1 if ace_low and cards >> 12 else (cards & -cards).bit_length() + 1
+                if value > theirs:
+                    theirs = value
+        if ours > theirs:  # the trick is this side's whatever it plays: the highest cards first
+            return tuple(reps)
+        theirs -= 2
     # Those that take the trick from the opponents (above their highest card so reckoned) go
     # after the others.
     wins = 0
     for card in reps:
-        bit = 1 << card - base
-        if ace_low:
-            bit = (bit & 0xFFF) << 1 | bit >> 12
-        if bit < theirs:
+        if strength[card] < theirs:
             break
         wins += 1
     return (*reps[wins:], *reps[:wins])
