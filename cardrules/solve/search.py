@@ -485,12 +485,20 @@ class Solver:
             if len(moves) > 1 and opening.shape() is not None:
                 # The last card of the trick: its children are trick boundaries, whose table
                 # entries are read before any of them is searched, so that a move the table
-                # already knows to cut answers at once (what its search would answer first).
-                children = [opening, *[play(move) for move in moves[1:]]]
-                for later in children:
-                    known = self._probe(later, alpha, beta, node.side)
+                # already knows to cut answers at once (what its search would answer first). Each
+                # child is built only once the ones before it are read and do not cut.
+                probe = self._probe
+                side = node.side
+                known = probe(opening, alpha, beta, side)
+                if known is not None:
+                    return known[0], known[1], 0
+                children = [opening]
+                for move in moves[1:]:
+                    later = play(move)
+                    known = probe(later, alpha, beta, side)
                     if known is not None:
                         return known[0], known[1], 0
+                    children.append(later)
             if node.side == 0:
                 best = -_INFINITY
                 for number, move in enumerate(moves):
