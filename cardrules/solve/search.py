@@ -485,20 +485,35 @@ class Solver:
             if len(moves) > 1 and opening.shape() is not None:
                 # The last card of the trick: its children are trick boundaries, whose table
                 # entries are read before any of them is searched, so that a move the table
-                # already knows to cut answers at once (what its search would answer first). Each
-                # child is built only once the ones before it are read and do not cut.
-                probe = self._probe
+                # already knows to cut answers at once (what its search would answer first): the
+                # first entry of the child's pattern, in the bucket's order, that reaches past the
+                # window on the side of the seat to play. Each child is built only once the ones
+                # before it are read and do not cut.
                 side = node.side
-                known = probe(opening, alpha, beta, side)
-                if known is not None:
-                    return known[0], known[1], 0
-                children = [opening]
-                for move in moves[1:]:
-                    later = play(move)
-                    known = probe(later, alpha, beta, side)
-                    if known is not None:
-                        return known[0], known[1], 0
-                    children.append(later)
+                patterns = self._patterns
+                built: list[RankedEnding] = []
+                later = opening
+                for move in moves:
+                    if built:
+                        later = play(move)
+                    bucket = patterns.get(later.shape())
+                    if bucket is not None:
+                        ladder = later.ladder()
+                        base = later.value
+                        for depths, table in bucket.items():
+                            entry = table.get(ladder & depths)
+                            if entry is None:
+                                continue
+                            if side == 0:
+                                reach = entry[0] + base
+                                if reach >= beta:
+                                    return reach, later.won | later.top(depths), 0
+                            else:
+                                reach = entry[1] + base
+                                if reach <= alpha:
+                                    return reach, later.won | later.top(depths), 0
+                    built.append(later)
+                children = built
             if node.side == 0:
                 best = -_INFINITY
                 for number, move in enumerate(moves):
@@ -659,27 +674,6 @@ class Solver:
                         proven_high = old[1] + base
                 stored[slot] = (proven_low - base, proven_high - base, chosen)
         return best, relevant | won, 0
-
-    def _probe(self, node: RankedEnding, alpha: int, beta: int, side: int) -> tuple[int, int] | None:
-        """A trick boundary's table entry that cuts for ``side`` (its answer and cards), without searching."""
-        bucket = self._patterns.get(node.shape())
-        won = node.won
-        base = node.value
-        if bucket is not None:
-            ladder = node.ladder()
-            for depths, table in bucket.items():
-                entry = table.get(ladder & depths)
-                if entry is None:
-                    continue
-                if side == 0:
-                    known = entry[0] + base
-                    if known >= beta:
-                        return known, won | node.top(depths)
-                else:
-                    known = entry[1] + base
-                    if known <= alpha:
-                        return known, won | node.top(depths)
-        return None
 
     def _least(self, node: Ending) -> int:
         """The least final value over every line of play."""
