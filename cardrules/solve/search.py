@@ -471,13 +471,19 @@ class Solver:
         search = self._ranked
         ties = 0
         if shape is None:
-            # Inside a trick: no table entry to read or write, only the ending's own bounds.
-            low, high, relevant = node.ranked_bounds()
-            if low >= beta:
-                return low, relevant | won, 0
-            if high <= alpha:
-                return high, relevant | won, 0
+            # Inside a trick: no table entry to read or write, only the ending's own bounds. A seat
+            # with one move (one card, or one group of equivalent cards) skips them: its value is
+            # the next position's, which reads its own bounds, so the answer is the same, and it
+            # relies on what the next position's relied on (and that group's cards) alone.
             moves, groups = node.ranked_moves()
+            if len(moves) == 1:
+                relevant = 0
+            else:
+                low, high, relevant = node.ranked_bounds()
+                if low >= beta:
+                    return low, relevant | won, 0
+                if high <= alpha:
+                    return high, relevant | won, 0
             play = node.play
             opening = play(moves[0])
             child: RankedEnding | None = opening
