@@ -488,7 +488,8 @@ class Solver:
             opening = play(moves[0])
             child: RankedEnding | None = opening
             children: list[RankedEnding] | None = None
-            if len(moves) > 1 and opening.shape() is not None:
+            opened = opening.shape() if len(moves) > 1 else None
+            if opened is not None:
                 # The last card of the trick: its children are trick boundaries, whose table
                 # entries are read before any of them is searched, so that a move the table
                 # already knows to cut answers at once (what its search would answer first): the
@@ -502,7 +503,8 @@ class Solver:
                 for move in moves:
                     if built:
                         later = play(move)
-                    bucket = patterns.get(later.shape())
+                        opened = later.shape()
+                    bucket = patterns.get(opened)
                     if bucket is not None:
                         ladder = later.ladder()
                         base = later.value
