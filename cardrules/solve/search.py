@@ -471,26 +471,57 @@ class Solver:
         search = self._ranked
         ties = 0
         if shape is None:
-            # Inside a trick: no table entry to read or write, only the ending's own bounds.
-            low, high, relevant = node.ranked_bounds()
-            if low >= beta:
-                return low, relevant | won, 0
-            if high <= alpha:
-                return high, relevant | won, 0
+            # Inside a trick: no table entry to read or write, only the ending's own bounds. A seat
+            # with one move (one card, or one group of equivalent cards) skips them: its value is
+            # the next position's, which reads its own bounds, so the answer is the same, and it
+            # relies on what the next position's relied on (and that group's cards) alone.
             moves, groups = node.ranked_moves()
+            if len(moves) == 1:
+                relevant = 0
+            else:
+                low, high, relevant = node.ranked_bounds()
+                if low >= beta:
+                    return low, relevant | won, 0
+                if high <= alpha:
+                    return high, relevant | won, 0
             play = node.play
             opening = play(moves[0])
             child: RankedEnding | None = opening
             children: list[RankedEnding] | None = None
-            if len(moves) > 1 and opening.shape() is not None:
+            opened = opening.shape() if len(moves) > 1 else None
+            if opened is not None:
                 # The last card of the trick: its children are trick boundaries, whose table
                 # entries are read before any of them is searched, so that a move the table
-                # already knows to cut answers at once (what its search would answer first).
-                children = [opening, *[play(move) for move in moves[1:]]]
-                for later in children:
-                    known = self._probe(later, alpha, beta, node.side)
-                    if known is not None:
-                        return known[0], known[1], 0
+                # already knows to cut answers at once (what its search would answer first): the
+                # first entry of the child's pattern, in the bucket's order, that reaches past the
+                # window on the side of the seat to play. Each child is built only once the ones
+                # before it are read and do not cut.
+                side = node.side
+                patterns = self._patterns
+                built: list[RankedEnding] = []
+                later = opening
+                for move in moves:
+                    if built:
+                        later = play(move)
+                        opened = later.shape()
+                    bucket = patterns.get(opened)
+                    if bucket is not None:
+                        ladder = later.ladder()
+                        base = later.value
+                        for depths, table in bucket.items():
+                            entry = table.get(ladder & depths)
+                            if entry is None:
+                                continue
+                            if side == 0:
+                                reach = entry[0] + base
+                                if reach >= beta:
+                                    return reach, later.won | later.top(depths), 0
+                            else:
+                                reach = entry[1] + base
+                                if reach <= alpha:
+                                    return reach, later.won | later.top(depths), 0
+                    built.append(later)
+                children = built
             if node.side == 0:
                 best = -_INFINITY
                 for number, move in enumerate(moves):
@@ -651,27 +682,6 @@ class Solver:
                         proven_high = old[1] + base
                 stored[slot] = (proven_low - base, proven_high - base, chosen)
         return best, relevant | won, 0
-
-    def _probe(self, node: RankedEnding, alpha: int, beta: int, side: int) -> tuple[int, int] | None:
-        """A trick boundary's table entry that cuts for ``side`` (its answer and cards), without searching."""
-        bucket = self._patterns.get(node.shape())
-        won = node.won
-        base = node.value
-        if bucket is not None:
-            ladder = node.ladder()
-            for depths, table in bucket.items():
-                entry = table.get(ladder & depths)
-                if entry is None:
-                    continue
-                if side == 0:
-                    known = entry[0] + base
-                    if known >= beta:
-                        return known, won | node.top(depths)
-                else:
-                    known = entry[1] + base
-                    if known <= alpha:
-                        return known, won | node.top(depths)
-        return None
 
     def _least(self, node: Ending) -> int:
         """The least final value over every line of play."""
