@@ -65,6 +65,15 @@ _TOP_LOW: Final = tuple(_top_places(counts, 0) for counts in range(256))
 _TOP_HIGH: Final = tuple(_top_places(counts, 2) for counts in range(256))
 """``_TOP_HIGH[byte]``: as :data:`_TOP_LOW`, for hearts and spades (the seat's high lengths byte)."""
 
+_WEAKEST: Final = (
+    tuple(cards & -cards for cards in range(1 << 13)),
+    tuple(order & -order for order in ((cards & 0xFFF) << 1 | cards >> 12 for cards in range(1 << 13))),
+)
+"""``_WEAKEST[ace_low][cards]``: the weakest of one suit's 13 bits ``cards``, as its bit in strength order.
+
+0 when ``cards`` is 0. See :func:`rotate` for the strength order under ``nolo_ace=low``.
+"""
+
 _FIRST: Final = tuple(card - card % 13 for card in range(52))
 """``_FIRST[card]``: the index of the first card of the card's suit."""
 
@@ -410,6 +419,7 @@ def nolo_trick_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     led = _FIRST[trick[0]]
     ace_low = ending.rules.ace_low
     order = _ORDERED[ace_low]
+    lowest = _WEAKEST[ace_low]
     ahead = ending.ahead
     # Each side's highest card of the led suit so reckoned, in strength order: the card winning
     # the trick so far is the highest played; the other side's highest played is the lead or a
@@ -423,19 +433,15 @@ def nolo_trick_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
             card = trick[2]
             if 0 <= card - led < 13 and order[card] > theirs:
                 theirs = order[card]
+            last = lowest[hands[leader + 3 & 3] >> led & 0x1FFF]
+            if last > ours:
+                ours = last
         else:
             card = trick[1]
             if 0 <= card - led < 13:
                 theirs = order[card]
-        last = hands[leader + 3 & 3] >> led & 0x1FFF
-        if last:
-            if ace_low:
-                last = (last & 0xFFF) << 1 | last >> 12
-            last &= -last
-            if ahead == 1:
-                if last > ours:
-                    ours = last
-            elif last > theirs:
+            last = lowest[hands[leader + 3 & 3] >> led & 0x1FFF]
+            if last > theirs:
                 theirs = last
     else:
         if played == 2:
@@ -443,16 +449,12 @@ def nolo_trick_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
             if 0 <= card - led < 13:
                 theirs = order[card]
         for place in range(played, 4):
-            cards = hands[leader + place & 3] >> led & 0x1FFF
-            if cards:
-                if ace_low:
-                    cards = (cards & 0xFFF) << 1 | cards >> 12
-                cards &= -cards
-                if (place ^ ahead) & 1:
-                    if cards > theirs:
-                        theirs = cards
-                elif cards > ours:
-                    ours = cards
+            low = lowest[hands[leader + place & 3] >> led & 0x1FFF]
+            if (place ^ ahead) & 1:
+                if low > theirs:
+                    theirs = low
+            elif low > ours:
+                ours = low
     value = ending.value
     if ours > theirs:
         relied = (unrotate(ours) if ace_low else ours) << led if theirs else 0
@@ -526,13 +528,9 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     hands = ending.hands
     north, east, south, west = hands
     ace_low = ending.rules.ace_low
-    if ace_low:  # every suit in strength order at once (see rotate)
-        north = (north & _LOW_TWELVE) << 1 | north >> 12 & _LOWEST
-        east = (east & _LOW_TWELVE) << 1 | east >> 12 & _LOWEST
-        south = (south & _LOW_TWELVE) << 1 | south >> 12 & _LOWEST
-        west = (west & _LOW_TWELVE) << 1 | west >> 12 & _LOWEST
+    lowest = _WEAKEST[ace_low]
     leading = leader & 1
-    lead_hand = (north, east, south, west)[leader]
+    lead_hand = hands[leader]
     # One pass over the suits both sides hold reads the floors of the first trick, and whether
     # _rounds can count anything for each side: for a side, nothing once a hand of the other side
     # holding a suit they share has its lowest card of it above the weakest of the side's lowest
@@ -544,37 +542,38 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     out_even = out_odd = False  # whether _rounds counts nothing for the side (by seat parity)
     shares = False  # whether the leader holds a suit both sides hold
     for shift in (0, 13, 26, 39):
-        n = north >> shift & 0x1FFF
-        s = south >> shift & 0x1FFF
+        # each hand's lowest card of the suit, in strength order (none when void)
+        n = lowest[north >> shift & 0x1FFF]
+        s = lowest[south >> shift & 0x1FFF]
         if not n | s:
             continue
-        e = east >> shift & 0x1FFF
-        w = west >> shift & 0x1FFF
+        e = lowest[east >> shift & 0x1FFF]
+        w = lowest[west >> shift & 0x1FFF]
         if not e | w:
             continue  # only North-South hold it: a trick led in it is theirs
-        n &= -n  # each hand's lowest card of the suit (none when void)
-        s &= -s
-        e &= -e
-        w &= -w
         even = n if n > s else s  # each side's floor
         odd = e if e > w else w
-        if even > odd:
+        if even > odd:  # North-South take a trick led in it
+            floor = even
+            taker = 0
             out_odd = True
             if not out_even and (0 < n < odd or 0 < s < odd):
                 out_even = True
         else:
+            floor = odd
+            taker = 1
             out_even = True
             if not out_odd and (0 < e < even or 0 < w < even):
                 out_odd = True
         if not lead_hand >> shift & 0x1FFF:
             continue
         shares = True
-        if (even > odd) == (not leading):
-            winning |= (even if even > odd else odd) << shift
+        if taker == leading:
+            winning |= floor << shift
             continue
-        floor = even if even > odd else odd
         # the cards the pattern keeps for this suit: those from the floor up
-        kept = ((north | east | south | west) >> shift & 0x1FFF & -floor).bit_count()
+        every = (north | east | south | west) >> shift & 0x1FFF
+        kept = ((rotate(every) if ace_low else every) & -floor).bit_count()
         if kept < cost:
             cost = kept
             losing = floor << shift
