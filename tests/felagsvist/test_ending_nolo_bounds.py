@@ -122,3 +122,26 @@ def test_nolo_bounds_inside_a_trick_hold_wherever_the_cards_they_rely_on_stay(
         other = redealt_below(node, node.top(node.depth(cards)), redeal)
         result = model_minimax(other)[other]
         assert low <= other.value + result <= high, (node, other, low, high, result)
+
+
+def test_a_top_seat_takes_every_trick_with_the_ace_below_the_two() -> None:
+    # With the ace below the two, East's king of clubs, king of hearts and queen of spades top
+    # their suits (North's ace of clubs and West's ace of spades rank lowest); North leads and
+    # holds no diamond, the suit East lacks, so East wins the first trick and every one after
+    # (North-South count East-West's tricks).
+    hands = "AC 2C 3H / KC KH QS / 9D 4D 4H / TD 2D AS"
+    assert _solved(nolo_ending(hands, leader=0, counted=0, ace=NoloAce.LOW)) == (3, 3, 3)
+    # with the ace on top, North's ace of clubs and West's ace of spades outrank East's cards
+    low, high, value = _solved(nolo_ending(hands, leader=0, counted=0))
+    assert low < 3 and low <= value <= high
+
+
+def test_a_top_seat_on_lead_takes_every_trick_whatever_the_others_hold() -> None:
+    # East leads, and each of its cards tops its suit: whatever it leads it wins, and leads again.
+    # North holds a diamond, the suit East lacks, which does not matter with East on lead.
+    hands = "5D 2C 3H / KC KH QS / 9H 4H 2S / TC 2D JS"
+    for ace in NoloAce:
+        assert _solved(nolo_ending(hands, leader=1, counted=1, ace=ace)) == (0, 0, 0)
+    # off lead, North may lead its diamond: East-West are not sure of every trick
+    low, high, value = _solved(nolo_ending(hands, leader=0, counted=1))
+    assert high > 0 and low <= value <= high

@@ -36,16 +36,52 @@ __all__ = [
 FIELD: Final = (1 << 26) - 1
 """The bits of one suit in :attr:`~cardrules.games.felagsvist.ending.FelagsvistEnding.holders`."""
 
-_REPEATED: Final = tuple(
-    tuple(sum(seat << 2 * place for place in range(count)) for count in range(14)) for seat in range(4)
+_SEAT_LADDER: Final = tuple(
+    sum(seat << 2 * place + 26 * suit for suit in range(4) for place in range(13)) for seat in range(4)
 )
-"""``_REPEATED[seat][count]``: ``count`` places of a holders ladder, all ``seat``.
+"""``_SEAT_LADDER[seat]``: every place of every suit's ladder held by ``seat``.
 
-See :attr:`~cardrules.games.felagsvist.ending.FelagsvistEnding.holders`.
+Xor-ed with an ending's :attr:`~cardrules.games.felagsvist.ending.FelagsvistEnding.holders`,
+it leaves zero the places the seat holds.
 """
 
-_ODD: Final = _REPEATED[1]
-"""``_ODD[count]``: the low bit of each of ``count`` ladder places (the holder's side)."""
+
+def _top_places(counts: int, first: int) -> int:
+    """The ladder places of the top cards of the suits ``first`` and ``first + 1``.
+
+    As many places in each as the nibble of ``counts`` for it (the low nibble for ``first``).
+    """
+    places = 0
+    for suit in (first, first + 1):
+        count = min(counts >> 4 * (suit - first) & 15, 13)
+        places |= ((1 << 2 * count) - 1) << 26 - 2 * count + 26 * suit
+    return places
+
+
+_TOP_LOW: Final = tuple(_top_places(counts, 0) for counts in range(256))
+"""``_TOP_LOW[byte]``: the ladder places of the top cards of clubs and diamonds, as many as a seat's
+:attr:`~cardrules.games.felagsvist.ending.FelagsvistEnding.lengths` byte for them counts."""
+
+_TOP_HIGH: Final = tuple(_top_places(counts, 2) for counts in range(256))
+"""``_TOP_HIGH[byte]``: as :data:`_TOP_LOW`, for hearts and spades (the seat's high lengths byte)."""
+
+_WEAKEST: Final = (
+    tuple(cards & -cards for cards in range(1 << 13)),
+    tuple(order & -order for order in ((cards & 0xFFF) << 1 | cards >> 12 for cards in range(1 << 13))),
+)
+"""``_WEAKEST[ace_low][cards]``: the weakest of one suit's 13 bits ``cards``, as its bit in strength order.
+
+0 when ``cards`` is 0. See :func:`rotate` for the strength order under ``nolo_ace=low``.
+"""
+
+_FIRST: Final = tuple(card - card % 13 for card in range(52))
+"""``_FIRST[card]``: the index of the first card of the card's suit."""
+
+_LOW_TWELVE: Final = sum(0xFFF << shift for shift in (0, 13, 26, 39))
+"""The lowest twelve bits of each suit of a 52-bit mask."""
+
+_LOWEST: Final = sum(1 << shift for shift in (0, 13, 26, 39))
+"""The lowest bit of each suit of a 52-bit mask."""
 
 
 _ORDERED: Final = (
@@ -293,77 +329,6 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     return low, high, mask
 
 
-def _first_trick(ending: FelagsvistEnding) -> tuple[bool, int]:
-    """Who takes the first trick with both sides playing it well, and the cards whose ranks that relies on.
-
-    Returns whether the leader's side takes it (else the other side does),
-    and the cards.
-
-    In a trick led in a suit, each side wants the highest card of that
-    suit played to be the other side's. A hand holding the suit plays one
-    of its cards of it, and a void hand discards, which never wins. So
-    once the suit is chosen, every hand does best playing its lowest card
-    of it: whatever the others play, the highest card a side plays is at
-    least the highest of its hands' lowest cards of the suit (the
-    "floor" of the side), and playing the lowest cards reaches exactly
-    that. The side with the higher floor takes the trick: its floor beats
-    every card the other side plays when that side plays its lowest cards,
-    and no card of its own can go below its floor. A side holding none of
-    the suit has no floor and takes no trick led in it. The leader picks
-    the suit among those it holds: its side takes the trick whatever it
-    leads when its floor is the higher in each, else the other side takes
-    it when the leader leads a suit where the other floor is higher.
-
-    It relies, in each suit that settles it, on the higher of the two
-    floors (when the other side holds the suit): in another ending with
-    the cards from that one up in the same hands and the same lengths,
-    the hand whose lowest card it is has all its cards of the suit among
-    them, so that floor is still there, and each hand of the other side
-    still holds as many cards of the suit below it, so the other floor is
-    still lower. Of the suits where the other side takes the trick, the
-    one relying on the fewest cards is chosen.
-    """
-    hands = ending.hands
-    leader = ending.leader
-    lead_hand = hands[leader]
-    partner_hand = hands[leader + 2 & 3]
-    left_hand = hands[leader + 1 & 3]
-    right_hand = hands[leader + 3 & 3]
-    ace_low = ending.rules.ace_low
-    relied = 0
-    losing = 0
-    cost = 14
-    for shift in (0, 13, 26, 39):
-        lead = lead_hand >> shift & 0x1FFF
-        if not lead:
-            continue
-        lho = left_hand >> shift & 0x1FFF
-        rho = right_hand >> shift & 0x1FFF
-        if not lho | rho:
-            continue  # only the leader's side holds the suit: it takes a trick led in it
-        partner = partner_hand >> shift & 0x1FFF
-        if ace_low:  # in strength order
-            lead = rotate(lead)
-            partner = rotate(partner)
-            lho = rotate(lho)
-            rho = rotate(rho)
-        ours = max(lead & -lead, partner & -partner)  # the lowest card of a void hand is 0
-        theirs = max(lho & -lho, rho & -rho)
-        floor = ours if ours > theirs else theirs
-        card = (unrotate(floor) if ace_low else floor) << shift
-        if ours > theirs:
-            relied |= card
-            continue
-        # the cards the pattern keeps for this suit: those from the floor up
-        kept = ((lead | partner | lho | rho) >> floor.bit_length() - 1).bit_count()
-        if kept < cost:
-            cost = kept
-            losing = card
-    if losing:
-        return False, losing
-    return True, relied
-
-
 def _rounds(ending: FelagsvistEnding, side: int) -> tuple[int, int]:
     """How many tricks in a row ``side`` (by seat parity) is sure to take, high in the suits it shares.
 
@@ -451,34 +416,53 @@ def nolo_trick_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     trick = ending.trick
     leader = ending.leader
     hands = ending.hands
-    led = trick[0] - trick[0] % 13
+    led = _FIRST[trick[0]]
     ace_low = ending.rules.ace_low
-    # each side's highest card of the led suit so reckoned, in strength order, by seat parity:
-    # the card winning the trick so far is the highest played, the other side's below it
-    best = ending.best
-    winning = leader + ending.ahead & 1
-    high = [0, 0]
-    high[winning] = _ORDERED[ace_low][best]
-    for place in range(1 if winning == leader & 1 else 0, len(trick), 2):
-        card = trick[place]
-        if 0 <= card - led < 13:
-            bit = _ORDERED[ace_low][card]
-            if bit > high[1 - winning]:
-                high[1 - winning] = bit
-    for place in range(len(trick), 4):
-        seat = leader + place & 3
-        cards = hands[seat] >> led & 0x1FFF
-        if cards:
-            if ace_low:
-                cards = (cards & 0xFFF) << 1 | cards >> 12
-            low = cards & -cards
-            if low > high[seat & 1]:
-                high[seat & 1] = low
-    taker = 0 if high[0] > high[1] else 1
-    top = high[taker]
-    relied = (unrotate(top) if ace_low else top) << led if high[1 - taker] else 0
+    order = _ORDERED[ace_low]
+    lowest = _WEAKEST[ace_low]
+    ahead = ending.ahead
+    # Each side's highest card of the led suit so reckoned, in strength order: the card winning
+    # the trick so far is the highest played; the other side's highest played is the lead or a
+    # card next to the winning one; each hand still to play counts its lowest card of the suit.
+    ours = order[ending.best]  # the side winning the trick so far
+    theirs = 0
+    played = len(trick)
+    if played == 3:
+        if ahead == 1:
+            theirs = order[trick[0]]
+            card = trick[2]
+            if 0 <= card - led < 13 and order[card] > theirs:
+                theirs = order[card]
+            last = lowest[hands[leader + 3 & 3] >> led & 0x1FFF]
+            if last > ours:
+                ours = last
+        else:
+            card = trick[1]
+            if 0 <= card - led < 13:
+                theirs = order[card]
+            last = lowest[hands[leader + 3 & 3] >> led & 0x1FFF]
+            if last > theirs:
+                theirs = last
+    else:
+        if played == 2:
+            card = trick[1 - ahead]
+            if 0 <= card - led < 13:
+                theirs = order[card]
+        for place in range(played, 4):
+            low = lowest[hands[leader + place & 3] >> led & 0x1FFF]
+            if (place ^ ahead) & 1:
+                if low > theirs:
+                    theirs = low
+            elif low > ours:
+                ours = low
     value = ending.value
-    if taker == ending.rules.counted:
+    if ours > theirs:
+        relied = (unrotate(ours) if ace_low else ours) << led if theirs else 0
+        if (leader + ahead ^ ending.rules.counted) & 1:
+            return value + 1, value + ending.left, relied
+        return value, value + ending.left - 1, relied
+    relied = (unrotate(theirs) if ace_low else theirs) << led
+    if (leader + ahead ^ ending.rules.counted) & 1:
         return value, value + ending.left - 1, relied
     return value + 1, value + ending.left, relied
 
@@ -494,13 +478,29 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     bounds at least as tight).
 
     The first trick: one side or the other is sure to take it. In a trick
-    led in a suit, each side wants the highest card of the suit played to
-    be the other side's, and a hand does best playing its lowest card of
-    the suit (a void hand discards, which never wins): so the side whose
-    hands' lowest cards of the suit reach higher takes the trick, and the
-    leader picks the suit among those it holds. The same reckoning, with
-    the cards already played, tells who takes a trick in progress
-    (:func:`nolo_trick_bounds`).
+    led in a suit, each side wants the highest card of that suit played to
+    be the other side's. A hand holding the suit plays one of its cards of
+    it, and a void hand discards, which never wins. So once the suit is
+    chosen, every hand does best playing its lowest card of it: whatever
+    the others play, the highest card a side plays is at least the highest
+    of its hands' lowest cards of the suit (the "floor" of the side), and
+    playing the lowest cards reaches exactly that. The side with the higher
+    floor takes the trick: its floor beats every card the other side plays
+    when that side plays its lowest cards, and no card of its own can go
+    below its floor. A side holding none of the suit has no floor and takes
+    no trick led in it. The leader picks the suit among those it holds: its
+    side takes the trick whatever it leads when its floor is the higher in
+    each, else the other side takes it when the leader leads a suit where
+    the other floor is higher. The same reckoning, with the cards already
+    played, tells who takes a trick in progress (:func:`nolo_trick_bounds`).
+    It relies, in each suit that settles it, on the higher of the two
+    floors (when the other side holds the suit): in another ending with the
+    cards from that one up in the same hands and the same lengths, the hand
+    whose lowest card it is has all its cards of the suit among them, so
+    that floor is still there, and each hand of the other side still holds
+    as many cards of the suit below it, so the other floor is still lower.
+    Of the suits where the other side takes the trick, the one relying on
+    the fewest cards is chosen.
 
     A top seat: each of its cards outranks every other card of its suit
     still in play. In any trick led in a suit it holds, it must follow and
@@ -522,48 +522,93 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     """
     value = ending.value
     left = ending.left
+    if not left:
+        return value, value, 0
     leader = ending.leader
-    holders = ending.holders
-    lengths = ending.lengths
     hands = ending.hands
-    # each suit's ladder (strongest card's holder in the top two bits), and each seat's suit lengths
-    fields = (holders & FIELD, holders >> 26 & FIELD, holders >> 52 & FIELD, holders >> 78)
-    counts = [
-        (
-            lengths >> shift & 15,
-            lengths >> shift + 4 & 15,
-            lengths >> shift + 8 & 15,
-            lengths >> shift + 12 & 15,
-        )
-        for shift in (0, 16, 32, 48)
-    ]
-    leading = counts[leader]
+    north, east, south, west = hands
+    ace_low = ending.rules.ace_low
+    lowest = _WEAKEST[ace_low]
+    leading = leader & 1
+    lead_hand = hands[leader]
+    # One pass over the suits both sides hold reads the floors of the first trick, and whether
+    # _rounds can count anything for each side: for a side, nothing once a hand of the other side
+    # holding a suit they share has its lowest card of it above the weakest of the side's lowest
+    # cards there (that hand has no card below the side's floor, see _rounds), nor, off lead, when
+    # the leader holds no suit they share.
+    winning = 0  # the floors of the suits where the leader's side takes the first trick
+    losing = 0  # the floor of the suit chosen among those where the other side takes it
+    cost = 14
+    out_even = out_odd = False  # whether _rounds counts nothing for the side (by seat parity)
+    shares = False  # whether the leader holds a suit both sides hold
+    for shift in (0, 13, 26, 39):
+        # each hand's lowest card of the suit, in strength order (none when void)
+        n = lowest[north >> shift & 0x1FFF]
+        s = lowest[south >> shift & 0x1FFF]
+        if not n | s:
+            continue
+        e = lowest[east >> shift & 0x1FFF]
+        w = lowest[west >> shift & 0x1FFF]
+        if not e | w:
+            continue  # only North-South hold it: a trick led in it is theirs
+        even = n if n > s else s  # each side's floor
+        odd = e if e > w else w
+        if even > odd:  # North-South take a trick led in it
+            floor = even
+            taker = 0
+            out_odd = True
+            if not out_even and (0 < n < odd or 0 < s < odd):
+                out_even = True
+        else:
+            floor = odd
+            taker = 1
+            out_even = True
+            if not out_odd and (0 < e < even or 0 < w < even):
+                out_odd = True
+        if not lead_hand >> shift & 0x1FFF:
+            continue
+        shares = True
+        if taker == leading:
+            winning |= floor << shift
+            continue
+        # the cards the pattern keeps for this suit: those from the floor up
+        every = (north | east | south | west) >> shift & 0x1FFF
+        kept = ((rotate(every) if ace_low else every) & -floor).bit_count()
+        if kept < cost:
+            cost = kept
+            losing = floor << shift
     sure = [0, 0]  # the tricks each side (by seat parity) is sure to take
     cards = [0, 0]
-    if left:
-        taken, relied = _first_trick(ending)
-        first = leader % 2 if taken else 1 - leader % 2
-        sure[first] = 1
-        cards[first] = relied
-    for seat in range(4):
-        if left <= sure[seat % 2]:
+    first, relied = (leading ^ 1, losing) if losing else (leading, winning)
+    sure[first] = 1
+    cards[first] = relied >> 1 & _LOW_TWELVE | (relied & _LOWEST) << 12 if ace_low else relied
+    # a top seat: the top places of each suit's ladder, as many as its cards there, are its own
+    holders = ending.holders
+    lengths = ending.lengths
+    for seat in (0, 1, 2, 3):
+        counts = lengths >> 16 * seat & 0xFFFF
+        if (holders ^ _SEAT_LADDER[seat]) & (_TOP_LOW[counts & 0xFF] | _TOP_HIGH[counts >> 8]):
+            continue  # another hand holds a card of some suit above one of this seat's
+        if seat != leader:
+            lead = lengths >> 16 * leader & 0xFFFF
+            # one bit per suit held, from each nibble
+            if (
+                (lead | lead >> 1 | lead >> 2 | lead >> 3)
+                & ~(counts | counts >> 1 | counts >> 2 | counts >> 3)
+                & 0x1111
+            ):
+                continue  # the first trick may be led in a suit it lacks
+        if left > sure[seat & 1]:
+            sure[seat & 1] = left
+            cards[seat & 1] = hands[seat]
+            break  # no seat of the other side is a top seat too (it would share a suit with this one)
+    for side, out in ((0, out_even), (1, out_odd)):
+        if out or sure[side] >= left or (side != leading and not shares):
             continue
-        mine = counts[seat]
-        if seat != leader and any(leading[suit] and not mine[suit] for suit in range(4)):
-            continue  # the first trick may be led in a suit it lacks
-        for suit in range(4):
-            held = mine[suit]
-            if held and fields[suit] >> 26 - 2 * held != _REPEATED[seat][held]:
-                break  # another hand holds a card of this suit above one of this seat's
-        else:
-            sure[seat % 2] = left
-            cards[seat % 2] = hands[seat]
-    for side in (0, 1):
-        if sure[side] < left:
-            rounds, relied = _rounds(ending, side)
-            if rounds > sure[side]:
-                sure[side] = rounds
-                cards[side] = relied
+        rounds, relied = _rounds(ending, side)
+        if rounds > sure[side]:
+            sure[side] = rounds
+            cards[side] = relied
     counted = ending.rules.counted
     # the counted side scores the tricks its opponents take
     return value + sure[1 - counted], value + left - sure[counted], cards[0] | cards[1]
