@@ -39,7 +39,8 @@ from cardrules.games.felagsvist import ending_bounds, ending_order
 from cardrules.games.felagsvist.actions import PLAYS, SEAT_NAMES, PlayCard
 from cardrules.games.felagsvist.cards import SUIT_MASKS, strength_table
 from cardrules.games.felagsvist.deal import DEAL_TRICKS
-from cardrules.games.felagsvist.ending_bounds import FIELD, rotate, unrotate
+from cardrules.games.felagsvist.ending_bounds import FIELD
+from cardrules.games.felagsvist.ending_nolo import rotate, unrotate
 from cardrules.games.felagsvist.options import NoloAce, RoundKind
 from cardrules.games.felagsvist.play import playable, trick_winner
 from cardrules.solve.table import claimed_amount, read_claimer
