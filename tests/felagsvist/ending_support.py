@@ -5,9 +5,32 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
 from cardrules.games.felagsvist.ending import FelagsvistEnding, _ladder
 
-__all__ = ["redealt_below"]
+__all__ = ["endings_in_play", "redealt_below"]
+
+
+@st.composite
+def endings_in_play(
+    draw: st.DrawFn, kinds: tuple[RoundKind, ...] = tuple(RoundKind), most_cards: int = 51
+) -> FelagsvistEnding:
+    """An ending of a deal of one of ``kinds``, either ace option, after up to ``most_cards`` random cards.
+
+    It is counted for any seat; the cards are played at random from a drawn seed.
+    """
+    kind = draw(st.sampled_from(kinds), label="kind")
+    ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
+    game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace.value, first_dealer="N")
+    state = game.new_game(seed=draw(st.integers(min_value=0, max_value=2**16), label="deal"))
+    assert isinstance(state, FelagsvistState)
+    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
+    for _ in range(draw(st.integers(min_value=0, max_value=most_cards), label="cards played")):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state.ending(draw(st.integers(min_value=0, max_value=3), label="seat"))
 
 
 def redealt_below(node: FelagsvistEnding, kept: int, rng: random.Random) -> FelagsvistEnding:

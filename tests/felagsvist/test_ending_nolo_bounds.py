@@ -18,11 +18,10 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-import cardrules
 from cardrules.cards import mask_of, parse_cards
-from cardrules.games.felagsvist import FelagsvistState, NoloAce
+from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
 from cardrules.games.felagsvist.ending import FelagsvistEnding
-from tests.felagsvist.ending_support import redealt_below
+from tests.felagsvist.ending_support import endings_in_play, redealt_below
 from tests.felagsvist.test_ending import model_minimax, nolo_ending, nolo_endings
 
 
@@ -77,20 +76,10 @@ def test_the_side_sure_to_take_the_trick_in_progress_is_bounded_inside_it() -> N
     assert (low, high) == (0, 3) and low <= value <= high
 
 
-@st.composite
-def nolo_positions(draw: st.DrawFn) -> FelagsvistEnding:
-    """A Nóló deal under either ``nolo_ace`` value, from its first card to three tricks from the end."""
-    ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
-    game = cardrules.get_game("felagsvist", first_round="nolo", nolo_ace=ace.value, first_dealer="N")
-    state = game.new_game(seed=draw(st.integers(min_value=0, max_value=2**16), label="deal"))
-    assert isinstance(state, FelagsvistState)
-    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
-    for _ in range(draw(st.integers(min_value=0, max_value=40), label="cards played")):
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state.ending(draw(st.integers(min_value=0, max_value=3), label="seat"))
-
-
-@given(ending=nolo_positions(), shuffle=st.integers(min_value=0, max_value=2**16))
+@given(
+    ending=endings_in_play((RoundKind.NOLO,), most_cards=40),
+    shuffle=st.integers(min_value=0, max_value=2**16),
+)
 def test_moving_the_cards_below_the_ones_relied_on_keeps_the_nolo_bounds_as_tight(
     ending: FelagsvistEnding, shuffle: int
 ) -> None:

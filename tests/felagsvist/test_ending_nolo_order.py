@@ -14,22 +14,9 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-import cardrules
-from cardrules.games.felagsvist import FelagsvistState, NoloAce
+from cardrules.games.felagsvist import RoundKind
 from cardrules.games.felagsvist.ending import FelagsvistEnding
-
-
-@st.composite
-def nolo_anywhere(draw: st.DrawFn) -> FelagsvistEnding:
-    """An ending of a Nóló deal under either ``nolo_ace`` value, at any card of its play."""
-    ace = draw(st.sampled_from(tuple(NoloAce)), label="nolo_ace")
-    game = cardrules.get_game("felagsvist", first_round="nolo", nolo_ace=ace.value, first_dealer="N")
-    state = game.new_game(seed=draw(st.integers(min_value=0, max_value=2**16), label="deal"))
-    assert isinstance(state, FelagsvistState)
-    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
-    for _ in range(draw(st.integers(min_value=0, max_value=47), label="cards played")):
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state.ending(draw(st.integers(min_value=0, max_value=3), label="seat"))
+from tests.felagsvist.ending_support import endings_in_play
 
 
 def _lowest(node: FelagsvistEnding) -> int:
@@ -68,7 +55,7 @@ def _opponents_holding(node: FelagsvistEnding, card: int) -> int:
     return sum(1 for seat in (node.seat + 1, node.seat + 3) if node.hands[seat % 4] & suit)
 
 
-@given(ending=nolo_anywhere())
+@given(ending=endings_in_play((RoundKind.NOLO,), most_cards=47))
 def test_a_nolo_leader_tries_first_a_lead_its_side_surely_loses_in_a_suit_both_opponents_hold(
     ending: FelagsvistEnding,
 ) -> None:
@@ -89,7 +76,7 @@ def test_a_nolo_leader_tries_first_a_lead_its_side_surely_loses_in_a_suit_both_o
         assert moves[0] in both
 
 
-@given(ending=nolo_anywhere())
+@given(ending=endings_in_play((RoundKind.NOLO,), most_cards=47))
 def test_a_nolo_leader_tries_the_suits_both_opponents_hold_then_one_then_none_sure_losses_first(
     ending: FelagsvistEnding,
 ) -> None:
@@ -108,7 +95,7 @@ def test_a_nolo_leader_tries_the_suits_both_opponents_hold_then_one_then_none_su
         assert losing == sorted(losing, reverse=True)  # within a count, the sure losses first
 
 
-@given(ending=nolo_anywhere())
+@given(ending=endings_in_play((RoundKind.NOLO,), most_cards=47))
 def test_a_nolo_follower_whose_side_takes_the_trick_anyway_sheds_its_highest_card(
     ending: FelagsvistEnding,
 ) -> None:
@@ -141,7 +128,9 @@ def _check_discard_order(node: FelagsvistEnding) -> None:
     assert under(first) == max(under(card) for card in legal if length(card) == shortest)
 
 
-@given(ending=nolo_anywhere(), seed=st.integers(min_value=0, max_value=2**16))
+@given(
+    ending=endings_in_play((RoundKind.NOLO,), most_cards=47), seed=st.integers(min_value=0, max_value=2**16)
+)
 def test_a_discarding_nolo_follower_sheds_first_from_its_shortest_suit_the_card_most_cards_lie_under(
     ending: FelagsvistEnding, seed: int
 ) -> None:

@@ -10,28 +10,10 @@ what their docstrings say, played out on the model.
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given
-from hypothesis import strategies as st
 
-import cardrules
-from cardrules.games.felagsvist import FelagsvistState, RoundKind
 from cardrules.games.felagsvist.ending import FelagsvistEnding
-
-
-@st.composite
-def anywhere(draw: st.DrawFn) -> FelagsvistEnding:
-    """An ending of a deal of any round kind, at any card of its play, counted for any seat."""
-    kind = draw(st.sampled_from(tuple(RoundKind)), label="kind")
-    ace = draw(st.sampled_from(("high", "low")), label="nolo_ace")
-    game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace, first_dealer="N")
-    state = game.new_game(seed=draw(st.integers(min_value=0, max_value=2**16), label="deal"))
-    assert isinstance(state, FelagsvistState)
-    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
-    for _ in range(draw(st.integers(min_value=0, max_value=51), label="cards played")):
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state.ending(draw(st.integers(min_value=0, max_value=3), label="seat"))
+from tests.felagsvist.ending_support import endings_in_play
 
 
 def _trumps(ending: FelagsvistEnding) -> int:
@@ -47,7 +29,7 @@ def _takes(ending: FelagsvistEnding, card: int) -> bool:
     return after.best == card
 
 
-@given(ending=anywhere())
+@given(ending=endings_in_play())
 def test_moves_stand_for_every_legal_card_exactly_once(ending: FelagsvistEnding) -> None:
     moves = ending.moves()
     assert len(set(moves)) == len(moves)
@@ -60,7 +42,7 @@ def test_moves_stand_for_every_legal_card_exactly_once(ending: FelagsvistEnding)
     assert covered == set(ending.legal())
 
 
-@given(ending=anywhere())
+@given(ending=endings_in_play())
 def test_a_follower_tries_first_to_take_the_trick_or_to_leave_it_to_its_partner(
     ending: FelagsvistEnding,
 ) -> None:
@@ -89,7 +71,7 @@ def test_a_follower_tries_first_to_take_the_trick_or_to_leave_it_to_its_partner(
                 assert strength[first] == min(strength[move] for move in same)
 
 
-@given(ending=anywhere())
+@given(ending=endings_in_play())
 def test_a_leader_tries_a_lead_for_its_partners_ruff_first(ending: FelagsvistEnding) -> None:
     if ending.rules.nolo or ending.trick or ending.rules.trump is None:
         return
@@ -118,7 +100,7 @@ def test_a_leader_tries_a_lead_for_its_partners_ruff_first(ending: FelagsvistEnd
         assert strength[moves[0]] == min(strength[move] for move in same)
 
 
-@given(ending=anywhere())
+@given(ending=endings_in_play())
 def test_moves_group_exactly_the_cards_no_other_card_in_play_lies_between(ending: FelagsvistEnding) -> None:
     # Two legal cards are in one group exactly when they are of one suit and
     # no card of another hand or of the trick lies between them in strength
