@@ -197,7 +197,7 @@ def follows(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     hands = ending.hands
     trick = ending.trick
     place = len(trick)
-    everyone = hands[0] | hands[1] | hands[2] | hands[3]
+    everyone = ending.in_hand
     led = trick[0] // 13
 
     def cheap(card: int) -> tuple[bool, bool, int]:
@@ -240,7 +240,7 @@ def leads(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     rules = ending.rules
     strength = rules.strength
     trump = rules.trump
-    everyone = hands[0] | hands[1] | hands[2] | hands[3]
+    everyone = ending.in_hand
     own = hands[seat]
     partner = hands[(seat + 2) % 4]
     left_hand = hands[(seat + 1) % 4]
