@@ -24,24 +24,19 @@ from cardrules.games.felagsvist import FelagsvistState
 from cardrules.games.felagsvist.ending import FelagsvistEnding
 from cardrules.solve import Solver
 from tests.felagsvist.ending_support import redealt_below
-from tests.felagsvist.test_ending import deals_in_play, model_minimax
+from tests.felagsvist.test_ending import model_minimax, near_the_end
 
 
 @st.composite
 def shared_shapes(draw: st.DrawFn) -> tuple[FelagsvistState, int, int]:
     """A Félagsvist deal four tricks from its end, up to three cards in; a seat and a seed."""
-    state = draw(deals_in_play())
-    left = draw(st.integers(min_value=4, max_value=4), label="tricks left")
-    into = draw(st.integers(min_value=0, max_value=3), label="cards into the trick")
-    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
-    while sum(state.tricks) < 13 - left or (sum(state.tricks) == 13 - left and len(state.trick) < into):
-        state = state.apply(rng.choice(state.legal_actions()))
+    state = draw(near_the_end(4, 4))
     return state, draw(st.integers(min_value=0, max_value=3), label="seat"), draw(st.integers(0, 2**16))
 
 
 def strongest(ending: FelagsvistEnding, counts: list[int]) -> int:
     """The ``counts[suit]`` strongest cards still in the hands of each suit, as a mask."""
-    left = ending.hands[0] | ending.hands[1] | ending.hands[2] | ending.hands[3]
+    left = ending.in_hand
     kept = 0
     for suit, count in enumerate(counts):
         cards = [card for card in range(13 * suit, 13 * suit + 13) if left >> card & 1]
@@ -73,11 +68,7 @@ def test_one_solver_stays_exact_over_endings_of_one_shape(case: tuple[Felagsvist
 @st.composite
 def longer_shapes(draw: st.DrawFn) -> tuple[FelagsvistState, int, int]:
     """A Félagsvist deal six tricks from its end, up to three cards in; a seat and a seed."""
-    state = draw(deals_in_play())
-    into = draw(st.integers(min_value=0, max_value=3), label="cards into the trick")
-    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
-    while sum(state.tricks) < 7 or (sum(state.tricks) == 7 and len(state.trick) < into):
-        state = state.apply(rng.choice(state.legal_actions()))
+    state = draw(near_the_end(6, 6))
     return state, draw(st.integers(min_value=0, max_value=3), label="seat"), draw(st.integers(0, 2**16))
 
 

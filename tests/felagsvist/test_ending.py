@@ -82,10 +82,13 @@ def deals_in_play(draw: st.DrawFn, kinds: tuple[RoundKind, ...] = tuple(RoundKin
 
 
 @st.composite
-def endings(draw: st.DrawFn) -> FelagsvistState:
-    """A Félagsvist deal of any round kind and ace option, one to three tricks from its end."""
+def near_the_end(draw: st.DrawFn, fewest: int, most: int) -> FelagsvistState:
+    """A Félagsvist deal of any round kind and ace option, ``fewest`` to ``most`` tricks from its end.
+
+    Up to three cards may be played into the next trick.
+    """
     state = draw(deals_in_play())
-    left = draw(st.integers(min_value=1, max_value=3), label="tricks left")
+    left = draw(st.integers(min_value=fewest, max_value=most), label="tricks left")
     into = draw(st.integers(min_value=0, max_value=3), label="cards into the trick")
     rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
     while sum(state.tricks) < 13 - left or (sum(state.tricks) == 13 - left and len(state.trick) < into):
@@ -93,15 +96,14 @@ def endings(draw: st.DrawFn) -> FelagsvistState:
     return state
 
 
-@st.composite
-def longer_endings(draw: st.DrawFn) -> FelagsvistState:
+def endings() -> st.SearchStrategy[FelagsvistState]:
+    """A Félagsvist deal of any round kind and ace option, one to three tricks from its end."""
+    return near_the_end(1, 3)
+
+
+def longer_endings() -> st.SearchStrategy[FelagsvistState]:
     """A Félagsvist deal of any round kind and ace option, four tricks left, up to three cards in."""
-    state = draw(deals_in_play())
-    into = draw(st.integers(min_value=0, max_value=3), label="cards into the trick")
-    rng = random.Random(draw(st.integers(min_value=0, max_value=2**16), label="play on"))
-    while sum(state.tricks) < 9 or (sum(state.tricks) == 9 and len(state.trick) < into):
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state
+    return near_the_end(4, 4)
 
 
 def model_minimax(root: FelagsvistEnding) -> dict[FelagsvistEnding, int]:
@@ -358,17 +360,28 @@ def test_nolo_bounds_hold_wherever_the_cards_they_rely_on_stay(
     # of the same shape whose cards down to the weakest one the bounds rely
     # on lie in the same hands: there the plain minimax value must lie
     # within them too.
-    root = state.ending(seat)
+    check_bounds_where_their_cards_stay(state.ending(seat), redeal, inside=False)
+
+
+def check_bounds_where_their_cards_stay(
+    root: FelagsvistEnding, redeal: random.Random, *, inside: bool
+) -> None:
+    """Up to eight positions of ``root``'s play whose bounds say something, their low cards dealt again.
+
+    Trick boundaries with three tricks left or more, or (``inside``)
+    positions inside a trick with two or more: the plain minimax value of
+    the position with the cards below those its bounds rely on dealt again
+    (the trick so far the same) lies within its bounds.
+    """
     checked = 0
     for node in model_minimax(root):
-        if node.trick or node.left < 3 or checked == 8:
+        if bool(node.trick) != inside or node.left < (2 if inside else 3) or checked == 8:
             continue
         low, high, cards = node.ranked_bounds()
         if (low, high) == (node.value, node.value + node.left):
             continue
         checked += 1
-        kept = node.top(node.depth(cards)) if cards else 0
-        other = redealt_below(node, kept, redeal)
+        other = redealt_below(node, node.top(node.depth(cards)), redeal)
         result = model_minimax(other)[other]
         assert low <= other.value + result <= high, (node, other, low, high, result)
 

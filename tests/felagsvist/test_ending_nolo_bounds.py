@@ -22,7 +22,12 @@ from cardrules.cards import mask_of, parse_cards
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
 from cardrules.games.felagsvist.ending import FelagsvistEnding
 from tests.felagsvist.ending_support import endings_in_play, redealt_below
-from tests.felagsvist.test_ending import model_minimax, nolo_ending, nolo_endings
+from tests.felagsvist.test_ending import (
+    check_bounds_where_their_cards_stay,
+    model_minimax,
+    nolo_ending,
+    nolo_endings,
+)
 
 
 def _card(text: str) -> int:
@@ -99,18 +104,7 @@ def test_nolo_bounds_inside_a_trick_hold_wherever_the_cards_they_rely_on_stay(
     # As test_ending's check at trick boundaries, for the positions inside a trick: another
     # ending with the cards down to the one relied on in the same hands (the trick so far
     # the same) has its plain minimax value within the bounds too.
-    root = state.ending(seat)
-    checked = 0
-    for node in model_minimax(root):
-        if not node.trick or node.left < 2 or checked == 8:
-            continue
-        low, high, cards = node.ranked_bounds()
-        if not cards:
-            continue
-        checked += 1
-        other = redealt_below(node, node.top(node.depth(cards)), redeal)
-        result = model_minimax(other)[other]
-        assert low <= other.value + result <= high, (node, other, low, high, result)
+    check_bounds_where_their_cards_stay(state.ending(seat), redeal, inside=True)
 
 
 def test_a_top_seat_takes_every_trick_with_the_ace_below_the_two() -> None:
