@@ -9,8 +9,8 @@ equivalent so that only one of each group is searched.
 :class:`Solver` answers three questions about an ending, exactly:
 
 - :meth:`Solver.value`: the value with best play by both sides (zero-window
-  searches, halving the range the bounds leave, the second and third at a
-  guess and next to it, each reusing what the others learnt);
+  searches, halving the range the bounds leave except where an answer points
+  next to the value, each reusing what the others learnt);
 - :meth:`Solver.at_least`: whether the counted side can make at least a
   given value (one zero-window search, the question a claim asks);
 - :meth:`Solver.worst`: the least value the counted side can end with,
@@ -285,25 +285,47 @@ class Solver:
             return low
         # The value lies between low and high throughout, and each zero-window search at a target
         # between them moves one of them past the target (its fail-soft answer is a bound on the
-        # value). The first target halves the range; the next two try the guess (the value of the
-        # line each side plays by its first-ordered move) and the value next to it, which settle
-        # the value when the guess was right; the rest halve what is left.
+        # value). The first target halves the range; _next_target picks the others.
         guess = self._guess(ending)
         target = (low + high + 1) // 2
-        searches = 0
         while True:
             found = self._zero(ending, target)
-            searches += 1
             if found >= target:
                 low = min(found, high)
             else:
                 high = max(found, low)
             if low >= high:
                 return low
-            if searches <= 2:
-                target = min(max(guess if guess > low else guess + 1, low + 1), high)
-            else:
-                target = (low + high + 1) // 2
+            target = self._next_target(low, high, target, found, guess)
+
+    @staticmethod
+    def _next_target(low: int, high: int, target: int, found: int, guess: int) -> int:
+        """The next target of :meth:`value`, strictly above ``low`` and at most ``high``.
+
+        ``low`` and ``high`` are the bounds on the value once the search at
+        ``target`` answered ``found``, and ``low < high``. The costly searches
+        are those at the value and just above it; a target further away
+        mostly answers cheaply, but not always, so the driver aims next to
+        the value only when an answer points there and halves otherwise:
+
+        - an answer beyond the window (fail-soft: a search at 7 that proves
+          at least 9, or at most 5) is often the value itself: the next
+          target tests next to it (10, or 5);
+        - an answer that lands on the guess (the line of first-ordered
+          moves) confirms it: the next target tests next to it;
+        - else the next target halves what is left: a wrong guess costs no
+          search of its own (stepping from it can cost many near the value).
+
+        Each rule gives a target in ``(low, high]``: an answer at or past the
+        target made it ``low``, and ``low < high``; one below it made it
+        ``high``, and ``high > low``.
+        """
+        if found >= target:
+            if found > target or low == guess:
+                return low + 1
+        elif found < target - 1 or high == guess:
+            return high
+        return (low + high + 1) // 2
 
     def _guess(self, ending: Ending) -> int:
         """The final value of the line where every side plays its first-ordered move (a cheap estimate)."""

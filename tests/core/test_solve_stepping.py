@@ -1,4 +1,4 @@
-"""``Solver.value`` steps from a guess (the first-ordered line), and stays exact however wrong the guess.
+"""``Solver.value`` picks its zero-window targets from the bounds, the answers and a guess, and stays exact.
 
 The toy ending here is the core's :class:`~cardrules.solve.search.Race` with
 its moves tried in an order the test draws, so the line each side plays by
@@ -13,11 +13,14 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cache
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules.solve import Solver
-from cardrules.solve.search import Race
+import cardrules
+from cardrules.errors import SolveBudgetExceeded
+from cardrules.solve import Solver, ending_of
+from cardrules.solve.search import Ending, Race
 
 
 @cache
@@ -108,3 +111,73 @@ def test_guesses_below_at_and_above_the_value_all_reach_it() -> None:
         seen.add((first_line(ending) > value) - (first_line(ending) < value))
         assert Solver().value(ending) == value
     assert seen == {-1, 0, 1}
+
+
+class RecordingSolver(Solver):
+    """A solver that records each zero-window search ``value`` runs: its target and its answer."""
+
+    def __init__(self, *, max_nodes: int = 1_000_000) -> None:
+        super().__init__(max_nodes=max_nodes)
+        self.searches: list[tuple[int, int]] = []
+
+    def _zero(self, ending: Ending, target: int) -> int:
+        found = super()._zero(ending, target)
+        self.searches.append((target, found))
+        return found
+
+
+@given(
+    tokens=st.integers(min_value=0, max_value=30),
+    side=st.integers(min_value=0, max_value=1),
+    pattern=st.integers(min_value=0, max_value=2**31 - 1),
+)
+def test_every_search_narrows_the_range_left_by_the_answers_so_far(
+    tokens: int, side: int, pattern: int
+) -> None:
+    ending = OrderedRace(Race(tokens, side), pattern)
+    solver = RecordingSolver()
+    value = solver.value(ending)
+    assert value == race_value(tokens, side)
+    low, high = ending.bounds()
+    for target, found in solver.searches:
+        # a target outside (low, high] would answer what is already known
+        assert low < target <= high
+        assert (found >= target) == (value >= target)  # a zero-window answer is a true bound
+        if found >= target:
+            low = min(found, high)
+        else:
+            high = max(found, low)
+    assert low == high == value
+    assert len(solver.searches) == len({target for target, _ in solver.searches})
+
+
+def test_the_next_target_aims_next_to_an_answer_past_its_window_or_on_the_guess() -> None:
+    next_target = Solver._next_target
+    # a search at 7 proving 9 (fail-soft) or at most 5: test next to the answer
+    assert next_target(9, 13, 7, 9, 2) == 10
+    assert next_target(1, 5, 7, 5, 12) == 5
+    # an answer on the guess: test next to it, above a proven low, at a proven high
+    assert next_target(7, 13, 7, 7, 7) == 8
+    assert next_target(1, 6, 7, 6, 6) == 6
+    # else halve what is left, whatever the guess says
+    assert next_target(7, 13, 7, 7, 8) == 10
+    assert next_target(1, 6, 7, 6, 3) == 4
+
+
+def test_the_driver_stays_within_its_budget() -> None:
+    state = cardrules.get_game("felagsvist", first_round="nolo", first_dealer="N").new_game(seed=1)
+    for _ in range(24):
+        state = state.apply(state.legal_actions()[0])
+    ending = ending_of(state, state.current_player)
+    whole = Solver()
+    value = whole.value(ending)
+    needed = whole.nodes
+    assert needed > 100  # several searches, the guess's line included
+    for budget in (1, 10, needed // 3, needed - 1, needed):
+        solver = Solver(max_nodes=budget)
+        if budget < needed:
+            with pytest.raises(SolveBudgetExceeded) as caught:
+                solver.value(ending)
+            assert caught.value.nodes == budget + 1
+        else:
+            assert solver.value(ending) == value and solver.nodes == needed
