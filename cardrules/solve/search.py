@@ -285,7 +285,10 @@ class Solver:
             return low
         # The value lies between low and high throughout, and each zero-window search at a target
         # between them moves one of them past the target (its fail-soft answer is a bound on the
-        # value). The first target halves the range; _next_target picks the others.
+        # value). The first target halves the range; _next_target picks the others (halving unless
+        # an answer points next to the value: a Hearts deal whose first-ordered line makes 8 and
+        # whose value is 10 spent 965,345 positions proving 8 and 9 when the driver stepped from
+        # the guess, and takes 132,533 in all halving).
         guess = self._guess(ending)
         target = (low + high + 1) // 2
         while True:
