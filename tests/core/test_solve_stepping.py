@@ -159,9 +159,11 @@ def test_the_next_target_aims_next_to_an_answer_past_its_window_or_on_the_guess(
     # an answer on the guess: test next to it, above a proven low, at a proven high
     assert next_target(7, 13, 7, 7, 7) == 8
     assert next_target(1, 6, 7, 6, 6) == 6
-    # else halve what is left, whatever the guess says
+    # else halve what is left, whatever the guess says: rounding up after an answer at its
+    # target, down after one below it (3 of 2..6, so that "at least" is tested first)
     assert next_target(7, 13, 7, 7, 8) == 10
-    assert next_target(1, 6, 7, 6, 3) == 4
+    assert next_target(1, 6, 7, 6, 3) == 3
+    assert next_target(4, 5, 6, 5, 2) == 5  # one value left to test, whichever the rounding
 
 
 def test_the_driver_stays_within_its_budget() -> None:
