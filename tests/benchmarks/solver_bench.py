@@ -8,7 +8,9 @@ or ``nox -s bench -- solver``. One process on one core. For each game it
 solves (:meth:`cardrules.solve.Solver.value`, the exact value for the side to
 play) endings of 4, 6 and 8 tricks reached by seeded random play (Félagsvist
 in Grand, Nóló and a trump round in turn; Fildinski's last tricks; Calabresella's
-play once the contract is settled), and, for Félagsvist, whole 13-trick deals.
+play once the contract is settled), and, for Félagsvist, whole 13-trick deals,
+one of each round kind in turn (Grand, Nóló, then the four trump suits), as a
+game of twelve deals has each kind twice.
 It reports the median and the worst time and the positions searched per
 second. Targets (issue 14): 8-trick endings under one second median, a whole
 Félagsvist deal under 30 seconds.
@@ -22,7 +24,6 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from functools import partial
 from pathlib import Path
 from typing import Final
 
@@ -38,6 +39,9 @@ __all__ = ["main", "measure", "sample_endings"]
 TRICKS: Final = (4, 6, 8)
 """The ending sizes measured, in tricks left."""
 
+KINDS: Final = ("grand", "nolo", "spades", "hearts", "diamonds", "clubs")
+"""The Félagsvist round kinds of the whole deals, in turn (the endings take the first three)."""
+
 DEADLINE: Final = 120.0
 """The most seconds one solve may take before it counts as over budget."""
 
@@ -52,12 +56,19 @@ def _left(state: AnyState) -> int:
     return 12 - len(state.tally.winners)
 
 
+def _whole_deal(seed: int, kinds: int = len(KINDS)) -> FelagsvistState:
+    """A seeded Félagsvist deal before its first card, of the round kind ``KINDS[seed % kinds]``."""
+    kind = KINDS[seed % kinds]
+    state = cardrules.get_game("felagsvist", first_round=kind, first_dealer="N").new_game(seed=seed)
+    assert isinstance(state, FelagsvistState)
+    return state
+
+
 def _play_phase(game: str, seed: int) -> AnyState | None:
     """A seeded game of ``game`` played at random to the start of the phase the solver takes."""
     rng = random.Random(f"solver-bench/{game}/{seed}")
     if game == "felagsvist":
-        kind = ("grand", "nolo", "spades")[seed % 3]
-        return cardrules.get_game("felagsvist", first_round=kind, first_dealer="N").new_game(seed=seed)
+        return _whole_deal(seed, 3)
     state: AnyState = cardrules.get_game(game).new_game(seed=seed)
     wanted = "endgame" if game == "fildinski" else "play"
     while state.phase_name != wanted:
@@ -124,7 +135,10 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     parser = argparse.ArgumentParser(prog="solver_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--samples", type=int, default=7, help="endings per game and size (default 7)")
     parser.add_argument(
-        "--full", type=int, default=2, help="whole Félagsvist deals (default 2; 0 skips them)"
+        "--full",
+        type=int,
+        default=len(KINDS),
+        help="whole Félagsvist deals (default 6, one of each round kind; 0 skips them)",
     )
     parser.add_argument("--json", type=Path, help="write the figures here")
     parser.add_argument("--compare", type=Path, help="an earlier run's JSON, shown beside each median")
@@ -138,14 +152,10 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
         rows[f"{game} {tricks} tricks"] = measure(sample_endings(game, tricks, args.samples))
     details: list[str] = []
     if args.full:
-        deals = [
-            deal for deal in map(partial(_play_phase, "felagsvist"), range(args.full)) if deal is not None
-        ]
+        deals = [_whole_deal(seed) for seed in range(args.full)]
 
         def note(number: int, nodes: int, seconds: float, ran_out: bool) -> None:
-            deal = deals[number]
-            assert isinstance(deal, FelagsvistState)
-            kind = deal.round_kind.value
+            kind = deals[number].round_kind.value
             late = " (over budget)" if ran_out else ""
             details.append(f"  whole deal {number} ({kind}): {nodes} positions, {seconds:.1f} s{late}")
 
