@@ -234,7 +234,7 @@ class FelagsvistEnding:
         its highest ducking cards (a discard from its shortest suit); see
         :func:`~cardrules.games.felagsvist.ending_order.nolo_order`.
         """
-        return ending_order.order(self, self._groups())
+        return ending_order.order(self, [group.bit_length() - 1 for group in self._groups()])
 
     def ranked_moves(self) -> tuple[tuple[int, ...], dict[int, int]]:
         """:meth:`moves`, and for each move standing for more than one card, that group's cards.
@@ -248,11 +248,14 @@ class FelagsvistEnding:
             group = groups[0]
             move = group.bit_length() - 1
             return (move,), ({move: group} if group & group - 1 else {})
+        reps = []
         ties = {}
         for group in groups:
+            card = group.bit_length() - 1
+            reps.append(card)
             if group & group - 1:
-                ties[group.bit_length() - 1] = group
-        return ending_order.order(self, groups), ties
+                ties[card] = group
+        return ending_order.order(self, reps), ties
 
     def group(self, move: int) -> tuple[int, ...]:
         """The legal cards equivalent to ``move`` (rank neighbours among the cards left, in this hand)."""

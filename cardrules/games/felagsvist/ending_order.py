@@ -10,7 +10,7 @@ them. An order changes how many positions the search visits, never a value.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardrules.games.felagsvist.play import playable
 
@@ -19,21 +19,32 @@ if TYPE_CHECKING:
 
 __all__ = ["follows", "leads", "nolo_order", "order"]
 
+_WEAKER: Final = (
+    tuple(((1 << card % 13) - 1) << card - card % 13 for card in range(52)),
+    tuple(
+        (0 if card % 13 == 12 else (1 << card % 13) - 1 | 0x1000) << card - card % 13 for card in range(52)
+    ),
+)
+"""``_WEAKER[ace_low][card]``: the cards of its suit weaker than it (the ace the weakest when ``ace_low``)."""
 
-def order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
-    """One card of each group of equivalent legal cards (its highest card index), in search order."""
-    if len(groups) == 1:
-        return (groups[0].bit_length() - 1,)
-    rules = ending.rules
-    if rules.nolo:
-        return nolo_order(ending, groups)
-    reps = [group.bit_length() - 1 for group in groups]
+
+def order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
+    """The cards ``reps`` in search order: one card of each group of equivalent legal cards.
+
+    ``reps`` holds the highest card index of each group, in the order of
+    :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding._groups`
+    (suit by suit, weakest first within a suit); the list may be reordered.
+    """
+    if len(reps) == 1:
+        return (reps[0],)
+    if ending.rules.nolo:
+        return nolo_order(ending, reps)
     if not ending.trick:
         return leads(ending, reps)
     return follows(ending, reps)
 
 
-def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
+def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     """:func:`order` in Nóló, where each side wants to lose tricks (more than one group).
 
     Each hand still to play a trick is sure to play at least its lowest
@@ -62,7 +73,6 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
     rules = ending.rules
     strength = rules.strength
     ace_low = rules.ace_low
-    reps = [group.bit_length() - 1 for group in groups]
     trick = ending.trick
     hands = ending.hands
     seat = ending.seat
@@ -112,24 +122,16 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
         # reversed).
         hand = hands[seat]
         others = ending.in_hand ^ hand
+        weaker = _WEAKER[ace_low]
         keys = []
-        for number, card in enumerate(reps):
-            offset = card % 13
-            base = card - offset
-            if not ace_low:
-                below = others >> base & (1 << offset) - 1
-            elif offset == 12:  # the ace, lowest of its suit
-                below = 0
-            else:  # the ace lies below every other card of its suit
-                below = others >> base & ((1 << offset) - 1 | 0x1000)
-            keys.append(
-                (
-                    ((13 - (hand >> base & 0x1FFF).bit_count()) << 4 | below.bit_count()) << 4
-                    | strength[card] + 1
-                )
-                << 4
-                | number
-            )
+        top = 0
+        shorter = 0
+        for number, card in enumerate(reps):  # the groups come suit by suit
+            if card >= top:
+                base = card - card % 13
+                top = base + 13
+                shorter = (13 - (hand >> base & 0x1FFF).bit_count()) << 12
+            keys.append(shorter | (others & weaker[card]).bit_count() << 8 | strength[card] + 1 << 4 | number)
         keys.sort(reverse=True)
         return tuple([reps[key & 15] for key in keys])
     reps.reverse()  # the groups of the led suit come weakest first: now strongest first
