@@ -474,21 +474,25 @@ class Solver:
             # Inside a trick: no table entry to read or write, only the ending's own bounds. A seat
             # with one move (one card, or one group of equivalent cards) skips them: its value is
             # the next position's, which reads its own bounds, so the answer is the same, and it
-            # relies on what the next position's relied on (and that group's cards) alone.
+            # relies on what the next position's relied on alone, and on that group's cards unless
+            # it cuts (as the loops below add them).
             moves, groups = node.ranked_moves()
             if len(moves) == 1:
-                relevant = 0
-            else:
-                low, high, relevant = node.ranked_bounds()
-                if low >= beta:
-                    return low, relevant | won, 0
-                if high <= alpha:
-                    return high, relevant | won, 0
+                move = moves[0]
+                found, cards, tied = search(node.play(move), alpha, beta)
+                if groups and (found < beta if node.side == 0 else found > alpha):
+                    tied |= groups[move]
+                return found, cards, tied
+            low, high, relevant = node.ranked_bounds()
+            if low >= beta:
+                return low, relevant | won, 0
+            if high <= alpha:
+                return high, relevant | won, 0
             play = node.play
             opening = play(moves[0])
             child: RankedEnding | None = opening
             children: list[RankedEnding] | None = None
-            opened = opening.shape() if len(moves) > 1 else None
+            opened = opening.shape()
             if opened is not None:
                 # The last card of the trick: its children are trick boundaries, whose table
                 # entries are read before any of them is searched, so that a move the table

@@ -69,6 +69,9 @@ _SHIFT: Final = (0, *(13 * ((length - 1) // 13) for length in range(1, 53)))
 _FIRST: Final = tuple(13 * (card // 13) for card in range(52))
 """``_FIRST[card]``: the index of the first card of the card's suit."""
 
+_SUIT: Final = tuple(SUIT_MASKS[card // 13] for card in range(52))
+"""``_SUIT[card]``: the cards of the card's suit."""
+
 _ONE: Final = tuple(tuple(1 << 16 * seat + 4 * (card // 13) for card in range(52)) for seat in range(4))
 """``_ONE[seat][card]``: one card of the card's suit in the seat's :attr:`FelagsvistEnding.lengths` count."""
 
@@ -274,13 +277,13 @@ class FelagsvistEnding:
         seat = self.seat
         rules = self.rules
         h0, h1, h2, h3 = self.hands
-        in_hand = self.in_hand ^ 1 << move
+        bit = 1 << move
+        in_hand = self.in_hand ^ bit
         # the card leaves the ladder of its suit: the cards below it move up one place
         slot = _FIRST[move] + (in_hand & rules.above[move]).bit_count()
         holders = self.holders
         holders = holders & _KEEP[slot] | (holders & _UNDER[slot]) << 2
         lengths = self.lengths - _ONE[seat][move]
-        bit = 1 << move
         if seat == 0:
             hands = (h0 ^ bit, h1, h2, h3)
         elif seat == 1:
@@ -333,8 +336,8 @@ class FelagsvistEnding:
                 in_hand,
             )
         # its rank decided the trick when another card of its suit was played to it
-        suit = SUIT_MASKS[best // 13]
-        won = 1 << best if (1 << trick[0] | 1 << trick[1] | 1 << trick[2] | bit) & suit != 1 << best else 0
+        top = 1 << best
+        won = top if (1 << trick[0] | 1 << trick[1] | 1 << trick[2] | bit) & _SUIT[best] ^ top else 0
         winner = self.leader + ahead & 3
         side = (winner ^ rules.counted) & 1  # 0: the counted side won it, and scores it unless in Nóló
         return _new(
