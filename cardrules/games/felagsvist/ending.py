@@ -179,8 +179,12 @@ class FelagsvistEnding:
             mask ^= low
         return tuple(out)
 
-    def _groups(self) -> list[int]:
-        """The legal cards split into groups of equivalent ones, as bitmasks, suit by suit (clubs first).
+    def _groups(self) -> tuple[list[int], dict[int, int]]:
+        """The legal cards split into groups of equivalent ones, suit by suit (clubs first).
+
+        Each group stands as its highest card index; with the list of them
+        comes, for each group of more than one card, its cards as a bitmask
+        under that card.
 
         Cards of one hand and one suit are equivalent when no card still in
         play elsewhere (another hand, the trick) lies between them in
@@ -194,12 +198,13 @@ class FelagsvistEnding:
         trick = self.trick
         legal = playable(hand, trick)
         if not legal & legal - 1:  # one legal card (a fifth of the searched positions)
-            return [legal]
+            return [legal.bit_length() - 1], {}
         others = self.in_hand ^ hand
         for card in trick:
             others |= 1 << card
         ace_low = self.rules.ace_low
-        groups: list[int] = []
+        cards: list[int] = []
+        ties: dict[int, int] = {}
         while legal:
             shift = _SHIFT[(legal & -legal).bit_length()]  # the lowest suit with a legal card
             mine = legal >> shift & 0x1FFF
@@ -213,13 +218,20 @@ class FelagsvistEnding:
                 while mine:
                     group = mine & ~(free + (mine & -mine))
                     mine ^= group
-                    groups.append((group >> 1 | (group & 1) << 12) << shift)
+                    group = (group >> 1 | (group & 1) << 12) << shift
+                    card = group.bit_length() - 1
+                    cards.append(card)
+                    if group & group - 1:
+                        ties[card] = group
             else:
                 while mine:
                     group = mine & ~(free + (mine & -mine))
                     mine ^= group
-                    groups.append(group << shift)
-        return groups
+                    card = group.bit_length() - 1 + shift
+                    cards.append(card)
+                    if group & group - 1:
+                        ties[card] = group << shift
+        return cards, ties
 
     def moves(self) -> tuple[int, ...]:
         """One card per group of equivalent legal cards, the likely best first.
@@ -237,7 +249,7 @@ class FelagsvistEnding:
         its highest ducking cards (a discard from its shortest suit); see
         :func:`~cardrules.games.felagsvist.ending_order.nolo_order`.
         """
-        return ending_order.order(self, [group.bit_length() - 1 for group in self._groups()])
+        return ending_order.order(self, self._groups()[0])
 
     def ranked_moves(self) -> tuple[tuple[int, ...], dict[int, int]]:
         """:meth:`moves`, and for each move standing for more than one card, that group's cards.
@@ -246,23 +258,18 @@ class FelagsvistEnding:
         the ranks of the whole group, so that the cards stay equivalent in
         every ending the entry is used for.
         """
-        groups = self._groups()
-        if len(groups) == 1:  # one move, whatever the order
-            group = groups[0]
-            move = group.bit_length() - 1
-            return (move,), ({move: group} if group & group - 1 else {})
-        reps = []
-        ties = {}
-        for group in groups:
-            card = group.bit_length() - 1
-            reps.append(card)
-            if group & group - 1:
-                ties[card] = group
-        return ending_order.order(self, reps), ties
+        cards, ties = self._groups()
+        if len(cards) == 1:  # one move, whatever the order
+            return (cards[0],), ties
+        if self.rules.nolo:  # as ending_order.order would, without its look at one group
+            return ending_order.nolo_order(self, cards), ties
+        return ending_order.order(self, cards), ties
 
     def group(self, move: int) -> tuple[int, ...]:
         """The legal cards equivalent to ``move`` (rank neighbours among the cards left, in this hand)."""
-        for group in self._groups():
+        cards, ties = self._groups()
+        for card in cards:
+            group = ties.get(card, 1 << card)
             if group >> move & 1:
                 out = []
                 while group:

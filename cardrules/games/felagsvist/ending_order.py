@@ -78,8 +78,9 @@ def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     seat = ending.seat
     if not trick:
         # Each lead gets one integer key, sorted once: its class and its strength (falling, but
-        # rising in the suits only its side holds) above its number among the leads (which keeps
-        # ties in the groups' order, as a stable sort would).
+        # rising in the suits only its side holds) above its card index (which keeps ties in the
+        # groups' order, as a stable sort would: only cards of different suits tie, and the
+        # groups come suit by suit in card-index order).
         lho = hands[(seat + 1) % 4]
         rho = hands[(seat + 3) % 4]
         partner = hands[(seat + 2) % 4]
@@ -87,7 +88,7 @@ def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
         top = 0
         mine = True
         limit = low = high = 0
-        for number, card in enumerate(reps):  # the groups come suit by suit
+        for card in reps:  # the groups come suit by suit
             if card >= top:
                 base = card - card % 13
                 top = base + 13
@@ -109,31 +110,31 @@ def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
                     limit = floor.bit_length() - 1 - ace_low if ally & -ally < floor else -2
             value = strength[card]
             if mine:
-                keys.append((64 + value) << 4 | number)
+                keys.append((64 + value) << 6 | card)
             else:
-                keys.append(((low if value < limit else high) - value) << 4 | number)
+                keys.append(((low if value < limit else high) - value) << 6 | card)
         keys.sort()
-        return tuple([reps[key & 15] for key in keys])
+        return tuple([key & 63 for key in keys])
     led = trick[0] // 13
     if reps[0] // 13 != led:  # void in the led suit: every card is a discard
         # Shortest suit first; between suits of one length, the card with the most cards of the
         # other hands below it first (within a suit, the highest first); then the strongest: the
-        # keys sorted falling (their numbers among the discards break ties as the groups' order
-        # reversed).
+        # keys sorted falling (their card indices break ties as the groups' order reversed, as
+        # for the leads).
         hand = hands[seat]
         others = ending.in_hand ^ hand
         weaker = _WEAKER[ace_low]
         keys = []
         top = 0
         shorter = 0
-        for number, card in enumerate(reps):  # the groups come suit by suit
+        for card in reps:  # the groups come suit by suit
             if card >= top:
                 base = card - card % 13
                 top = base + 13
-                shorter = (13 - (hand >> base & 0x1FFF).bit_count()) << 12
-            keys.append(shorter | (others & weaker[card]).bit_count() << 8 | strength[card] + 1 << 4 | number)
+                shorter = (13 - (hand >> base & 0x1FFF).bit_count()) << 14
+            keys.append(shorter | (others & weaker[card]).bit_count() << 10 | strength[card] + 1 << 6 | card)
         keys.sort(reverse=True)
-        return tuple([reps[key & 15] for key in keys])
+        return tuple([key & 63 for key in keys])
     reps.reverse()  # the groups of the led suit come weakest first: now strongest first
     place = len(trick)
     if place == 3:  # the last hand: the card winning the trick decides
