@@ -132,6 +132,8 @@ class FelagsvistEnding:
         in_hand: the cards still in the hands, as one bitmask: worked out
             from :attr:`hands` when built (``dataclasses.replace`` too), then
             kept up card by card, as the search reads it at every position.
+        played: the cards of the trick in progress, as one bitmask: worked
+            out from :attr:`trick` and kept up as :attr:`in_hand` is.
     """
 
     rules: EndingRules
@@ -148,11 +150,13 @@ class FelagsvistEnding:
     holders: int
     lengths: int
     in_hand: int = field(init=False, repr=False, compare=False)
+    played: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        """Work out :attr:`in_hand` from the hands (play builds its endings with it given)."""
+        """Work out :attr:`in_hand` and :attr:`played` (play builds its endings with them given)."""
         hands = self.hands
         object.__setattr__(self, "in_hand", hands[0] | hands[1] | hands[2] | hands[3])
+        object.__setattr__(self, "played", sum(1 << card for card in self.trick))
 
     @property
     def over(self) -> bool:
@@ -199,9 +203,7 @@ class FelagsvistEnding:
         legal = playable(hand, trick)
         if not legal & legal - 1:  # one legal card (a fifth of the searched positions)
             return [legal.bit_length() - 1], {}
-        others = self.in_hand ^ hand
-        for card in trick:
-            others |= 1 << card
+        others = self.in_hand ^ hand | self.played
         ace_low = self.rules.ace_low
         cards: list[int] = []
         ties: dict[int, int] = {}
@@ -317,6 +319,7 @@ class FelagsvistEnding:
                 holders,
                 lengths,
                 in_hand,
+                bit,
             )
         # The winner so far changes only when the card beats it (see EndingRules.beats), so the
         # card winning the trick so far, kept as it goes, is the winner once the trick is complete.
@@ -341,10 +344,11 @@ class FelagsvistEnding:
                 holders,
                 lengths,
                 in_hand,
+                self.played | bit,
             )
         # its rank decided the trick when another card of its suit was played to it
         top = 1 << best
-        won = top if (1 << trick[0] | 1 << trick[1] | 1 << trick[2] | bit) & _SUIT[best] ^ top else 0
+        won = top if (self.played | bit) & _SUIT[best] ^ top else 0
         winner = self.leader + ahead & 3
         side = (winner ^ rules.counted) & 1  # 0: the counted side won it, and scores it unless in Nóló
         return _new(
@@ -362,6 +366,7 @@ class FelagsvistEnding:
             holders,
             lengths,
             in_hand,
+            0,
         )
 
     def key(self) -> Hashable | None:
@@ -531,6 +536,7 @@ _new: Final[
             int,
             int,
             int,
+            int,
         ],
         FelagsvistEnding,
     ]
@@ -633,4 +639,5 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
         0,
         *_ladder(state.hands, above),
         state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3],
+        sum(1 << card for card in trick),
     )

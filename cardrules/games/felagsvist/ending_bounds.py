@@ -405,9 +405,7 @@ def last_trick(ending: FelagsvistEnding) -> tuple[int, int]:
     rules = ending.rules
     beats = rules.beats
     hands = ending.hands
-    played = 0
-    for card in ending.trick:
-        played |= 1 << card
+    played = ending.played
     best, ahead = ending.best, ending.ahead
     seat = ending.seat
     for place in range(len(ending.trick), 4):
