@@ -136,7 +136,10 @@ class RankedEnding(Ending, Protocol):
         ...
 
     def shape(self) -> Hashable | None:
-        """At a trick boundary, the leader and how many cards of each suit each hand holds; else ``None``."""
+        """At a trick boundary, the leader and how many cards of each suit each hand holds; else ``None``.
+
+        An ending that is :attr:`~Ending.over` is at a trick boundary.
+        """
         ...
 
     def ladder(self) -> int:
@@ -464,18 +467,15 @@ class Solver:
         self.nodes += 1
         if self.nodes > self._limit:
             self._count()
-        won = node.won
-        if node.over:
-            return node.value, won, 0
         shape = node.shape()
         search = self._ranked
         ties = 0
         if shape is None:
-            # Inside a trick: no table entry to read or write, only the ending's own bounds. A seat
-            # with one move (one card, or one group of equivalent cards) skips them: its value is
-            # the next position's, which reads its own bounds, so the answer is the same, and it
-            # relies on what the next position's relied on alone, and on that group's cards unless
-            # it cuts (as the loops below add them).
+            # Inside a trick (so not over, and won is 0): no table entry to read or write, only
+            # the ending's own bounds. A seat with one move (one card, or one group of equivalent
+            # cards) skips them: its value is the next position's, which reads its own bounds, so
+            # the answer is the same, and it relies on what the next position's relied on alone,
+            # and on that group's cards unless it cuts (as the loops below add them).
             moves, groups = node.ranked_moves()
             if len(moves) == 1:
                 move = moves[0]
@@ -485,14 +485,15 @@ class Solver:
                 return found, cards, tied
             low, high, relevant = node.ranked_bounds()
             if low >= beta:
-                return low, relevant | won, 0
+                return low, relevant, 0
             if high <= alpha:
-                return high, relevant | won, 0
+                return high, relevant, 0
             play = node.play
             opening = play(moves[0])
             child: RankedEnding | None = opening
             children: list[RankedEnding] | None = None
             opened = opening.shape()
+            side = node.side
             if opened is not None:
                 # The last card of the trick: its children are trick boundaries, whose table
                 # entries are read before any of them is searched, so that a move the table
@@ -500,7 +501,6 @@ class Solver:
                 # first entry of the child's pattern, in the bucket's order, that reaches past the
                 # window on the side of the seat to play. Each child is built only once the ones
                 # before it are read and do not cut.
-                side = node.side
                 patterns = self._patterns
                 built: list[RankedEnding] = []
                 later = opening
@@ -526,7 +526,7 @@ class Solver:
                                     return reach, later.won | later.top(depths), 0
                     built.append(later)
                 children = built
-            if node.side == 0:
+            if side == 0:
                 best = -_INFINITY
                 for number, move in enumerate(moves):
                     if children is not None:
@@ -566,6 +566,9 @@ class Solver:
                         if found < beta:
                             beta = found
             return best, relevant, ties
+        won = node.won
+        if node.over:
+            return node.value, won, 0
         first = -1
         base = node.value
         ladder = node.ladder()

@@ -176,6 +176,8 @@ def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
         if strength[card] < theirs:
             break
         wins += 1
+    if not wins:
+        return tuple(reps)
     return (*reps[wins:], *reps[:wins])
 
 
