@@ -488,6 +488,9 @@ class Solver:
                 return low, relevant, 0
             if high <= alpha:
                 return high, relevant, 0
+            # Bounds that decide nothing play no part in the answer below (as at a trick
+            # boundary): it is worked out from the moves alone, and relies only on what they did.
+            relevant = 0
             play = node.play
             opening = play(moves[0])
             child: RankedEnding | None = opening
