@@ -158,6 +158,14 @@ class RankedEnding(Ending, Protocol):
         """:meth:`Ending.bounds`, and the cards whose ranks they rely on."""
         ...
 
+    def reach(self) -> tuple[int, int]:
+        """Inside a trick: the most the low of :meth:`ranked_bounds` can be, and the least its high can be.
+
+        Worked out more cheaply than the bounds, so that the search asks for
+        them only where they could decide its window.
+        """
+        ...
+
     def ranked_moves(self) -> tuple[tuple[int, ...], dict[int, int]]:
         """:meth:`Ending.moves`, and the cards of the group of each move that stands for more than one."""
         ...
@@ -483,13 +491,17 @@ class Solver:
                 if groups and (found < beta if node.side == 0 else found > alpha):
                     tied |= groups[move]
                 return found, cards, tied
-            low, high, relevant = node.ranked_bounds()
-            if low >= beta:
-                return low, relevant, 0
-            if high <= alpha:
-                return high, relevant, 0
-            # Bounds that decide nothing play no part in the answer below (as at a trick
-            # boundary): it is worked out from the moves alone, and relies only on what they did.
+            # The bounds are asked for only where they could decide the window (reach() says how
+            # far they can go). Bounds that decide nothing play no part in the answer below (as at
+            # a trick boundary): it is worked out from the moves alone, and relies only on what
+            # they did.
+            floor, ceiling = node.reach()
+            if floor >= beta or ceiling <= alpha:
+                low, high, relevant = node.ranked_bounds()
+                if low >= beta:
+                    return low, relevant, 0
+                if high <= alpha:
+                    return high, relevant, 0
             relevant = 0
             play = node.play
             opening = play(moves[0])

@@ -28,7 +28,7 @@ from cardrules.games.felagsvist.play import trick_winner
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.table import ending_of
 from cardrules.testing import positions
-from tests.felagsvist.ending_support import redealt_below
+from tests.felagsvist.ending_support import endings_in_play, redealt_below
 
 
 def _totals_after_deal(state: FelagsvistState, deal: int) -> tuple[int, int] | None:
@@ -479,3 +479,14 @@ def test_tops_are_the_strongest_card_of_each_suit(
         if cards:
             expected |= 1 << max(cards, key=strength.__getitem__)
     assert tops(node, mask) == expected
+
+
+@given(ending=endings_in_play())
+def test_the_bounds_inside_a_trick_stay_within_their_reach(ending: FelagsvistEnding) -> None:
+    # The search asks for the bounds inside a trick only where reach() says
+    # they could decide its window, so they must never go further than it says.
+    if not ending.trick:
+        return
+    floor, ceiling = ending.reach()
+    low, high, _ = ending.ranked_bounds()
+    assert low <= floor and high >= ceiling, (ending, floor, ceiling, low, high)

@@ -482,6 +482,7 @@ class FelagsvistEnding:
 
     bounds = ending_bounds.bounds
     ranked_bounds = ending_bounds.ranked_bounds
+    reach = ending_bounds.reach
 
     def most(self) -> int:
         """The value if the counted side scored every trick left."""
