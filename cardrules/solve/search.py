@@ -123,7 +123,9 @@ class RankedEnding(Ending, Protocol):
     the bounds of a trick boundary meet, the value is also kept under its
     :meth:`~Ending.key` (equal keys have the same value still to come), with
     the cards it relied on as :meth:`depth` places, read back by :meth:`top`
-    when an ending with that key is met again.
+    when an ending with that key is met again. Inside a trick, :meth:`reach`
+    tells how far the bounds can go, so that they are worked out only where
+    they could decide the search's window.
     """
 
     def play(self, move: int) -> RankedEnding:
