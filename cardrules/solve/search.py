@@ -123,7 +123,9 @@ class RankedEnding(Ending, Protocol):
     the bounds of a trick boundary meet, the value is also kept under its
     :meth:`~Ending.key` (equal keys have the same value still to come), with
     the cards it relied on as :meth:`depth` places, read back by :meth:`top`
-    when an ending with that key is met again.
+    when an ending with that key is met again. Inside a trick, :meth:`reach`
+    tells how far the bounds can go, so that they are worked out only where
+    they could decide the search's window.
     """
 
     def play(self, move: int) -> RankedEnding:
@@ -136,7 +138,10 @@ class RankedEnding(Ending, Protocol):
         ...
 
     def shape(self) -> Hashable | None:
-        """At a trick boundary, the leader and how many cards of each suit each hand holds; else ``None``."""
+        """At a trick boundary, the leader and how many cards of each suit each hand holds; else ``None``.
+
+        An ending that is :attr:`~Ending.over` is at a trick boundary.
+        """
         ...
 
     def ladder(self) -> int:
@@ -153,6 +158,14 @@ class RankedEnding(Ending, Protocol):
 
     def ranked_bounds(self) -> tuple[int, int, int]:
         """:meth:`Ending.bounds`, and the cards whose ranks they rely on."""
+        ...
+
+    def reach(self) -> tuple[int, int]:
+        """Inside a trick: the most the low of :meth:`ranked_bounds` can be, and the least its high can be.
+
+        Worked out more cheaply than the bounds, so that the search asks for
+        them only where they could decide its window.
+        """
         ...
 
     def ranked_moves(self) -> tuple[tuple[int, ...], dict[int, int]]:
@@ -497,31 +510,40 @@ class Solver:
         self.nodes += 1
         if self.nodes > self._limit:
             self._count()
-        won = node.won
-        if node.over:
-            return node.value, won, 0
         shape = node.shape()
         search = self._ranked
         ties = 0
         if shape is None:
-            # Inside a trick: no table entry to read or write, only the ending's own bounds. A seat
-            # with one move (one card, or one group of equivalent cards) skips them: its value is
-            # the next position's, which reads its own bounds, so the answer is the same, and it
-            # relies on what the next position's relied on (and that group's cards) alone.
+            # Inside a trick (so not over, and won is 0): no table entry to read or write, only
+            # the ending's own bounds. A seat with one move (one card, or one group of equivalent
+            # cards) skips them: its value is the next position's, which reads its own bounds, so
+            # the answer is the same, and it relies on what the next position's relied on alone,
+            # and on that group's cards unless it cuts (as the loops below add them).
             moves, groups = node.ranked_moves()
             if len(moves) == 1:
-                relevant = 0
-            else:
+                move = moves[0]
+                found, cards, tied = search(node.play(move), alpha, beta)
+                if groups and (found < beta if node.side == 0 else found > alpha):
+                    tied |= groups[move]
+                return found, cards, tied
+            # The bounds are asked for only where they could decide the window (reach() says how
+            # far they can go). Bounds that decide nothing play no part in the answer below (as at
+            # a trick boundary): it is worked out from the moves alone, and relies only on what
+            # they did.
+            floor, ceiling = node.reach()
+            if floor >= beta or ceiling <= alpha:
                 low, high, relevant = node.ranked_bounds()
                 if low >= beta:
-                    return low, relevant | won, 0
+                    return low, relevant, 0
                 if high <= alpha:
-                    return high, relevant | won, 0
+                    return high, relevant, 0
+            relevant = 0
             play = node.play
             opening = play(moves[0])
             child: RankedEnding | None = opening
             children: list[RankedEnding] | None = None
-            opened = opening.shape() if len(moves) > 1 else None
+            opened = opening.shape()
+            side = node.side
             if opened is not None:
                 # The last card of the trick: its children are trick boundaries, whose table
                 # entries are read before any of them is searched, so that a move the table
@@ -529,7 +551,6 @@ class Solver:
                 # first entry of the child's pattern, in the bucket's order, that reaches past the
                 # window on the side of the seat to play. Each child is built only once the ones
                 # before it are read and do not cut.
-                side = node.side
                 patterns = self._patterns
                 built: list[RankedEnding] = []
                 later = opening
@@ -555,7 +576,7 @@ class Solver:
                                     return reach, later.won | later.top(depths), 0
                     built.append(later)
                 children = built
-            if node.side == 0:
+            if side == 0:
                 best = -_INFINITY
                 for number, move in enumerate(moves):
                     if children is not None:
@@ -595,6 +616,9 @@ class Solver:
                         if found < beta:
                             beta = found
             return best, relevant, ties
+        won = node.won
+        if node.over:
+            return node.value, won, 0
         first = -1
         base = node.value
         ladder = node.ladder()

@@ -28,7 +28,7 @@ from cardrules.games.felagsvist.play import trick_winner
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.table import ending_of
 from cardrules.testing import positions
-from tests.felagsvist.ending_support import redealt_below
+from tests.felagsvist.ending_support import endings_in_play, redealt_below
 
 
 def _totals_after_deal(state: FelagsvistState, deal: int) -> tuple[int, int] | None:
@@ -392,8 +392,8 @@ def test_the_model_plays_a_deal_out_as_the_engine_does(state: FelagsvistState, s
     # Card by card through the engine and the model side by side: the same
     # hands, seat to play, card winning each trick so far and trick winners,
     # the per-trick score, the card whose rank won each trick, and the
-    # holders ladder, suit lengths and cards in hand the model keeps up card
-    # by card equal to those worked out afresh.
+    # holders ladder, suit lengths, cards in hand and cards of the trick the
+    # model keeps up card by card equal to those worked out afresh.
     rng = random.Random(seed)
     side = seat % 2
     start = already(state, side)
@@ -403,6 +403,7 @@ def test_the_model_plays_a_deal_out_as_the_engine_does(state: FelagsvistState, s
         assert node.hands == state.hands and node.seat == state.current_player
         assert (node.holders, node.lengths) == (state.ending(seat).holders, state.ending(seat).lengths)
         assert node.in_hand == state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
+        assert node.played == sum(1 << card for card in state.trick)
         card = rng.choice(node.legal())
         trick = (*state.trick, card)
         state = state.apply(node.action(card))
@@ -478,3 +479,14 @@ def test_tops_are_the_strongest_card_of_each_suit(
         if cards:
             expected |= 1 << max(cards, key=strength.__getitem__)
     assert tops(node, mask) == expected
+
+
+@given(ending=endings_in_play())
+def test_the_bounds_inside_a_trick_stay_within_their_reach(ending: FelagsvistEnding) -> None:
+    # The search asks for the bounds inside a trick only where reach() says
+    # they could decide its window, so they must never go further than it says.
+    if not ending.trick:
+        return
+    floor, ceiling = ending.reach()
+    low, high, _ = ending.ranked_bounds()
+    assert low <= floor and high >= ceiling, (ending, floor, ceiling, low, high)

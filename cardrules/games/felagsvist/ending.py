@@ -69,6 +69,9 @@ _SHIFT: Final = (0, *(13 * ((length - 1) // 13) for length in range(1, 53)))
 _FIRST: Final = tuple(13 * (card // 13) for card in range(52))
 """``_FIRST[card]``: the index of the first card of the card's suit."""
 
+_SUIT: Final = tuple(SUIT_MASKS[card // 13] for card in range(52))
+"""``_SUIT[card]``: the cards of the card's suit."""
+
 _ONE: Final = tuple(tuple(1 << 16 * seat + 4 * (card // 13) for card in range(52)) for seat in range(4))
 """``_ONE[seat][card]``: one card of the card's suit in the seat's :attr:`FelagsvistEnding.lengths` count."""
 
@@ -129,6 +132,8 @@ class FelagsvistEnding:
         in_hand: the cards still in the hands, as one bitmask: worked out
             from :attr:`hands` when built (``dataclasses.replace`` too), then
             kept up card by card, as the search reads it at every position.
+        played: the cards of the trick in progress, as one bitmask: worked
+            out from :attr:`trick` and kept up as :attr:`in_hand` is.
     """
 
     rules: EndingRules
@@ -145,11 +150,13 @@ class FelagsvistEnding:
     holders: int
     lengths: int
     in_hand: int = field(init=False, repr=False, compare=False)
+    played: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        """Work out :attr:`in_hand` from the hands (play builds its endings with it given)."""
+        """Work out :attr:`in_hand` and :attr:`played` (play builds its endings with them given)."""
         hands = self.hands
         object.__setattr__(self, "in_hand", hands[0] | hands[1] | hands[2] | hands[3])
+        object.__setattr__(self, "played", sum(1 << card for card in self.trick))
 
     @property
     def over(self) -> bool:
@@ -176,8 +183,12 @@ class FelagsvistEnding:
             mask ^= low
         return tuple(out)
 
-    def _groups(self) -> list[int]:
-        """The legal cards split into groups of equivalent ones, as bitmasks, suit by suit (clubs first).
+    def _groups(self) -> tuple[list[int], dict[int, int]]:
+        """The legal cards split into groups of equivalent ones, suit by suit (clubs first).
+
+        Each group stands as its highest card index; with the list of them
+        comes, for each group of more than one card, its cards as a bitmask
+        under that card.
 
         Cards of one hand and one suit are equivalent when no card still in
         play elsewhere (another hand, the trick) lies between them in
@@ -191,12 +202,11 @@ class FelagsvistEnding:
         trick = self.trick
         legal = playable(hand, trick)
         if not legal & legal - 1:  # one legal card (a fifth of the searched positions)
-            return [legal]
-        others = self.in_hand ^ hand
-        for card in trick:
-            others |= 1 << card
+            return [legal.bit_length() - 1], {}
+        others = self.in_hand ^ hand | self.played
         ace_low = self.rules.ace_low
-        groups: list[int] = []
+        cards: list[int] = []
+        ties: dict[int, int] = {}
         while legal:
             shift = _SHIFT[(legal & -legal).bit_length()]  # the lowest suit with a legal card
             mine = legal >> shift & 0x1FFF
@@ -210,13 +220,20 @@ class FelagsvistEnding:
                 while mine:
                     group = mine & ~(free + (mine & -mine))
                     mine ^= group
-                    groups.append((group >> 1 | (group & 1) << 12) << shift)
+                    group = (group >> 1 | (group & 1) << 12) << shift
+                    card = group.bit_length() - 1
+                    cards.append(card)
+                    if group & group - 1:
+                        ties[card] = group
             else:
                 while mine:
                     group = mine & ~(free + (mine & -mine))
                     mine ^= group
-                    groups.append(group << shift)
-        return groups
+                    card = group.bit_length() - 1 + shift
+                    cards.append(card)
+                    if group & group - 1:
+                        ties[card] = group << shift
+        return cards, ties
 
     def moves(self) -> tuple[int, ...]:
         """One card per group of equivalent legal cards, the likely best first.
@@ -234,7 +251,7 @@ class FelagsvistEnding:
         its highest ducking cards (a discard from its shortest suit); see
         :func:`~cardrules.games.felagsvist.ending_order.nolo_order`.
         """
-        return ending_order.order(self, self._groups())
+        return ending_order.order(self, self._groups()[0])
 
     def ranked_moves(self) -> tuple[tuple[int, ...], dict[int, int]]:
         """:meth:`moves`, and for each move standing for more than one card, that group's cards.
@@ -243,20 +260,18 @@ class FelagsvistEnding:
         the ranks of the whole group, so that the cards stay equivalent in
         every ending the entry is used for.
         """
-        groups = self._groups()
-        if len(groups) == 1:  # one move, whatever the order
-            group = groups[0]
-            move = group.bit_length() - 1
-            return (move,), ({move: group} if group & group - 1 else {})
-        ties = {}
-        for group in groups:
-            if group & group - 1:
-                ties[group.bit_length() - 1] = group
-        return ending_order.order(self, groups), ties
+        cards, ties = self._groups()
+        if len(cards) == 1:  # one move, whatever the order
+            return (cards[0],), ties
+        if self.rules.nolo:  # as ending_order.order would, without its look at one group
+            return ending_order.nolo_order(self, cards), ties
+        return ending_order.order(self, cards), ties
 
     def group(self, move: int) -> tuple[int, ...]:
         """The legal cards equivalent to ``move`` (rank neighbours among the cards left, in this hand)."""
-        for group in self._groups():
+        cards, ties = self._groups()
+        for card in cards:
+            group = ties.get(card, 1 << card)
             if group >> move & 1:
                 out = []
                 while group:
@@ -271,13 +286,13 @@ class FelagsvistEnding:
         seat = self.seat
         rules = self.rules
         h0, h1, h2, h3 = self.hands
-        in_hand = self.in_hand ^ 1 << move
+        bit = 1 << move
+        in_hand = self.in_hand ^ bit
         # the card leaves the ladder of its suit: the cards below it move up one place
         slot = _FIRST[move] + (in_hand & rules.above[move]).bit_count()
         holders = self.holders
         holders = holders & _KEEP[slot] | (holders & _UNDER[slot]) << 2
         lengths = self.lengths - _ONE[seat][move]
-        bit = 1 << move
         if seat == 0:
             hands = (h0 ^ bit, h1, h2, h3)
         elif seat == 1:
@@ -304,6 +319,7 @@ class FelagsvistEnding:
                 holders,
                 lengths,
                 in_hand,
+                bit,
             )
         # The winner so far changes only when the card beats it (see EndingRules.beats), so the
         # card winning the trick so far, kept as it goes, is the winner once the trick is complete.
@@ -328,10 +344,11 @@ class FelagsvistEnding:
                 holders,
                 lengths,
                 in_hand,
+                self.played | bit,
             )
         # its rank decided the trick when another card of its suit was played to it
-        suit = SUIT_MASKS[best // 13]
-        won = 1 << best if (1 << trick[0] | 1 << trick[1] | 1 << trick[2] | bit) & suit != 1 << best else 0
+        top = 1 << best
+        won = top if (self.played | bit) & _SUIT[best] ^ top else 0
         winner = self.leader + ahead & 3
         side = (winner ^ rules.counted) & 1  # 0: the counted side won it, and scores it unless in Nóló
         return _new(
@@ -349,6 +366,7 @@ class FelagsvistEnding:
             holders,
             lengths,
             in_hand,
+            0,
         )
 
     def key(self) -> Hashable | None:
@@ -464,6 +482,7 @@ class FelagsvistEnding:
 
     bounds = ending_bounds.bounds
     ranked_bounds = ending_bounds.ranked_bounds
+    reach = ending_bounds.reach
 
     def most(self) -> int:
         """The value if the counted side scored every trick left."""
@@ -507,6 +526,7 @@ _new: Final[
             EndingRules,
             tuple[int, int, int, int],
             tuple[int, ...],
+            int,
             int,
             int,
             int,
@@ -620,4 +640,5 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
         0,
         *_ladder(state.hands, above),
         state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3],
+        sum(1 << card for card in trick),
     )

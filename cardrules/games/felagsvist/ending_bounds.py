@@ -27,6 +27,7 @@ __all__ = [
     "bounds",
     "last_trick",
     "ranked_bounds",
+    "reach",
     "tops",
     "two_tricks",
 ]
@@ -263,6 +264,27 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     return low, high, mask
 
 
+def reach(ending: FelagsvistEnding) -> tuple[int, int]:
+    """Inside a trick: the most the low of :func:`ranked_bounds` can be, and the least its high can be.
+
+    Worked out without the bounds, so that the search asks for them only
+    where they could decide its window. In the last trick the value is
+    worked out exactly (:func:`last_trick`): it scores that trick or not.
+    Before it, in Nóló, the bounds tell which side takes the trick in
+    progress and nothing more
+    (:func:`~cardrules.games.felagsvist.ending_nolo.nolo_trick_bounds`):
+    the low is at most one trick above the value, the high at least one
+    below the most. Outside Nóló they are the value and the most.
+    """
+    value = ending.value
+    left = ending.left
+    if left == 1:
+        return value + 1, value
+    if ending.rules.nolo:
+        return value + 1, value + left - 1
+    return value, value + left
+
+
 def tops(ending: FelagsvistEnding, mask: int) -> int:
     """The strongest card of ``mask`` in each suit."""
     ace_low = ending.rules.ace_low
@@ -405,9 +427,7 @@ def last_trick(ending: FelagsvistEnding) -> tuple[int, int]:
     rules = ending.rules
     beats = rules.beats
     hands = ending.hands
-    played = 0
-    for card in ending.trick:
-        played |= 1 << card
+    played = ending.played
     best, ahead = ending.best, ending.ahead
     seat = ending.seat
     for place in range(len(ending.trick), 4):

@@ -10,7 +10,7 @@ them. An order changes how many positions the search visits, never a value.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardrules.games.felagsvist.play import playable
 
@@ -19,21 +19,32 @@ if TYPE_CHECKING:
 
 __all__ = ["follows", "leads", "nolo_order", "order"]
 
+_WEAKER: Final = (
+    tuple(((1 << card % 13) - 1) << card - card % 13 for card in range(52)),
+    tuple(
+        (0 if card % 13 == 12 else (1 << card % 13) - 1 | 0x1000) << card - card % 13 for card in range(52)
+    ),
+)
+"""``_WEAKER[ace_low][card]``: the cards of its suit weaker than it (the ace the weakest when ``ace_low``)."""
 
-def order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
-    """One card of each group of equivalent legal cards (its highest card index), in search order."""
-    if len(groups) == 1:
-        return (groups[0].bit_length() - 1,)
-    rules = ending.rules
-    if rules.nolo:
-        return nolo_order(ending, groups)
-    reps = [group.bit_length() - 1 for group in groups]
+
+def order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
+    """The cards ``reps`` in search order: one card of each group of equivalent legal cards.
+
+    ``reps`` holds the highest card index of each group, in the order of
+    :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding._groups`
+    (suit by suit, weakest first within a suit); the list may be reordered.
+    """
+    if len(reps) == 1:
+        return (reps[0],)
+    if ending.rules.nolo:
+        return nolo_order(ending, reps)
     if not ending.trick:
         return leads(ending, reps)
     return follows(ending, reps)
 
 
-def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
+def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     """:func:`order` in Nóló, where each side wants to lose tricks (more than one group).
 
     Each hand still to play a trick is sure to play at least its lowest
@@ -62,14 +73,14 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
     rules = ending.rules
     strength = rules.strength
     ace_low = rules.ace_low
-    reps = [group.bit_length() - 1 for group in groups]
     trick = ending.trick
     hands = ending.hands
     seat = ending.seat
     if not trick:
         # Each lead gets one integer key, sorted once: its class and its strength (falling, but
-        # rising in the suits only its side holds) above its number among the leads (which keeps
-        # ties in the groups' order, as a stable sort would).
+        # rising in the suits only its side holds) above its card index (which keeps ties in the
+        # groups' order, as a stable sort would: only cards of different suits tie, and the
+        # groups come suit by suit in card-index order).
         lho = hands[(seat + 1) % 4]
         rho = hands[(seat + 3) % 4]
         partner = hands[(seat + 2) % 4]
@@ -77,7 +88,7 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
         top = 0
         mine = True
         limit = low = high = 0
-        for number, card in enumerate(reps):  # the groups come suit by suit
+        for card in reps:  # the groups come suit by suit
             if card >= top:
                 base = card - card % 13
                 top = base + 13
@@ -99,39 +110,31 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
                     limit = floor.bit_length() - 1 - ace_low if ally & -ally < floor else -2
             value = strength[card]
             if mine:
-                keys.append((64 + value) << 4 | number)
+                keys.append((64 + value) << 6 | card)
             else:
-                keys.append(((low if value < limit else high) - value) << 4 | number)
+                keys.append(((low if value < limit else high) - value) << 6 | card)
         keys.sort()
-        return tuple([reps[key & 15] for key in keys])
+        return tuple([key & 63 for key in keys])
     led = trick[0] // 13
     if reps[0] // 13 != led:  # void in the led suit: every card is a discard
         # Shortest suit first; between suits of one length, the card with the most cards of the
         # other hands below it first (within a suit, the highest first); then the strongest: the
-        # keys sorted falling (their numbers among the discards break ties as the groups' order
-        # reversed).
+        # keys sorted falling (their card indices break ties as the groups' order reversed, as
+        # for the leads).
         hand = hands[seat]
         others = ending.in_hand ^ hand
+        weaker = _WEAKER[ace_low]
         keys = []
-        for number, card in enumerate(reps):
-            offset = card % 13
-            base = card - offset
-            if not ace_low:
-                below = others >> base & (1 << offset) - 1
-            elif offset == 12:  # the ace, lowest of its suit
-                below = 0
-            else:  # the ace lies below every other card of its suit
-                below = others >> base & ((1 << offset) - 1 | 0x1000)
-            keys.append(
-                (
-                    ((13 - (hand >> base & 0x1FFF).bit_count()) << 4 | below.bit_count()) << 4
-                    | strength[card] + 1
-                )
-                << 4
-                | number
-            )
+        top = 0
+        shorter = 0
+        for card in reps:  # the groups come suit by suit
+            if card >= top:
+                base = card - card % 13
+                top = base + 13
+                shorter = (13 - (hand >> base & 0x1FFF).bit_count()) << 14
+            keys.append(shorter | (others & weaker[card]).bit_count() << 10 | strength[card] + 1 << 6 | card)
         keys.sort(reverse=True)
-        return tuple([reps[key & 15] for key in keys])
+        return tuple([key & 63 for key in keys])
     reps.reverse()  # the groups of the led suit come weakest first: now strongest first
     place = len(trick)
     if place == 3:  # the last hand: the card winning the trick decides
@@ -173,6 +176,8 @@ def nolo_order(ending: FelagsvistEnding, groups: list[int]) -> tuple[int, ...]:
         if strength[card] < theirs:
             break
         wins += 1
+    if not wins:
+        return tuple(reps)
     return (*reps[wins:], *reps[:wins])
 
 
