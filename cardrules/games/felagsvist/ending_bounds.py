@@ -265,11 +265,14 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
 
 
 def reach(ending: FelagsvistEnding) -> tuple[int, int]:
-    """Inside a trick: the most the low of :func:`ranked_bounds` can be, and the least its high can be.
+    """Inside a trick: the most the low of the bounds can be, and the least their high can be.
 
-    Worked out without the bounds, so that the search asks for them only
-    where they could decide its window. In the last trick the value is
-    worked out exactly (:func:`last_trick`): it scores that trick or not.
+    Worked out without the bounds
+    (:func:`~cardrules.games.felagsvist.ending_bounds.ranked_bounds`), so
+    that the search asks for them only where they could decide its window.
+    In the last trick the value is worked out exactly
+    (:func:`~cardrules.games.felagsvist.ending_bounds.last_trick`): it
+    scores that trick or not.
     Before it, in Nóló, the bounds tell which side takes the trick in
     progress and nothing more
     (:func:`~cardrules.games.felagsvist.ending_nolo.nolo_trick_bounds`):

@@ -31,9 +31,9 @@ _WEAKER: Final = (
 def order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     """The cards ``reps`` in search order: one card of each group of equivalent legal cards.
 
-    ``reps`` holds the highest card index of each group, in the order of
-    :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding._groups`
-    (suit by suit, weakest first within a suit); the list may be reordered.
+    ``reps`` holds the highest card index of each group, in the order the
+    ending finds its groups (suit by suit, weakest first within a suit); the
+    list may be reordered.
     """
     if len(reps) == 1:
         return (reps[0],)
