@@ -1,7 +1,7 @@
 """How a game's play phase reaches the solver: the :class:`TableEnding` protocol and reading a claimer.
 
 A game that can be solved gives its states a method ``ending(by)`` returning a
-:class:`TableEnding`: an :class:`~cardrules.solve.search.Ending` that also maps
+:class:`TableEnding`: an :class:`~cardrules.solve.endings.Ending` that also maps
 its moves to and from the engine's actions and says what a claim of so many
 tricks or points means for its value. The core finds that method on the
 state (:func:`ending_of`) and never imports a game.
@@ -15,13 +15,13 @@ from typing import Protocol, runtime_checkable
 from cardrules.errors import InvalidArgumentError, NotSolvableError
 from cardrules.game import Action, AnyState
 from cardrules.notation import parse_seat
-from cardrules.solve.search import Ending
+from cardrules.solve.endings import Ending
 
 __all__ = ["Recountable", "Solvable", "TableEnding", "claimed_amount", "ending_of", "read_claimer"]
 
 
 class TableEnding(Ending, Protocol):
-    """An :class:`~cardrules.solve.search.Ending` built from an engine state, tied back to the engine.
+    """An :class:`~cardrules.solve.endings.Ending` built from an engine state, tied back to the engine.
 
     Its counted side is the claimer's (the seat ``by`` names, with its
     partner where the game has partnerships, or the bidder's side against the

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.solve import Solver, analyse, claim
-from cardrules.solve.search import Race
+from cardrules.solve.endings import Race
 
 
 @cache

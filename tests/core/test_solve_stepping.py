@@ -1,6 +1,6 @@
 """``Solver.value`` picks its zero-window targets from the bounds, the answers and a guess, and stays exact.
 
-The toy ending here is the core's :class:`~cardrules.solve.search.Race` with
+The toy ending here is the core's :class:`~cardrules.solve.endings.Race` with
 its moves tried in an order the test draws, so the line each side plays by
 its first-ordered move (the solver's guess) ends anywhere from the least to
 the most the counted side can take, while the value stays the one the plain
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.errors import SolveBudgetExceeded
 from cardrules.solve import Solver, ending_of
-from cardrules.solve.search import Ending, Race
+from cardrules.solve.endings import Ending, Race
 
 
 @cache

@@ -77,7 +77,7 @@ from cardrules.games.calabresella.scoring import (
     settle,
     stake,
 )
-from cardrules.solve.search import rank_groups
+from cardrules.solve.endings import rank_groups
 from cardrules.solve.table import claimed_amount, read_claimer
 
 if TYPE_CHECKING:

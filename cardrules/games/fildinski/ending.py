@@ -70,7 +70,7 @@ from cardrules.games.fildinski.melds import MeldKind, candidate_melds, reach_tab
 from cardrules.games.fildinski.options import BeziquePair, FildinskiOptions, MeldedCards, TrumpSevenPoints
 from cardrules.games.fildinski.scoring import score_melds, score_trick
 from cardrules.games.fildinski.tricks import follower_wins, legal_follow
-from cardrules.solve.search import rank_groups
+from cardrules.solve.endings import rank_groups
 from cardrules.solve.table import claimed_amount, read_claimer
 
 if TYPE_CHECKING:
