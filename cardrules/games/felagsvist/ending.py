@@ -90,6 +90,7 @@ class EndingRules:
             it, so the card this table leaves winning after the fourth card
             is the trick's winner; the search also uses it to order its moves).
         above: for each card index, the cards of its suit that rank above it, as a bitmask.
+        below: for each card index, the cards of its suit that rank below it, as a bitmask.
         counted: the counted side (0 NS, 1 EW).
         nolo: whether the deal is Nóló, where the counted side scores the tricks its opponents take.
         tag: a small number telling apart endings under other rules in one transposition table.
@@ -100,6 +101,7 @@ class EndingRules:
     strength: tuple[int, ...]
     beats: tuple[int, ...]
     above: tuple[int, ...]
+    below: tuple[int, ...]
     counted: int
     nolo: bool
     tag: int
@@ -609,11 +611,14 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
         )
         for card in range(52)
     )
+    # the strengths within a suit are a strict order: what does not rank above a card ranks below it
+    below = tuple(SUIT_MASKS[card // 13] & ~above[card] & ~(1 << card) for card in range(52))
     rules = EndingRules(
         trump,
         strength,
         _BEATS.get((trump, strength)) or _beats(trump, strength),
         above,
+        below,
         side,
         nolo,
         tag,

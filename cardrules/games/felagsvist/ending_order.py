@@ -10,7 +10,7 @@ them. An order changes how many positions the search visits, never a value.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from cardrules.games.felagsvist.play import playable
 
@@ -18,14 +18,6 @@ if TYPE_CHECKING:
     from cardrules.games.felagsvist.ending import FelagsvistEnding
 
 __all__ = ["follows", "leads", "nolo_order", "order"]
-
-_WEAKER: Final = (
-    tuple(((1 << card % 13) - 1) << card - card % 13 for card in range(52)),
-    tuple(
-        (0 if card % 13 == 12 else (1 << card % 13) - 1 | 0x1000) << card - card % 13 for card in range(52)
-    ),
-)
-"""``_WEAKER[ace_low][card]``: the cards of its suit weaker than it (the ace the weakest when ``ace_low``)."""
 
 
 def order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
@@ -123,7 +115,7 @@ def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
         # for the leads).
         hand = hands[seat]
         others = ending.in_hand ^ hand
-        weaker = _WEAKER[ace_low]
+        below = rules.below
         keys = []
         top = 0
         shorter = 0
@@ -132,7 +124,7 @@ def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
                 base = card - card % 13
                 top = base + 13
                 shorter = (13 - (hand >> base & 0x1FFF).bit_count()) << 14
-            keys.append(shorter | (others & weaker[card]).bit_count() << 10 | strength[card] + 1 << 6 | card)
+            keys.append(shorter | (others & below[card]).bit_count() << 10 | strength[card] + 1 << 6 | card)
         keys.sort(reverse=True)
         return tuple([key & 63 for key in keys])
     reps.reverse()  # the groups of the led suit come weakest first: now strongest first
