@@ -21,12 +21,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Final, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from cardrules.cards import Card
 from cardrules.options import OptionsDataclass
 from cardrules.rules import RuleBook, RuleId
 from cardrules.verdict import Verdict
+
+if TYPE_CHECKING:  # the agents module imports this one
+    from cardrules.agents import Encoding
 
 __all__ = [
     "TERMINAL",
@@ -282,6 +285,10 @@ class Game(Protocol[StateT_co]):
         ``later_deals`` gives the deck orders of the following deals; any deal
         beyond them is shuffled from ``seed``. ``dealer`` deals the first deal.
         """
+        ...
+
+    def encoding(self) -> Encoding:
+        """The game's integer interface for agents under its options (see :mod:`cardrules.agents`)."""
         ...
 
     def from_position(self, text: str) -> StateT_co:

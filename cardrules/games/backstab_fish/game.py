@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardrules.base import GameBase
 from cardrules.cards import Card
@@ -22,6 +22,9 @@ from cardrules.games.backstab_fish.options import (
 from cardrules.games.backstab_fish.position import read_position
 from cardrules.games.backstab_fish.rules import RULES
 from cardrules.games.backstab_fish.state import BackstabFishState
+
+if TYPE_CHECKING:
+    from cardrules.games.backstab_fish.encoding import BackstabFishEncoding
 
 __all__ = ["INFO", "BackstabFishGame"]
 
@@ -88,6 +91,12 @@ class BackstabFishGame(GameBase[BackstabFishOptions, BackstabFishState]):
     def options_dict(self) -> dict[str, str | int]:
         """Every option as a plain value (``stall_limit`` as a number or ``none``)."""
         return self.options.as_dict()
+
+    def encoding(self) -> BackstabFishEncoding:
+        """Backstab Fish's integer interface for agents (:mod:`~cardrules.games.backstab_fish.encoding`)."""
+        from cardrules.games.backstab_fish.encoding import BackstabFishEncoding
+
+        return BackstabFishEncoding(self.options)
 
     def from_position(self, text: str) -> BackstabFishState:
         """The state a position text describes (see :mod:`~cardrules.games.backstab_fish.position`).

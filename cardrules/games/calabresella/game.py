@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardrules.base import GameBase
 from cardrules.cards import Card
@@ -15,6 +15,9 @@ from cardrules.games.calabresella.options import CalabresellaOptions, options_fr
 from cardrules.games.calabresella.position import read_position
 from cardrules.games.calabresella.rules import RULES
 from cardrules.games.calabresella.state import CalabresellaState
+
+if TYPE_CHECKING:
+    from cardrules.games.calabresella.encoding import CalabresellaEncoding
 
 __all__ = ["INFO", "CalabresellaGame"]
 
@@ -62,6 +65,12 @@ class CalabresellaGame(GameBase[CalabresellaOptions, CalabresellaState]):
     def _from_decks(self, decks: tuple[tuple[Card, ...], ...], dealer: int, seed: int) -> CalabresellaState:
         indices = tuple(tuple(card.index for card in deck) for deck in decks)
         return CalabresellaState.deal(DealPlan(self.options, seed, indices), dealer)
+
+    def encoding(self) -> CalabresellaEncoding:
+        """Calabresella's integer interface for agents (:mod:`~cardrules.games.calabresella.encoding`)."""
+        from cardrules.games.calabresella.encoding import CalabresellaEncoding
+
+        return CalabresellaEncoding(self.options)
 
     def from_position(self, text: str) -> CalabresellaState:
         """The state a position text describes (see :mod:`cardrules.games.calabresella.position`).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardrules.base import GameBase
 from cardrules.cards import STANDARD_DECK, Card
@@ -14,6 +14,9 @@ from cardrules.games.felagsvist.deal import CYCLE, MAX_DEALS, DealPlan
 from cardrules.games.felagsvist.options import FelagsvistOptions, FirstDealer
 from cardrules.games.felagsvist.rules import RULES
 from cardrules.games.felagsvist.state import FelagsvistState
+
+if TYPE_CHECKING:
+    from cardrules.games.felagsvist.encoding import FelagsvistEncoding
 
 __all__ = ["INFO", "FelagsvistGame"]
 
@@ -65,6 +68,12 @@ class FelagsvistGame(GameBase[FelagsvistOptions, FelagsvistState]):
                 f"first_dealer={fixed.value} (p{SEAT_NAMES.index(fixed.value)}) deals deal 1, "
                 f"but the deal names dealer p{dealer} [felagsvist.deal.first-dealer]",
             )
+
+    def encoding(self) -> FelagsvistEncoding:
+        """Félagsvist's integer interface for agents (:mod:`~cardrules.games.felagsvist.encoding`)."""
+        from cardrules.games.felagsvist.encoding import FelagsvistEncoding
+
+        return FelagsvistEncoding(self.options)
 
     def from_position(self, text: str) -> FelagsvistState:
         """The state a position text describes (see :mod:`~cardrules.games.felagsvist.position`).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardrules.base import GameBase
 from cardrules.cards import Card
@@ -14,6 +14,9 @@ from cardrules.games.fildinski.options import FildinskiOptions
 from cardrules.games.fildinski.position import read_position
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.state import FildinskiState
+
+if TYPE_CHECKING:
+    from cardrules.games.fildinski.encoding import FildinskiEncoding
 
 __all__ = ["INFO", "FildinskiGame"]
 
@@ -50,6 +53,12 @@ class FildinskiGame(GameBase[FildinskiOptions, FildinskiState]):
 
     def _new_game(self, seed: int) -> FildinskiState:
         return FildinskiState.start(DealPlan(self.options, seed), self._first_dealer(seed))
+
+    def encoding(self) -> FildinskiEncoding:
+        """Fildinski's integer interface for agents (:mod:`~cardrules.games.fildinski.encoding`)."""
+        from cardrules.games.fildinski.encoding import FildinskiEncoding
+
+        return FildinskiEncoding(self.options)
 
     def from_position(self, text: str) -> FildinskiState:
         """The state a position text describes (see :mod:`cardrules.games.fildinski.position`).

@@ -1,0 +1,410 @@
+"""Every game as agents see it: integer actions, observation vectors, chance as a deal, returns.
+
+Frameworks for game-playing agents (OpenSpiel, PettingZoo) want a fixed set of
+integer actions, a mask of the legal ones, a vector per observation and a
+number per player at the end. This module gives those for every game, from
+the public API only (``legal_actions``, ``apply``, ``observation``,
+``outcome``, ``position``) and from each game's :class:`Encoding`; the adapters
+:mod:`cardrules.openspiel` and :mod:`cardrules.pettingzoo` are thin layers over
+it, and it imports neither framework.
+
+**Decisions.** A game's :class:`Encoding` gives each action a short tuple of
+*decisions*, small ints below :attr:`Encoding.size`. Most actions are one
+decision (Félagsvist's ``play QS``); a compound one is a few decisions by the
+same player in a row (a Calabresella lay-away is its four cards, lowest first).
+An :class:`Episode` walks the choice: :meth:`Episode.choices` lists the
+decisions that can follow those already taken, and the action is applied when
+its last decision is taken. Within one state the encoded tuples are
+prefix-free, so a decision sequence names exactly one legal action.
+
+**Chance.** :meth:`Episode.deal` starts a game before its first deal: each
+chance outcome puts the next card on the deck (top first), drawn uniformly
+from the cards not yet placed, so every deck order of the pack is reachable
+with its true probability. When the deck is complete the game starts from it
+with :meth:`~cardrules.game.Game.from_deal`; what the engine draws for itself
+later (a first dealer that the options leave open, the deck orders of later
+deals) comes from a seed derived from that first deck order
+(:func:`deal_seed`), so a game is a function of its chance outcomes.
+:meth:`Episode.start` starts from ``new_game(seed)`` instead, for frameworks
+that seed a game rather than enumerate its chance.
+
+**Returns.** :func:`win_loss`: at the end of the game each seat scores +1 if
+it is among the winners, -1 if not, and 0 when nobody wins or the best
+result is shared (partners share their side's result).
+
+>>> import cardrules
+>>> game = cardrules.get_game("felagsvist")
+>>> episode = Episode.start(game, seed=1)
+>>> episode.current_player, len(episode.choices())
+(3, 13)
+>>> episode.decision_text(episode.choices()[0])
+'p3 play 7C'
+>>> episode = episode.choose(episode.choices()[0])
+>>> episode.current_player
+0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol, runtime_checkable
+
+from cardrules.cards import Card
+from cardrules.errors import IllegalActionError, InvalidArgumentError
+from cardrules.game import TERMINAL, Action, AnyGame, AnyState, Outcome
+from cardrules.notation import format_seat
+from cardrules.verdict import Verdict
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Encoding",
+    "Episode",
+    "card_counts",
+    "card_slots",
+    "cards_by_seat",
+    "deal_seed",
+    "distinct_cards",
+    "one_hot",
+    "relative_seat",
+    "win_loss",
+]
+
+CHANCE: Final[int] = -1
+"""The :attr:`Episode.current_player` while chance deals the first deck (as OpenSpiel's chance player)."""
+
+
+@runtime_checkable
+class Encoding(Protocol):
+    """A game's integer interface under one set of options (``game.encoding()``).
+
+    Each game documents its decisions in its ``encoding`` module.
+    """
+
+    @property
+    def size(self) -> int:
+        """How many distinct decisions there are: every decision is an int in ``range(size)``."""
+        ...
+
+    def decision_name(self, decision: int) -> str:
+        """The text of one decision, without the actor (``play QS``, ``discard 4C``, ``done``)."""
+        ...
+
+    def encode(self, action: Action) -> tuple[int, ...]:
+        """The decisions that make ``action``, in the order they are taken (at least one)."""
+        ...
+
+    @property
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s vector."""
+        ...
+
+    def observe(self, observation: object) -> tuple[float, ...]:
+        """The observation of one seat (what ``state.observation(seat)`` returns) as numbers.
+
+        Built from the observation alone, so it shows nothing that seat may not see.
+        """
+        ...
+
+    @property
+    def max_decisions(self) -> int:
+        """An upper bound on the decisions of one whole game under these options."""
+        ...
+
+
+def distinct_cards(pack: Sequence[Card]) -> tuple[Card, ...]:
+    """The different cards of ``pack`` (a pack may hold two equal copies), in index order.
+
+    >>> import cardrules
+    >>> len(distinct_cards(cardrules.get_game("fildinski").pack()))
+    32
+    """
+    return tuple(sorted(set(pack), key=lambda card: card.index))
+
+
+def card_slots(pack: Sequence[Card]) -> Mapping[Card, int]:
+    """Each different card of ``pack`` and its place in :func:`distinct_cards`."""
+    return {card: slot for slot, card in enumerate(distinct_cards(pack))}
+
+
+_SEED_MODULUS: Final = (1 << 61) - 1
+
+
+def deal_seed(deck: Sequence[Card]) -> int:
+    """The seed a game dealt by chance draws its later chance from: a fixed function of the first deck.
+
+    >>> import cardrules
+    >>> pack = cardrules.get_game("felagsvist").pack()
+    >>> deal_seed(pack) == deal_seed(tuple(pack)), deal_seed(pack) != deal_seed(pack[::-1])
+    (True, True)
+    """
+    seed = 0
+    for card in deck:
+        seed = (seed * 53 + card.index + 1) % _SEED_MODULUS
+    return seed
+
+
+def win_loss(outcome: Outcome, players: int) -> tuple[float, ...]:
+    """Every seat's return at the end of a game: +1 a winner, -1 not, 0 for all when none wins outright.
+
+    A shared best result (``outcome.tie``) or a game nobody won gives every
+    seat 0. Partners are both winners or both not, so they share their side's
+    return.
+
+    >>>     >>> win_loss(Outcome((0, 2), (80, 76, 80, 76), RuleId("felagsvist.game.twelve-deals"), "", 0), 4)
+    (1.0, -1.0, 1.0, -1.0)
+    """
+    if outcome.tie or not outcome.winners:
+        return (0.0,) * players
+    return tuple(1.0 if seat in outcome.winners else -1.0 for seat in range(players))
+
+
+def _choices(encoding: Encoding, actions: Sequence[Action], chosen: tuple[int, ...]) -> dict[int, Action | None]:
+    """The decisions that can follow ``chosen``: each with its action when it completes one, else ``None``."""
+    depth = len(chosen)
+    found: dict[int, Action | None] = {}
+    for action in actions:
+        decisions = encoding.encode(action)
+        if len(decisions) <= depth or decisions[:depth] != chosen:
+            continue
+        last = len(decisions) == depth + 1
+        found[decisions[depth]] = action if last else found.get(decisions[depth])
+    return dict(sorted(found.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Episode:
+    """One game as agents play it: the state, and the decisions taken so far towards its next action.
+
+    A frozen value: :meth:`choose` and :meth:`deal_card` return new episodes.
+    While chance deals the first deck, :attr:`state` is ``None`` and
+    :attr:`dealt` holds the cards placed so far.
+
+    Attributes:
+        game: the game, with its options.
+        encoding: its :class:`Encoding` (``game.encoding()``).
+        state: the game state, or ``None`` while the first deck is being dealt.
+        chosen: the decisions already taken towards the next action.
+        dealt: the cards of the first deck placed so far, top first.
+    """
+
+    game: AnyGame
+    encoding: Encoding
+    state: AnyState | None
+    chosen: tuple[int, ...] = ()
+    dealt: tuple[Card, ...] = ()
+
+    @classmethod
+    def start(cls, game: AnyGame, seed: int) -> Episode:
+        """The game started with ``game.new_game(seed)``: every chance outcome drawn from ``seed``."""
+        return cls(game, game.encoding(), game.new_game(seed))
+
+    @classmethod
+    def deal(cls, game: AnyGame) -> Episode:
+        """The game before its first deal: chance places the cards of the first deck one by one."""
+        return cls(game, game.encoding(), None)
+
+    @classmethod
+    def of(cls, state: AnyState, game: AnyGame) -> Episode:
+        """The episode at ``state`` (a state of ``game``), no decision taken."""
+        return cls(game, game.encoding(), state)
+
+    # -- who acts -------------------------------------------------------------
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance acts: the first deck is still being dealt."""
+        return self.state is None
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.state is not None and self.state.is_terminal
+
+    @property
+    def current_player(self) -> int:
+        """The seat to decide, :data:`CHANCE` while dealing, or :data:`~cardrules.game.TERMINAL`."""
+        if self.state is None:
+            return CHANCE
+        return self.state.current_player
+
+    # -- chance ----------------------------------------------------------------
+
+    def chance_outcomes(self) -> tuple[tuple[int, float], ...]:
+        """The next card of the deck: each different card left (its slot) with its probability.
+
+        Raises:
+            InvalidArgumentError: chance does not act here.
+        """
+        if self.state is not None:
+            raise InvalidArgumentError("chance acts only while the first deck is dealt")
+        left = self._cards_left()
+        total = sum(left.values())
+        return tuple((slot, count / total) for slot, count in sorted(left.items()))
+
+    def _cards_left(self) -> dict[int, int]:
+        slots = card_slots(self.game.pack())
+        left: dict[int, int] = {}
+        for card in self.game.pack():
+            left[slots[card]] = left.get(slots[card], 0) + 1
+        for card in self.dealt:
+            left[slots[card]] -= 1
+        return {slot: count for slot, count in left.items() if count}
+
+    def deal_card(self, slot: int) -> Episode:
+        """The episode with the card in ``slot`` placed next on the deck; the game starts with the last one.
+
+        Raises:
+            InvalidArgumentError: chance does not act here, or no such card is left.
+        """
+        if self.state is not None:
+            raise InvalidArgumentError("chance acts only while the first deck is dealt")
+        left = self._cards_left()
+        if type(slot) is not int or slot not in left:
+            raise InvalidArgumentError(f"{slot!r} is not a card left to deal (slots {sorted(left)})")
+        dealt = (*self.dealt, distinct_cards(self.game.pack())[slot])
+        if len(dealt) < len(self.game.pack()):
+            return Episode(self.game, self.encoding, None, (), dealt)
+        state = self.game.from_deal(dealt, seed=deal_seed(dealt))
+        return Episode(self.game, self.encoding, state)
+
+    def chance_text(self, slot: int) -> str:
+        """How a chance outcome reads: ``deal QS`` (the card put next on the deck)."""
+        return f"deal {distinct_cards(self.game.pack())[slot]}"
+
+    # -- decisions -------------------------------------------------------------
+
+    def _state(self) -> AnyState:
+        if self.state is None:
+            raise InvalidArgumentError("no player decides while the first deck is dealt")
+        return self.state
+
+    def choices(self) -> tuple[int, ...]:
+        """The decisions the player to act can take next, in increasing order; empty when the game is over."""
+        state = self._state()
+        return tuple(_choices(self.encoding, state.legal_actions(), self.chosen))
+
+    def choose(self, decision: int) -> Episode:
+        """The episode after the player to act takes ``decision``; the action is applied when it is complete.
+
+        Raises:
+            IllegalActionError: ``decision`` is not one of :meth:`choices`
+                (the verdict names what was wrong).
+        """
+        state = self._state()
+        found = _choices(self.encoding, state.legal_actions(), self.chosen)
+        if decision not in found:
+            raise self._illegal(state, decision)
+        action = found[decision]
+        if action is None:
+            return Episode(self.game, self.encoding, state, (*self.chosen, decision))
+        return Episode(self.game, self.encoding, state.apply(action))
+
+    def _illegal(self, state: AnyState, decision: object) -> IllegalActionError:
+        """Why ``decision`` cannot be taken here: the engine's verdict where the decisions read as an action."""
+        if state.is_terminal:
+            verdict = Verdict.illegal(("common.game.over",), "the game is over: nobody acts")
+            return IllegalActionError(verdict, repr(decision), state.compact())
+        if type(decision) is not int or not 0 <= decision < self.encoding.size:
+            reason = f"{decision!r} is no decision of {self.game.name} (they run 0 to {self.encoding.size - 1})"
+            return IllegalActionError(Verdict.illegal(("common.action.known",), reason), repr(decision), state.compact())
+        names = (self.encoding.decision_name(d) for d in (*self.chosen, decision))
+        text = " ".join((format_seat(state.current_player), *names))
+        verdict = state.check(text)
+        if verdict.legal:  # the text reads as a legal action, but not by these decisions
+            open_ = [self.encoding.decision_name(d) for d in self.choices()]
+            shown = ", ".join(open_[:8]) + (f" and {len(open_) - 8} more" if len(open_) > 8 else "")
+            reason = f"{text} cannot be chosen here; the decisions open are {shown}"
+            verdict = Verdict.illegal(("common.action.known",), reason)
+        return IllegalActionError(verdict, text, state.compact())
+
+    def decision_text(self, decision: int) -> str:
+        """The decision as the player to act would take it: ``p3 play 7C``, ``p1 discard 4C``."""
+        return f"{format_seat(self._state().current_player)} {self.encoding.decision_name(decision)}"
+
+    def action_of(self, decisions: Sequence[int]) -> Action:
+        """The legal action that ``decisions``, taken from here, make (without applying it).
+
+        Raises:
+            IllegalActionError: they are not decisions open here, or not a whole action.
+        """
+        state = self._state()
+        episode = self
+        for decision in decisions:
+            found = _choices(self.encoding, state.legal_actions(), episode.chosen)
+            if decision not in found:
+                raise episode._illegal(state, decision)
+            action = found[decision]
+            if action is not None:
+                if len(episode.chosen) + 1 - len(self.chosen) == len(decisions):
+                    return action
+                break
+            episode = Episode(self.game, self.encoding, state, (*episode.chosen, decision))
+        reason = f"the decisions {list(decisions)} make no whole action of {self.game.name} here"
+        verdict = Verdict.illegal(("common.action.known",), reason)
+        raise IllegalActionError(verdict, repr(list(decisions)), state.compact())
+
+    # -- what each seat sees, and the end ------------------------------------
+
+    def observe(self, seat: int) -> tuple[float, ...]:
+        """What ``seat`` sees as numbers (all zeros while dealing: nobody has a card yet)."""
+        if self.state is None:
+            return (0.0,) * self.encoding.observation_size
+        return self.encoding.observe(self.state.observation(seat))
+
+    def observation_text(self, seat: int) -> str:
+        """What ``seat`` sees as text, with the decisions it has taken towards its next action."""
+        if self.state is None:
+            return f"{self.game.name}: dealing, {len(self.dealt)} of {len(self.game.pack())} cards placed"
+        text = str(self.state.observation(seat))
+        if self.chosen and seat == self.state.current_player:
+            taken = " | ".join(self.encoding.decision_name(d) for d in self.chosen)
+            text += f"\nchosen so far: {taken}"
+        return text
+
+    def returns(self) -> tuple[float, ...]:
+        """Every seat's return: 0 until the game is over, then :func:`win_loss` of its outcome."""
+        players = self.game.num_players
+        outcome = None if self.state is None else self.state.outcome()
+        return (0.0,) * players if outcome is None else win_loss(outcome, players)
+
+
+
+# -- pieces of observation vectors, shared by the games' encodings ---------------
+
+
+def one_hot(index: int | None, size: int) -> list[float]:
+    """``size`` zeros with a one at ``index`` (all zeros for ``None`` or an index outside).
+
+    >>> one_hot(1, 3), one_hot(None, 2)
+    ([0.0, 1.0, 0.0], [0.0, 0.0])
+    """
+    values = [0.0] * size
+    if index is not None and 0 <= index < size:
+        values[index] = 1.0
+    return values
+
+
+def card_counts(cards: Sequence[Card], slots: Mapping[Card, int]) -> list[float]:
+    """How many of each different card ``cards`` holds, by slot (a pack's :func:`card_slots`)."""
+    values = [0.0] * len(slots)
+    for card in cards:
+        values[slots[card]] += 1.0
+    return values
+
+
+def cards_by_seat(
+    plays: Sequence[tuple[int, Card]], seat: int, players: int, slots: Mapping[Card, int]
+) -> list[float]:
+    """The cards of ``plays`` in one block per seat, counted from ``seat`` (its own block first)."""
+    width = len(slots)
+    values = [0.0] * (players * width)
+    for player, card in plays:
+        values[(player - seat) % players * width + slots[card]] += 1.0
+    return values
+
+
+def relative_seat(player: int, seat: int, players: int) -> int | None:
+    """``player`` counted from ``seat`` (0 is ``seat`` itself), or ``None`` for no seat (terminal)."""
+    return (player - seat) % players if 0 <= player < players else None
