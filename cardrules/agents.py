@@ -160,7 +160,9 @@ def win_loss(outcome: Outcome, players: int) -> tuple[float, ...]:
     return tuple(1.0 if seat in outcome.winners else -1.0 for seat in range(players))
 
 
-def _choices(encoding: Encoding, actions: Sequence[Action], chosen: tuple[int, ...]) -> dict[int, Action | None]:
+def _choices(
+    encoding: Encoding, actions: Sequence[Action], chosen: tuple[int, ...]
+) -> dict[int, Action | None]:
     """The decisions that can follow ``chosen``: each with its action when it completes one, else ``None``."""
     depth = len(chosen)
     found: dict[int, Action | None] = {}
@@ -209,6 +211,21 @@ class Episode:
     def of(cls, state: AnyState, game: AnyGame) -> Episode:
         """The episode at ``state`` (a state of ``game``), no decision taken."""
         return cls(game, game.encoding(), state)
+
+    # -- copies and pickles -----------------------------------------------------
+
+    def __copy__(self) -> Episode:
+        return self  # a frozen value
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Episode:
+        return self  # a frozen value: frameworks that clone states by deep copy get it at no cost
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as the game's name and options, its position text, the decisions taken, the cards dealt."""
+        position = None if self.state is None else self.state.position()
+        options = dict(self.game.options_dict())
+        dealt = tuple(str(card) for card in self.dealt)
+        return (_restore, (self.game.name, options, position, self.chosen, dealt))
 
     # -- who acts -------------------------------------------------------------
 
@@ -302,13 +319,17 @@ class Episode:
         return Episode(self.game, self.encoding, state.apply(action))
 
     def _illegal(self, state: AnyState, decision: object) -> IllegalActionError:
-        """Why ``decision`` cannot be taken here: the engine's verdict where the decisions read as an action."""
+        """Why ``decision`` cannot be taken: the engine's verdict where the decisions read as an action."""
         if state.is_terminal:
             verdict = Verdict.illegal(("common.game.over",), "the game is over: nobody acts")
             return IllegalActionError(verdict, repr(decision), state.compact())
         if type(decision) is not int or not 0 <= decision < self.encoding.size:
-            reason = f"{decision!r} is no decision of {self.game.name} (they run 0 to {self.encoding.size - 1})"
-            return IllegalActionError(Verdict.illegal(("common.action.known",), reason), repr(decision), state.compact())
+            reason = (
+                f"{decision!r} is no decision of {self.game.name} (they run 0 to {self.encoding.size - 1})"
+            )
+            return IllegalActionError(
+                Verdict.illegal(("common.action.known",), reason), repr(decision), state.compact()
+            )
         names = (self.encoding.decision_name(d) for d in (*self.chosen, decision))
         text = " ".join((format_seat(state.current_player), *names))
         verdict = state.check(text)
@@ -369,6 +390,23 @@ class Episode:
         outcome = None if self.state is None else self.state.outcome()
         return (0.0,) * players if outcome is None else win_loss(outcome, players)
 
+
+def _restore(
+    name: str,
+    options: Mapping[str, object],
+    position: str | None,
+    chosen: tuple[int, ...],
+    dealt: tuple[str, ...],
+) -> Episode:
+    """The episode :meth:`Episode.__reduce__` wrote: the state read back from its position text."""
+    from cardrules.cards import parse_card
+    from cardrules.games import get_game
+
+    game = get_game(name, **options)
+    state = None if position is None else game.from_position(position)
+    return Episode(
+        game, game.encoding(), state, chosen, tuple(parse_card(card, jokers=True) for card in dealt)
+    )
 
 
 # -- pieces of observation vectors, shared by the games' encodings ---------------

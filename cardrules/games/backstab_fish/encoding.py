@@ -9,12 +9,13 @@ decisions              text                 meaning
 =====================  ===================  ========================================
 0 to P x R x C - 1     ``ask p3 for 2 K``   ask: ``(target x R + rank) x C + count - 1``
 then R more            ``lay K``            one set of that rank in a lay-down
-then 1                 ``done``             end the lay-down (alone: end the turn)
+then 1                 ``done``             end the lay-down after its last set
+then 1                 ``end turn``         lay nothing down and end the turn
 =====================  ===================  ========================================
 
-So 4 players with two packs have 416 + 13 + 1 = 430 decisions, and 10 players
-with the jokers 1,120 + 14 + 1 = 1,135. A lay-down is its sets in rank order,
-one decision each, then ``done``; ``done`` alone is ``end turn``.
+So 4 players with two packs have 416 + 13 + 2 = 431 decisions, and 10 players
+with the jokers 1,120 + 14 + 2 = 1,136. A lay-down is its sets in rank order,
+one decision each, then ``done``.
 
 The observation vector of a seat (seat blocks counted from the seat, its own
 first, then the next seats in turn):
@@ -37,7 +38,7 @@ P, P        the dealer; the seat to act (0 once the game is over)
 >>> import cardrules
 >>> encoding = cardrules.get_game("backstab_fish").encoding()
 >>> encoding.size, encoding.observation_size, encoding.decision_name(13 * 8 + 11 * 8 + 1)
-(430, 138, 'ask p1 for 2 K')
+(431, 138, 'ask p1 for 2 K')
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ _UNBOUNDED: Final = 2**31 - 1
 
 @dataclass(frozen=True, slots=True)
 class BackstabFishEncoding:
-    """Backstab Fish's :class:`~cardrules.agents.Encoding` (see the module for the decisions and the layout)."""
+    """Backstab Fish's :class:`~cardrules.agents.Encoding` (the module gives the decisions and the layout)."""
 
     options: BackstabFishOptions = field(default_factory=BackstabFishOptions)
 
@@ -84,8 +85,8 @@ class BackstabFishEncoding:
 
     @property
     def size(self) -> int:
-        """P x R x C asks, R sets and ``done``."""
-        return self._asks + self.ranks + 1
+        """P x R x C asks, R sets, ``done`` and ``end turn``."""
+        return self._asks + self.ranks + 2
 
     def decision_name(self, decision: int) -> str:
         """The text of the module's table."""
@@ -95,7 +96,7 @@ class BackstabFishEncoding:
             return f"ask {format_seat(target)} for {count + 1} {ALL_RANKS[rank].token}"
         if decision < self._asks + self.ranks:
             return f"lay {ALL_RANKS[decision - self._asks].token}"
-        return "done"
+        return "done" if decision == self._asks + self.ranks else "end turn"
 
     def encode(self, action: Action) -> tuple[int, ...]:
         """An action as its decisions."""
@@ -105,7 +106,7 @@ class BackstabFishEncoding:
         if isinstance(action, LayDown):
             return (*(self._asks + rank for rank in action.sets), done)
         if isinstance(action, EndTurn):
-            return (done,)
+            return (done + 1,)
         raise InvalidArgumentError(f"{action!r} is not a Backstab Fish action")
 
     @property
@@ -154,7 +155,7 @@ class BackstabFishEncoding:
 
     @property
     def max_decisions(self) -> int:
-        """backstab_fish.invariant.termination: at most (S0 + D/4 + 1) x K turns, two decisions each, and D/4 sets.
+        """backstab_fish.invariant.termination: at most (S0 + D/4 + 1) x K turns of two decisions, D/4 sets.
 
         With no stall limit the game need not end; the bound is then 2**31 - 1.
         """

@@ -90,7 +90,7 @@ def _card_decision(base: int, card: Card) -> int:
 
 @dataclass(frozen=True, slots=True)
 class CalabresellaEncoding:
-    """Calabresella's :class:`~cardrules.agents.Encoding` (see the module for the decisions and the layout)."""
+    """Calabresella's :class:`~cardrules.agents.Encoding` (the module gives the decisions and the layout)."""
 
     options: CalabresellaOptions = field(default_factory=CalabresellaOptions)
 

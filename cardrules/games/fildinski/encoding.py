@@ -1,4 +1,4 @@
-"""Fildinski for agents: 143 decisions, a meld declaration taken as a short sequence, and a 353-number observation.
+"""Fildinski for agents: 143 decisions, a meld declaration as a short sequence, a 353-number observation.
 
 The 32 different cards of the piquet deck have slots 0-31 in index order
 (7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣, then ♦, ♥, ♠). The decisions:

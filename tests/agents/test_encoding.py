@@ -1,0 +1,155 @@
+"""Each game's encoding is a bijection between decision sequences and the legal actions, in every phase.
+
+For sampled positions of every phase of every game: every legal action encodes
+to a different tuple of decisions in range, no tuple is a proper prefix of
+another (so a sequence of decisions names one action), the first decisions
+the episode offers are exactly the first decisions of the legal actions, and
+walking an action's decisions through :class:`~cardrules.agents.Episode`
+applies exactly that action.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules
+from cardrules.agents import CHANCE, Episode, deal_seed, distinct_cards, win_loss
+from cardrules.errors import IllegalActionError
+from cardrules.game import AnyGame
+from cardrules.testing.strategies import positions
+
+GAMES = tuple(cardrules.GAMES)
+PHASES = tuple(
+    (name, phase) for name in GAMES for phase in cardrules.get_game(name).info.phases if phase != "over"
+)
+
+
+def _check_bijection(game: AnyGame, state: cardrules.State[object], rng: random.Random) -> None:
+    encoding = game.encoding()
+    legal = tuple(state.legal_actions())
+    codes = [encoding.encode(action) for action in legal]
+    assert len(set(codes)) == len(legal), "two legal actions share their decisions"
+    assert all(code and all(0 <= d < encoding.size for d in code) for code in codes)
+    prefixes = {code[:cut] for code in codes for cut in range(1, len(code))}
+    assert not prefixes & set(codes), "a legal action's decisions begin another's"
+    episode = Episode.of(state, game)
+    assert episode.choices() == tuple(sorted({code[0] for code in codes}))
+    for index in rng.sample(range(len(legal)), min(len(legal), 12)):
+        walk = episode
+        for decision in codes[index][:-1]:
+            assert decision in walk.choices()
+            walk = walk.choose(decision)
+            assert walk.state is state and walk.current_player == state.current_player
+        assert episode.action_of(codes[index]) == legal[index]
+        after = walk.choose(codes[index][-1])
+        assert not after.chosen
+        assert after.state is not None and after.state.position() == state.apply(legal[index]).position()
+
+
+@pytest.mark.parametrize(("name", "phase"), PHASES)
+@settings(max_examples=4)
+@given(data=st.data())
+def test_every_legal_action_has_its_own_decisions(name: str, phase: str, data: st.DataObject) -> None:
+    game = cardrules.get_game(name)
+    played = data.draw(positions(game, phase=phase))
+    _check_bijection(game, played.state, random.Random(played.seed))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_decision_that_is_not_open_is_refused_with_the_rule(name: str) -> None:
+    game = cardrules.get_game(name)
+    episode = Episode.start(game, seed=5)
+    closed = next(d for d in range(game.encoding().size) if d not in episode.choices())
+    with pytest.raises(IllegalActionError) as caught:
+        episode.choose(closed)
+    assert caught.value.verdict.rule_ids, "the refusal names a rule"
+    with pytest.raises(IllegalActionError, match="no decision"):
+        episode.choose(game.encoding().size)
+
+
+def test_a_refused_play_names_the_rule_it_breaks() -> None:
+    game = cardrules.get_game("felagsvist", first_dealer="N")
+    episode = Episode.start(game, seed=1)
+    episode = episode.choose(episode.choices()[0])  # a lead: the next seat must follow it
+    state = episode.state
+    assert state is not None
+    hand = state.observation(state.current_player).hand  # type: ignore[attr-defined]
+    led = state.observation(0).trick[0][1]  # type: ignore[attr-defined]
+    if not any(card.suit == led.suit for card in hand):
+        pytest.skip("the follower is void in the led suit with this seed")
+    revoke = next(card for card in hand if card.suit != led.suit)
+    with pytest.raises(IllegalActionError) as caught:
+        episode.choose(revoke.index)
+    assert "felagsvist.play.must-follow" in caught.value.verdict.rule_ids
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_chance_deals_every_card_of_the_pack_with_its_true_odds(name: str) -> None:
+    game = cardrules.get_game(name)
+    episode = Episode.deal(game)
+    assert episode.current_player == CHANCE
+    outcomes = episode.chance_outcomes()
+    pack = game.pack()
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
+    for slot, probability in outcomes:
+        card = distinct_cards(pack)[slot]
+        assert probability == pytest.approx(pack.count(card) / len(pack))
+    rng = random.Random(7)
+    while episode.is_chance:
+        episode = episode.deal_card(rng.choice(episode.chance_outcomes())[0])
+    assert episode.state is not None
+    deck = episode.state.dealt_decks()[0]
+    assert sorted(card.index for card in deck) == sorted(card.index for card in pack)
+    assert episode.state.position() == game.from_deal(deck, seed=deal_seed(deck)).position()
+
+
+def test_returns_are_win_loss_and_partners_share_them() -> None:
+    game = cardrules.get_game("felagsvist")
+    episode = Episode.start(game, seed=3)
+    rng = random.Random(3)
+    while not episode.is_terminal:
+        assert episode.returns() == (0.0, 0.0, 0.0, 0.0)
+        episode = episode.choose(rng.choice(episode.choices()))
+    assert episode.state is not None
+    outcome = episode.state.outcome()
+    assert outcome is not None
+    returns = episode.returns()
+    assert returns == win_loss(outcome, 4)
+    assert returns[0] == returns[2] and returns[1] == returns[3] and sum(returns) == 0
+    totals = episode.state.scores()
+    if totals[0] != totals[1]:
+        assert returns[0] == (1.0 if totals[0] > totals[1] else -1.0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_vectors_have_the_stated_size_and_come_from_the_observation(name: str) -> None:
+    game = cardrules.get_game(name)
+    encoding = game.encoding()
+    episode = Episode.start(game, seed=11)
+    rng = random.Random(11)
+    for _ in range(60):
+        if episode.is_terminal:
+            break
+        state = episode.state
+        assert state is not None
+        for seat in range(game.num_players):
+            vector = episode.observe(seat)
+            assert len(vector) == encoding.observation_size
+            assert vector == encoding.observe(state.observation(seat))
+        episode = episode.choose(rng.choice(episode.choices()))
+
+
+def test_the_bound_on_decisions_holds_for_whole_games() -> None:
+    for name in GAMES:
+        options = {"stall_limit": 40} if name == "backstab_fish" else {}
+        game = cardrules.get_game(name, **options)
+        episode, taken = Episode.start(game, seed=2), 0
+        rng = random.Random(2)
+        while not episode.is_terminal:
+            episode = episode.choose(rng.choice(episode.choices()))
+            taken += 1
+        assert taken <= game.encoding().max_decisions, name
