@@ -47,7 +47,7 @@ result is shared (partners share their side's result).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Protocol, runtime_checkable
 
 from cardrules.cards import Card
@@ -61,6 +61,8 @@ __all__ = [
     "TERMINAL",
     "Encoding",
     "Episode",
+    "Shuffle",
+    "branches",
     "card_counts",
     "card_slots",
     "cards_by_seat",
@@ -93,6 +95,15 @@ class Encoding(Protocol):
 
     def encode(self, action: Action) -> tuple[int, ...]:
         """The decisions that make ``action``, in the order they are taken (at least one)."""
+        ...
+
+    def branches(self, actions: Sequence[Action], chosen: tuple[int, ...]) -> Mapping[int, Action | None]:
+        """The decisions open after ``chosen``, in increasing order, each with the action it completes.
+
+        ``actions`` is a state's legal set; a decision that does not complete an
+        action maps to ``None``. :func:`branches` does it for any encoding, from
+        :meth:`encode`; a game may answer faster from the structure of its legal set.
+        """
         ...
 
     @property
@@ -160,19 +171,74 @@ def win_loss(outcome: Outcome, players: int) -> tuple[float, ...]:
     return tuple(1.0 if seat in outcome.winners else -1.0 for seat in range(players))
 
 
-def _choices(
+def branches(
     encoding: Encoding, actions: Sequence[Action], chosen: tuple[int, ...]
 ) -> dict[int, Action | None]:
-    """The decisions that can follow ``chosen``: each with its action when it completes one, else ``None``."""
+    """The decisions open after ``chosen`` among ``actions``, each with the action it completes, or ``None``.
+
+    The general way, from :meth:`Encoding.encode` of every action; an encoding's
+    :meth:`~Encoding.branches` uses it unless it knows a faster one.
+    """
     depth = len(chosen)
     found: dict[int, Action | None] = {}
+    encode = encoding.encode
     for action in actions:
-        decisions = encoding.encode(action)
-        if len(decisions) <= depth or decisions[:depth] != chosen:
+        decisions = encode(action)
+        if len(decisions) <= depth or (depth and decisions[:depth] != chosen):
             continue
-        last = len(decisions) == depth + 1
-        found[decisions[depth]] = action if last else found.get(decisions[depth])
+        if len(decisions) == depth + 1:
+            found[decisions[depth]] = action
+        else:
+            found.setdefault(decisions[depth], None)
     return dict(sorted(found.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    """The first deck while chance deals it: the cards placed so far and how many of each are left.
+
+    Attributes:
+        cards: the different cards of the pack (:func:`distinct_cards`); a card's slot is its place here.
+        left: how many copies of each are still to be placed, by slot.
+        dealt: the cards placed so far, top of the deck first.
+    """
+
+    cards: tuple[Card, ...]
+    left: tuple[int, ...]
+    dealt: tuple[Card, ...] = ()
+
+    @classmethod
+    def of(cls, pack: Sequence[Card]) -> Shuffle:
+        """Nothing placed yet of ``pack``."""
+        cards = distinct_cards(pack)
+        slots = card_slots(pack)
+        left = [0] * len(cards)
+        for card in pack:
+            left[slots[card]] += 1
+        return cls(cards, tuple(left))
+
+    def outcomes(self) -> tuple[tuple[int, float], ...]:
+        """Each card left (its slot), with the chance that it is placed next."""
+        total = sum(self.left)
+        return tuple((slot, count / total) for slot, count in enumerate(self.left) if count)
+
+    def place(self, slot: object) -> Shuffle:
+        """The deck with the card of ``slot`` placed next.
+
+        Raises:
+            InvalidArgumentError: no card of that slot is left.
+        """
+        if type(slot) is not int or not 0 <= slot < len(self.left) or not self.left[slot]:
+            shown = [slot for slot, count in enumerate(self.left) if count]
+            raise InvalidArgumentError(f"{slot!r} is not a card left to deal (slots {shown})")
+        left = list(self.left)
+        left[slot] -= 1
+        return Shuffle(self.cards, tuple(left), (*self.dealt, self.cards[slot]))
+
+    @property
+    def complete(self) -> bool:
+        """Whether every card is placed."""
+        return not any(self.left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,21 +247,22 @@ class Episode:
 
     A frozen value: :meth:`choose` and :meth:`deal_card` return new episodes.
     While chance deals the first deck, :attr:`state` is ``None`` and
-    :attr:`dealt` holds the cards placed so far.
+    :attr:`shuffle` holds the cards placed so far.
 
     Attributes:
         game: the game, with its options.
         encoding: its :class:`Encoding` (``game.encoding()``).
         state: the game state, or ``None`` while the first deck is being dealt.
         chosen: the decisions already taken towards the next action.
-        dealt: the cards of the first deck placed so far, top first.
+        shuffle: while chance deals the first deck, the deck so far; else ``None``.
     """
 
     game: AnyGame
     encoding: Encoding
     state: AnyState | None
     chosen: tuple[int, ...] = ()
-    dealt: tuple[Card, ...] = ()
+    shuffle: Shuffle | None = None
+    _open: Mapping[int, Action | None] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def start(cls, game: AnyGame, seed: int) -> Episode:
@@ -205,7 +272,7 @@ class Episode:
     @classmethod
     def deal(cls, game: AnyGame) -> Episode:
         """The game before its first deal: chance places the cards of the first deck one by one."""
-        return cls(game, game.encoding(), None)
+        return cls(game, game.encoding(), None, (), Shuffle.of(game.pack()))
 
     @classmethod
     def of(cls, state: AnyState, game: AnyGame) -> Episode:
@@ -224,7 +291,7 @@ class Episode:
         """Pickled as the game's name and options, its position text, the decisions taken, the cards dealt."""
         position = None if self.state is None else self.state.position()
         options = dict(self.game.options_dict())
-        dealt = tuple(str(card) for card in self.dealt)
+        dealt = () if self.shuffle is None else tuple(str(card) for card in self.shuffle.dealt)
         return (_restore, (self.game.name, options, position, self.chosen, dealt))
 
     # -- who acts -------------------------------------------------------------
@@ -248,26 +315,18 @@ class Episode:
 
     # -- chance ----------------------------------------------------------------
 
+    def _shuffle(self) -> Shuffle:
+        if self.shuffle is None:
+            raise InvalidArgumentError("chance acts only while the first deck is dealt")
+        return self.shuffle
+
     def chance_outcomes(self) -> tuple[tuple[int, float], ...]:
         """The next card of the deck: each different card left (its slot) with its probability.
 
         Raises:
             InvalidArgumentError: chance does not act here.
         """
-        if self.state is not None:
-            raise InvalidArgumentError("chance acts only while the first deck is dealt")
-        left = self._cards_left()
-        total = sum(left.values())
-        return tuple((slot, count / total) for slot, count in sorted(left.items()))
-
-    def _cards_left(self) -> dict[int, int]:
-        slots = card_slots(self.game.pack())
-        left: dict[int, int] = {}
-        for card in self.game.pack():
-            left[slots[card]] = left.get(slots[card], 0) + 1
-        for card in self.dealt:
-            left[slots[card]] -= 1
-        return {slot: count for slot, count in left.items() if count}
+        return self._shuffle().outcomes()
 
     def deal_card(self, slot: int) -> Episode:
         """The episode with the card in ``slot`` placed next on the deck; the game starts with the last one.
@@ -275,20 +334,15 @@ class Episode:
         Raises:
             InvalidArgumentError: chance does not act here, or no such card is left.
         """
-        if self.state is not None:
-            raise InvalidArgumentError("chance acts only while the first deck is dealt")
-        left = self._cards_left()
-        if type(slot) is not int or slot not in left:
-            raise InvalidArgumentError(f"{slot!r} is not a card left to deal (slots {sorted(left)})")
-        dealt = (*self.dealt, distinct_cards(self.game.pack())[slot])
-        if len(dealt) < len(self.game.pack()):
-            return Episode(self.game, self.encoding, None, (), dealt)
-        state = self.game.from_deal(dealt, seed=deal_seed(dealt))
+        shuffle = self._shuffle().place(slot)
+        if not shuffle.complete:
+            return Episode(self.game, self.encoding, None, (), shuffle)
+        state = self.game.from_deal(shuffle.dealt, seed=deal_seed(shuffle.dealt))
         return Episode(self.game, self.encoding, state)
 
     def chance_text(self, slot: int) -> str:
         """How a chance outcome reads: ``deal QS`` (the card put next on the deck)."""
-        return f"deal {distinct_cards(self.game.pack())[slot]}"
+        return f"deal {self._shuffle().cards[slot]}"
 
     # -- decisions -------------------------------------------------------------
 
@@ -297,10 +351,17 @@ class Episode:
             raise InvalidArgumentError("no player decides while the first deck is dealt")
         return self.state
 
+    def _branches(self) -> Mapping[int, Action | None]:
+        """The decisions open here with the actions they complete, worked out once per episode."""
+        found = self._open
+        if found is None:
+            found = self.encoding.branches(self._state().legal_actions(), self.chosen)
+            object.__setattr__(self, "_open", found)  # a cache of a pure function of the fields
+        return found
+
     def choices(self) -> tuple[int, ...]:
         """The decisions the player to act can take next, in increasing order; empty when the game is over."""
-        state = self._state()
-        return tuple(_choices(self.encoding, state.legal_actions(), self.chosen))
+        return tuple(self._branches())
 
     def choose(self, decision: int) -> Episode:
         """The episode after the player to act takes ``decision``; the action is applied when it is complete.
@@ -310,7 +371,7 @@ class Episode:
                 (the verdict names what was wrong).
         """
         state = self._state()
-        found = _choices(self.encoding, state.legal_actions(), self.chosen)
+        found = self._branches()
         if decision not in found:
             raise self._illegal(state, decision)
         action = found[decision]
@@ -353,7 +414,7 @@ class Episode:
         state = self._state()
         episode = self
         for decision in decisions:
-            found = _choices(self.encoding, state.legal_actions(), episode.chosen)
+            found = episode._branches()
             if decision not in found:
                 raise episode._illegal(state, decision)
             action = found[decision]
@@ -377,7 +438,8 @@ class Episode:
     def observation_text(self, seat: int) -> str:
         """What ``seat`` sees as text, with the decisions it has taken towards its next action."""
         if self.state is None:
-            return f"{self.game.name}: dealing, {len(self.dealt)} of {len(self.game.pack())} cards placed"
+            placed = len(self._shuffle().dealt)
+            return f"{self.game.name}: dealing, {placed} of {len(self.game.pack())} cards placed"
         text = str(self.state.observation(seat))
         if self.chosen and seat == self.state.current_player:
             taken = " | ".join(self.encoding.decision_name(d) for d in self.chosen)
@@ -403,10 +465,13 @@ def _restore(
     from cardrules.games import get_game
 
     game = get_game(name, **options)
-    state = None if position is None else game.from_position(position)
-    return Episode(
-        game, game.encoding(), state, chosen, tuple(parse_card(card, jokers=True) for card in dealt)
-    )
+    if position is not None:
+        return Episode(game, game.encoding(), game.from_position(position), chosen)
+    episode = Episode.deal(game)
+    slots = card_slots(game.pack())
+    for card in dealt:
+        episode = episode.deal_card(slots[parse_card(card, jokers=True)])
+    return episode
 
 
 # -- pieces of observation vectors, shared by the games' encodings ---------------

@@ -43,10 +43,11 @@ P, P        the dealer; the seat to act (0 once the game is over)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from cardrules.agents import one_hot, relative_seat
+from cardrules.agents import branches, one_hot, relative_seat
 from cardrules.errors import InvalidArgumentError
 from cardrules.game import Action
 from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown
@@ -68,20 +69,17 @@ class BackstabFishEncoding:
     """Backstab Fish's :class:`~cardrules.agents.Encoding` (the module gives the decisions and the layout)."""
 
     options: BackstabFishOptions = field(default_factory=BackstabFishOptions)
+    ranks: int = field(init=False)
+    """R: the ranks the deck holds (13, or 14 with jokers)."""
+    counts: int = field(init=False)
+    """C: the most cards of one rank the deck holds, so the largest count an ask names."""
+    _asks: int = field(init=False, repr=False)
 
-    @property
-    def ranks(self) -> int:
-        """R: the ranks the deck holds (13, or 14 with jokers)."""
-        return sum(1 for copies in self.options.copies if copies)
-
-    @property
-    def counts(self) -> int:
-        """C: the most cards of one rank the deck holds, so the largest count an ask names."""
-        return max(self.options.copies)
-
-    @property
-    def _asks(self) -> int:
-        return self.options.players * self.ranks * self.counts
+    def __post_init__(self) -> None:
+        copies = self.options.copies
+        object.__setattr__(self, "ranks", sum(1 for count in copies if count))
+        object.__setattr__(self, "counts", max(copies))
+        object.__setattr__(self, "_asks", self.options.players * self.ranks * self.counts)
 
     @property
     def size(self) -> int:
@@ -108,6 +106,17 @@ class BackstabFishEncoding:
         if isinstance(action, EndTurn):
             return (done + 1,)
         raise InvalidArgumentError(f"{action!r} is not a Backstab Fish action")
+
+    def branches(self, actions: Sequence[Action], chosen: tuple[int, ...]) -> dict[int, Action | None]:
+        """An ask phase's asks (one decision each) at once; a lay-down the general way."""
+        if chosen or not actions or type(actions[0]) is not Ask:
+            return branches(self, actions, chosen)
+        ranks, counts = self.ranks, self.counts
+        found: dict[int, Action | None] = {
+            (action.target * ranks + action.rank) * counts + action.count - 1: action  # type: ignore[attr-defined]
+            for action in actions
+        }
+        return found if list(found) == sorted(found) else dict(sorted(found.items()))
 
     @property
     def observation_size(self) -> int:

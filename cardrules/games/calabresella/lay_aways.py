@@ -106,6 +106,33 @@ class LayAways(Sequence[Action]):
     def __len__(self) -> int:
         return self._length
 
+    @property
+    def seat(self) -> int:
+        """The seat that lays away."""
+        return self._seat
+
+    @property
+    def size(self) -> int:
+        """How many cards a lay-away holds."""
+        return self._size
+
+    def following(self, taken: tuple[Card, ...]) -> tuple[Card, ...]:
+        """The cards that can come next in a lay-away whose lowest cards (in index order) are ``taken``.
+
+        Every choice of :attr:`size` cards of the hand is a lay-away, so the next
+        card is a later card of the hand that leaves enough cards after it.
+        ``taken`` must be cards of the hand in index order, fewer than :attr:`size`.
+
+        >>> from cardrules.games.calabresella.cards import DECK
+        >>> lays = LayAways(1, DECK[:16], 4)
+        >>> len(lays.following(())), [str(card) for card in lays.following(DECK[:3])][:2]
+        (13, ['5C', '6C'])
+        """
+        hand = self._hand
+        start = hand.index(taken[-1]) + 1 if taken else 0
+        still = self._size - len(taken)
+        return hand[start : len(hand) - still + 1] if still > 0 else ()
+
     @overload
     def __getitem__(self, index: int) -> Action: ...
 

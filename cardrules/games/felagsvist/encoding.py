@@ -29,6 +29,7 @@ offset  size   what
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -67,6 +68,13 @@ class FelagsvistEncoding:
         if not isinstance(action, PlayCard):
             raise InvalidArgumentError(f"{action!r} is not a Félagsvist action")
         return (action.card.index,)
+
+    def branches(self, actions: Sequence[Action], chosen: tuple[int, ...]) -> dict[int, Action | None]:
+        """Each legal play under its card's index (every action is one decision)."""
+        found: dict[int, Action | None] = {}
+        for action in actions:
+            found[self.encode(action)[0]] = action
+        return dict(sorted(found.items())) if not chosen else {}
 
     @property
     def observation_size(self) -> int:

@@ -50,10 +50,19 @@ offset  size   what
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from cardrules.agents import card_counts, card_slots, cards_by_seat, distinct_cards, one_hot, relative_seat
+from cardrules.agents import (
+    branches,
+    card_counts,
+    card_slots,
+    cards_by_seat,
+    distinct_cards,
+    one_hot,
+    relative_seat,
+)
 from cardrules.errors import InvalidArgumentError
 from cardrules.game import Action
 from cardrules.games.fildinski.actions import DeclareMelds, Dix, PlayCard
@@ -120,6 +129,10 @@ class FildinskiEncoding:
                 decisions.extend(_REF + 3 * _SLOTS[ref.card] + (ref.copy or 0) for ref in meld.cards)
             return (*decisions, _DONE)
         raise InvalidArgumentError(f"{action!r} is not a Fildinski action")
+
+    def branches(self, actions: Sequence[Action], chosen: tuple[int, ...]) -> dict[int, Action | None]:
+        """The general way (:func:`cardrules.agents.branches`): a meld step has a few dozen actions."""
+        return branches(self, actions, chosen)
 
     @property
     def observation_size(self) -> int:
