@@ -45,7 +45,7 @@ def _tricks(state: Any, deal: int) -> tuple[int, int]:
     return tuple(seen.tricks if seen.deal_number == deal else seen.deal_scores[deal - 1])  # type: ignore[return-value]
 
 
-class DealRollout(mcts.Evaluator):  # type: ignore[misc]
+class DealRollout(mcts.Evaluator):
     """Random play to the end of the deal in progress; each seat's value is its side's trick margin / 13."""
 
     def __init__(self, rng: np.random.RandomState) -> None:
