@@ -122,6 +122,8 @@ nitpick_ignore_regex = [
     (r"py:class", r"(Sequence|Mapping|Iterable|Iterator|Enum|IntEnum)"),
     (r"py:class", r"(pathlib|hypothesis)\..*"),
     (r"py:class", r"concurrent\.futures\..*"),
+    # The agent frameworks' own classes (OpenSpiel, PettingZoo, Gymnasium, NumPy) have no docs here.
+    (r"py:(class|obj)", r"(pyspiel|pettingzoo|gymnasium|numpy|np)\..*"),
 ]
 nitpick_ignore = [
     # Private helpers of cardrules.options that appear in build_options' signature.

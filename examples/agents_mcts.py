@@ -124,7 +124,11 @@ def main() -> None:
     print(
         f"N-S as MCTS vs random E-W: mean {statistics.mean(mcts_tricks):.2f} tricks of 13, {wins} deals won"
     )
-    print(f"N-S as random vs random E-W: mean {statistics.mean(random_play):.2f} tricks of 13 (same deals)")
+    random_wins = sum(tricks >= 7 for tricks in random_play)
+    print(
+        f"N-S as random vs random E-W: mean {statistics.mean(random_play):.2f} tricks of 13, "
+        f"{random_wins} deals won (same deals)"
+    )
     solved = [result for result in results if result.double_dummy is not None]
     if solved:
         dd = statistics.mean(result.double_dummy for result in solved if result.double_dummy is not None)

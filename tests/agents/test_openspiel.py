@@ -260,5 +260,5 @@ def test_the_mcts_example_plays_deals_and_reports_them() -> None:
     found = re.search(r"MCTS vs random E-W: mean (\d+\.\d\d) tricks of 13, (\d) deals won", done.stdout)
     assert found is not None, done.stdout
     assert 0 <= float(found.group(1)) <= 13 and 0 <= int(found.group(2)) <= 2
-    baseline = re.search(r"random vs random E-W: mean (\d+\.\d\d) tricks", done.stdout)
+    baseline = re.search(r"random vs random E-W: mean (\d+\.\d\d) tricks of 13, (\d) deals won", done.stdout)
     assert baseline is not None and 0 <= float(baseline.group(1)) <= 13

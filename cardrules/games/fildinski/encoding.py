@@ -3,17 +3,17 @@
 The 32 different cards of the piquet deck have slots 0-31 in index order
 (7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣, then ♦, ♥, ♠). The decisions:
 
-=========  ===============  ====================================================
-decisions  text             meaning
-=========  ===============  ====================================================
-0-31       ``play QS``      play a card (of a kind held twice, the lower copy)
-32-35      ``dix 7H``       the dix with the seven of ♣, ♦, ♥ or ♠
-36         ``meld none``    end the meld step declaring no meld
-37-45      ``meld bezique`` start a meld of that kind (the table's order)
-46-141     ``QS``, ``QS#1`` one card of the meld being declared: slot x 3 +
-                            copy (plain, copy 1, copy 2)
-142        ``done``         end the declaration after its last meld
-=========  ===============  ====================================================
+=========  ==================  ==================================================
+decisions  text                meaning
+=========  ==================  ==================================================
+0-31       ``play QS``         play a card (of a kind held twice, the lower copy)
+32-35      ``dix 7H``          the dix with the seven of ♣, ♦, ♥ or ♠
+36         ``meld none``       end the meld step declaring no meld
+37-45      ``meld bezique``    start a meld of that kind (the table's order)
+46-141     ``QS``, ``QS#1``    one card of the meld being declared: slot x 3 +
+                               copy (plain, copy 1, copy 2)
+142        ``done``            end the declaration after its last meld
+=========  ==================  ==================================================
 
 A declaration is one sequence of decisions by the same player: each meld's
 kind, then its cards in canonical order, then ``done``; for example
