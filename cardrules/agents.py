@@ -163,7 +163,8 @@ def win_loss(outcome: Outcome, players: int) -> tuple[float, ...]:
     seat 0. Partners are both winners or both not, so they share their side's
     return.
 
-    >>>     >>> win_loss(Outcome((0, 2), (80, 76, 80, 76), RuleId("felagsvist.game.twelve-deals"), "", 0), 4)
+    >>> from cardrules.rules import RuleId
+    >>> win_loss(Outcome((0, 2), (80, 76, 80, 76), RuleId("felagsvist.game.twelve-deals"), "", 0), 4)
     (1.0, -1.0, 1.0, -1.0)
     """
     if outcome.tie or not outcome.winners:
@@ -413,15 +414,15 @@ class Episode:
         """
         state = self._state()
         episode = self
-        for decision in decisions:
+        for taken, decision in enumerate(decisions, start=1):
             found = episode._branches()
             if decision not in found:
                 raise episode._illegal(state, decision)
             action = found[decision]
             if action is not None:
-                if len(episode.chosen) + 1 - len(self.chosen) == len(decisions):
+                if taken == len(decisions):
                     return action
-                break
+                break  # a whole action before the last decision
             episode = Episode(self.game, self.encoding, state, (*episode.chosen, decision))
         reason = f"the decisions {list(decisions)} make no whole action of {self.game.name} here"
         verdict = Verdict.illegal(("common.action.known",), reason)

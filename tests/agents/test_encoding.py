@@ -38,13 +38,14 @@ def _check_bijection(game: AnyGame, state: cardrules.State[object], rng: random.
     assert not prefixes & set(codes), "a legal action's decisions begin another's"
     episode = Episode.of(state, game)
     assert episode.choices() == tuple(sorted({code[0] for code in codes}))
+    for action, code in zip(legal, codes, strict=True):  # decoding: every action back from its decisions
+        assert episode.action_of(code) == action
     for index in rng.sample(range(len(legal)), min(len(legal), 12)):
         walk = episode
         for decision in codes[index][:-1]:
             assert decision in walk.choices()
             walk = walk.choose(decision)
             assert walk.state is state and walk.current_player == state.current_player
-        assert episode.action_of(codes[index]) == legal[index]
         after = walk.choose(codes[index][-1])
         assert not after.chosen
         assert after.state is not None and after.state.position() == state.apply(legal[index]).position()
