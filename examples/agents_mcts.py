@@ -10,7 +10,8 @@ The bots search the true state, so they see every hand: this is
 perfect-information MCTS, the same footing as the double-dummy value. With
 ``--double-dummy N`` the exact solver gives, for the first N deals, how many
 tricks N-S take against the best defence with every hand open
-(``cardrules.analyse``, the value of the deal before its first card).
+(``cardrules.analyse``, the value of the deal before its first card), each
+within ``--dd-seconds`` (a deal the budget does not settle is left out).
 
 Run: ``python examples/agents_mcts.py --deals 100 --simulations 100``
 (needs ``pip install 'cardrules[openspiel]'``).
@@ -77,7 +78,10 @@ class DealResult:
 def play_deal(
     seed: int, simulations: int, *, mcts_seats: tuple[int, ...] = NS, solve: bool = False
 ) -> DealResult:
-    """Deal a game from ``seed`` and play its first deal: MCTS at ``mcts_seats``, random play elsewhere."""
+    """Deal a game from ``seed`` and play its first deal: MCTS at ``mcts_seats``, random play elsewhere.
+
+    With ``solve`` (seconds), the exact solver first values the deal for N-S, double dummy.
+    """
     game = load("felagsvist")
     rng = np.random.RandomState(seed)
     bot = mcts.MCTSBot(
@@ -90,7 +94,7 @@ def play_deal(
     value = None
     if solve:
         try:
-            analysis = cardrules.analyse(state.episode.state, deadline=60.0)
+            analysis = cardrules.analyse(state.episode.state, deadline=solve)
             leader_side = NS if state.current_player() in NS else (1, 3)
             value = analysis.value if leader_side == NS else 13 - analysis.value
         except SolveBudgetExceeded:
@@ -109,11 +113,13 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--simulations", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--double-dummy", type=int, default=0, metavar="N")
+    parser.add_argument("--double-dummy", type=int, default=0, metavar="N", help="solve the first N deals")
+    parser.add_argument("--dd-seconds", type=float, default=60.0, help="the solver's budget per deal")
     args = parser.parse_args()
     started = time.perf_counter()
     results = [
-        play_deal(args.seed + n, args.simulations, solve=n < args.double_dummy) for n in range(args.deals)
+        play_deal(args.seed + n, args.simulations, solve=args.dd_seconds if n < args.double_dummy else 0.0)
+        for n in range(args.deals)
     ]
     random_play = [
         play_deal(args.seed + n, args.simulations, mcts_seats=()).ns_tricks for n in range(args.deals)
