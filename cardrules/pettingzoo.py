@@ -119,7 +119,7 @@ Info = dict[str, object]
 """One agent's info."""
 
 
-class CardrulesEnv(AECEnv[str, Observation, int]):
+class CardrulesEnv(AECEnv[str, Observation, int | None]):
     """One cardrules game as a PettingZoo AEC environment (the module says how it maps).
 
     Args:
@@ -150,7 +150,7 @@ class CardrulesEnv(AECEnv[str, Observation, int]):
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {agent: self._observation_space() for agent in self.possible_agents}
         self.action_spaces = {
-            agent: cast("gymnasium.spaces.Space[int]", spaces.Discrete(self.encoding.size))
+            agent: cast("gymnasium.spaces.Space[int | None]", spaces.Discrete(self.encoding.size))
             for agent in self.possible_agents
         }
         self._generator = np.random.default_rng()
@@ -171,7 +171,7 @@ class CardrulesEnv(AECEnv[str, Observation, int]):
         """The same ``Dict`` space object for every call: ``observation`` and ``action_mask``."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[int]:
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[int | None]:
         """The same ``Discrete(encoding.size)`` object for every call."""
         return self.action_spaces[agent]
 
@@ -224,8 +224,9 @@ class CardrulesEnv(AECEnv[str, Observation, int]):
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            # PettingZoo annotates the action as the action type, yet None is the one it accepts here
-            self._was_dead_step(cast("int", action))
+            if action is not None:
+                raise InvalidArgumentError(f"{agent}'s game is over: its only action is None, not {action!r}")
+            self._was_dead_step(None)
             return
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise InvalidArgumentError(
@@ -307,13 +308,15 @@ raw_env = CardrulesEnv
 """The environment without wrappers (PettingZoo's name for it)."""
 
 
-def env(game_name: str, render_mode: str | None = None, **options: object) -> AECEnv[str, Observation, int]:
+def env(
+    game_name: str, render_mode: str | None = None, **options: object
+) -> AECEnv[str, Observation, int | None]:
     """The environment of ``game_name`` with its options, wrapped as PettingZoo's classic games are.
 
     The wrappers assert that each action lies in the action space and that
     :meth:`~CardrulesEnv.reset` comes first; ``env(...).unwrapped`` is the
     :class:`CardrulesEnv`.
     """
-    made: AECEnv[str, Observation, int] = CardrulesEnv(game_name, render_mode=render_mode, **options)
+    made: AECEnv[str, Observation, int | None] = CardrulesEnv(game_name, render_mode=render_mode, **options)
     made = wrappers.AssertOutOfBoundsWrapper(made)
     return wrappers.OrderEnforcingWrapper(made)

@@ -282,6 +282,8 @@ def test_an_illegal_decision_ends_the_game_with_minus_one_for_its_taker_and_the_
     assert info["action"] == f"p3 play {cardrules.cards.card_at(not_held)}"
     assert all(table.infos[agent] == {} for agent in table.possible_agents if agent != offender)
     assert raw.observe(offender)["action_mask"].sum() == 0
+    with pytest.raises(InvalidArgumentError, match="only action is None"):
+        raw.step(0)
     returns = {}
     for agent in table.agent_iter():
         _, reward, terminated, _, _ = table.last()
