@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-NEEDS: Final[Mapping[str, str]] = MappingProxyType({"cardrules.pettingzoo": "pettingzoo"})
+NEEDS: Final[Mapping[str, str]] = MappingProxyType(
+    {"cardrules.openspiel": "pyspiel", "cardrules.pettingzoo": "pettingzoo"}
+)
 """Each module of the library that imports a framework, and the package its extra installs."""
 
 
