@@ -9,7 +9,7 @@ games are (an action outside the action space fails an assertion; using the
 environment before :meth:`~CardrulesEnv.reset` is an error);
 :class:`CardrulesEnv` (also called ``raw_env``) is the same without the
 wrappers. Options are the game's own (``env("backstab_fish", players=5)``),
-validated by :func:`cardrules.get_game`.
+validated by :func:`~cardrules.games.get_game`.
 
 It is a thin layer over :class:`cardrules.agents.Episode`:
 
@@ -126,7 +126,7 @@ class CardrulesEnv(AECEnv[str, Observation, int | None]):
         game_name: the game's registry name (``felagsvist``, ``fildinski``,
             ``calabresella``, ``backstab_fish``).
         render_mode: ``None`` or ``"ansi"``.
-        **options: the game's options, as :func:`cardrules.get_game` takes them.
+        **options: the game's options, as :func:`~cardrules.games.get_game` takes them.
 
     Raises:
         UnknownGameError: no game has that name.
