@@ -36,7 +36,8 @@ It is a thin layer over :class:`cardrules.agents.Episode`:
   step rewards 0.
 - **Terminations** all become true together at the end of the game;
   **truncations** never do, since every game ends within its encoding's
-  ``max_decisions``.
+  ``max_decisions`` (all but Backstab Fish with ``stall_limit=None``, which
+  need not end: keep a stall limit to train on it).
 - **Seeds**: ``reset(seed=n)`` starts ``game.new_game(n)``, exactly the game
   that cardrules deals from that seed, and seeds the environment's own NumPy
   generator with ``n``; ``reset()`` draws the next game's seed from that
@@ -44,15 +45,17 @@ It is a thin layer over :class:`cardrules.agents.Episode`:
   entropy, as Gymnasium's do). Nothing uses a global random source.
 
 **An illegal action ends the game, and the agent that took it loses.** A
-decision in the action space that the agent may not take now (its mask bit is
-0) is not applied: the offender's reward is -1, every other agent's 0, all
-terminations become true, and the offender's info holds ``"illegal"`` (the
-verdict's reason), ``"rule_ids"`` (the rules it breaks) and ``"action"`` (the
-decisions as text). This is the consequence PettingZoo's classic games give
-through ``TerminateIllegalWrapper(illegal_reward=-1)``, so code written for
-them (a training loop, ``api_test``, the dead-agent protocol of
-``agent_iter``) runs here unchanged, and a policy that ignores the mask gets
-a clear signal instead of an episode that never advances. The environment
+decision that the agent may not take now (its mask bit is 0; on the raw
+environment, also a number outside the action space) is not applied, nor are
+the decisions it took before it towards the same action: the offender's
+reward is -1, every other agent's 0, all terminations become true, and the
+offender's info holds ``"illegal"`` (the verdict's reason), ``"rule_ids"``
+(the rules it breaks) and ``"action"`` (the decisions as text). This is the
+consequence PettingZoo's classic games give through
+``TerminateIllegalWrapper(illegal_reward=-1)``, so code written for them (a
+training loop, ``api_test``, the dead-agent protocol of ``agent_iter``) runs
+here unchanged, and a policy that ignores the mask gets a clear signal
+instead of an episode that never advances. The environment
 applies the convention itself, rather than through that wrapper, so that the
 verdict reaches the info. A value that is no integer (``None`` for an agent
 still playing, say) is a programming error, not a move:

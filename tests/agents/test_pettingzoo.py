@@ -293,6 +293,28 @@ def test_an_illegal_decision_ends_the_game_with_minus_one_for_its_taker_and_the_
     assert returns == {agent: (-1.0 if agent == offender else 0.0) for agent in table.possible_agents}
 
 
+def test_an_illegal_decision_inside_an_action_drops_the_decisions_taken_towards_it() -> None:
+    table = raw_env("calabresella")
+    table.reset(seed=16)
+    rng = random.Random(16)
+    while not table.episode.chosen:  # play until an agent is part-way through a discard
+        assert not table.terminations[table.agent_selection]
+        legal = cast("dict[int, str]", table.infos[table.agent_selection]["legal_actions"])
+        table.step(rng.choice(list(legal)))
+    agent, before = table.agent_selection, table.episode.state
+    mask = table.observe(agent)["action_mask"]
+    names = [table.encoding.decision_name(d) for d in range(table.encoding.size)]
+    closed = next(d for d, name in enumerate(names) if name.startswith("discard ") and not mask[d])
+    chosen = table.episode.chosen
+    taken = [names[d] for d in chosen]
+    table.step(closed)
+    assert table.episode.state == before and table.episode.chosen == chosen  # the game stops as it stood
+    assert table.rewards[agent] == -1.0 and all(table.terminations.values())
+    info = table.infos[agent]
+    assert info["action"] == " ".join([agent.replace("player_", "p"), *taken, names[closed]])
+    assert info["rule_ids"] and info["illegal"]
+
+
 def test_a_decision_outside_the_space_is_an_assertion_through_env_and_illegal_on_the_raw_env() -> None:
     wrapped = env("felagsvist")
     wrapped.reset(seed=1)
