@@ -98,6 +98,7 @@ import cardrules
 from cardrules.agents import Episode
 from cardrules.errors import IllegalActionError, InvalidArgumentError
 from cardrules.game import AnyGame
+from cardrules.notation import format_seat
 from cardrules.svg import table as _svg_table
 from cardrules.verdict import Verdict
 
@@ -143,6 +144,7 @@ class CardrulesEnv(AECEnv[str, Observation, int | None]):
             raise InvalidArgumentError(f"render_mode {render_mode!r}: give 'ansi' or None")
         self.game: AnyGame = cardrules.get_game(game_name, **options)
         self.encoding = self.game.encoding()
+        self._names = tuple(self.encoding.decision_name(decision) for decision in range(self.encoding.size))
         self.render_mode = render_mode
         self.metadata = {
             "name": f"cardrules_{self.game.name}_v0",
@@ -261,7 +263,9 @@ class CardrulesEnv(AECEnv[str, Observation, int | None]):
         self.infos[self.agent_selection] = self._legal_info(episode)
 
     def _legal_info(self, episode: Episode) -> Info:
-        return {"legal_actions": {decision: episode.decision_text(decision) for decision in self._choices}}
+        """The agent to act's info: each open decision and its text (as ``episode.decision_text`` has it)."""
+        actor = format_seat(episode.current_player)
+        return {"legal_actions": {decision: f"{actor} {self._names[decision]}" for decision in self._choices}}
 
     def _forfeit(self, agent: str, verdict: Verdict, action: str) -> None:
         """End the game after ``agent``'s illegal decision: -1 for it, 0 for the others."""
@@ -276,11 +280,10 @@ class CardrulesEnv(AECEnv[str, Observation, int | None]):
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation vector and action mask (see the module)."""
-        seat = self._seats[agent]
-        vector = np.asarray(self.episode.observe(seat), dtype=np.float32)
+        vector = np.array(self.episode.observe(self._seats[agent]), dtype=np.float32)
         mask = np.zeros(self.encoding.size, dtype=np.int8)
         if agent == self.agent_selection and not self._over:
-            mask[list(self._choices)] = 1
+            mask[list(self._choices)] = 1  # a list: a tuple would index several axes
         return {"observation": vector, "action_mask": mask}
 
     def render(self) -> str | None:
