@@ -6,6 +6,7 @@ module names that extra when it is missing runs in a subprocess either way.
 
 from __future__ import annotations
 
+import pickle
 import random
 import subprocess
 import sys
@@ -181,6 +182,26 @@ def test_reset_without_a_seed_continues_the_generator_of_the_last_seed() -> None
         starts.append(table.episode.state)
     assert starts[0] == starts[2] and starts[1] == starts[3] and starts[0] != starts[1]
     assert starts[0] != cardrules.get_game("felagsvist").new_game(5)
+
+
+def test_a_pickled_environment_plays_on_as_the_original() -> None:
+    table = raw_env("fildinski")
+    table.reset(seed=3)
+    for _ in range(5):
+        table.step(min(cast("dict[int, str]", table.infos[table.agent_selection]["legal_actions"])))
+    copy = pickle.loads(pickle.dumps(table))
+    for _ in range(20):
+        assert copy.agent_selection == table.agent_selection and copy.infos == table.infos
+        for agent in table.possible_agents:
+            assert np.array_equal(copy.observe(agent)["observation"], table.observe(agent)["observation"])
+        decision = min(cast("dict[int, str]", table.infos[table.agent_selection]["legal_actions"]))
+        table.step(decision)
+        copy.step(decision)
+    state, copied = table.episode.state, copy.episode.state
+    assert state is not None and copied is not None and copied.position() == state.position()
+    table.reset()
+    copy.reset()  # the generator travels too
+    assert table.episode.state == copy.episode.state
 
 
 @pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
