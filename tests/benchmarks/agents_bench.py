@@ -13,10 +13,15 @@ taking turns so that a slow patch of the machine hits them all alike:
   a chance outcome, then a uniformly random legal decision until the end);
 - ``pettingzoo``: ``env.reset(seed=...)``, then ``env.last()`` and a uniformly
   random decision of the action mask until every agent is done (an observation
-  vector for every step, as an agent would get it).
+  vector for every step, as an agent would get it);
+- ``observing``: direct play that also asks the engine, at every step, for the
+  observation of the seat to act (``state.observation(seat)``): what any agent
+  needs, and so the fair yardstick of an environment that hands one out at
+  every step.
 
 It prints games per second for each and the adapters' ratio to direct play in
-the same run (the issue's target: 0.5 or better). A framework that is not
+the same run (the issue's target: 0.5 or better), and PettingZoo's ratio to
+direct play that observes. A framework that is not
 installed is left out, saying so. Backstab Fish plays with ``stall_limit=40``
 so that one game stays short; the other games use their defaults.
 """
@@ -61,6 +66,25 @@ def direct_player(game: AnyGame) -> Player:
         count = 0
         legal = state.legal_actions()
         while legal:
+            state = state.apply(rng.choice(legal))
+            legal = state.legal_actions()
+            count += 1
+        return count
+
+    return play
+
+
+def observing_player(game: AnyGame) -> Player:
+    """Random play through cardrules alone, asking for the acting seat's observation at every step."""
+
+    def play(seed: int) -> int:
+        deck = _deck(game, seed)
+        state = game.from_deal(deck, seed=deal_seed(deck))
+        rng = random.Random(seed)
+        count = 0
+        legal = state.legal_actions()
+        while legal:
+            state.observation(state.current_player)
             state = state.apply(rng.choice(legal))
             legal = state.legal_actions()
             count += 1
@@ -132,7 +156,7 @@ def _rate(play: Player, seeds: Sequence[int], seconds: float) -> float:
 def measure(name: str, seconds: float, repeat: int) -> dict[str, object]:
     """Games per second of each way to play ``name``, and the adapters' ratios to direct play."""
     game = cardrules.get_game(name, **OPTIONS.get(name, {}))
-    ways: dict[str, Player] = {"direct": direct_player(game)}
+    ways: dict[str, Player] = {"direct": direct_player(game), "observing": observing_player(game)}
     for label, player in (
         ("openspiel", openspiel_player(name, game)),
         ("pettingzoo", pettingzoo_player(name)),
@@ -150,6 +174,8 @@ def measure(name: str, seconds: float, repeat: int) -> dict[str, object]:
             samples[label].append(_rate(play, seeds, seconds))
     medians = {label: statistics.median(rates) for label, rates in samples.items()}
     ratios = {label: medians[label] / medians["direct"] for label in medians if label != "direct"}
+    if "pettingzoo" in medians:
+        ratios["pettingzoo/observing"] = medians["pettingzoo"] / medians["observing"]
     return {"game": name, "games_per_second": medians, "samples": samples, "ratio_to_direct": ratios}
 
 
@@ -165,13 +191,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--compare", metavar="PATH", help="accepted for nox -s bench; not used here")
     args = parser.parse_args(argv)
     results = [measure(name, args.seconds, args.repeat) for name in args.games]
-    print(f"{'game':<15}{'direct games/s':>16}{'openspiel':>12}{'ratio':>8}{'pettingzoo':>12}{'ratio':>8}")
+    print(
+        f"{'game':<15}{'direct games/s':>16}{'openspiel':>12}{'ratio':>8}{'pettingzoo':>12}{'ratio':>8}"
+        f"{'observing':>12}{'pz/obs':>8}"
+    )
     for result in results:
         rates: Any = result["games_per_second"]
         ratios: Any = result["ratio_to_direct"]
         row = f"{result['game']:<15}{rates['direct']:>16.1f}"
         for label in ("openspiel", "pettingzoo"):
             row += f"{rates[label]:>12.1f}{ratios[label]:>8.2f}" if label in rates else f"{'-':>12}{'-':>8}"
+        shown = ratios.get("pettingzoo/observing")
+        row += f"{rates['observing']:>12.1f}" + (f"{shown:>8.2f}" if shown is not None else f"{'-':>8}")
         print(row)
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
