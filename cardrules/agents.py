@@ -48,10 +48,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Final, Protocol, runtime_checkable
 
 from cardrules.cards import Card
-from cardrules.errors import IllegalActionError, InvalidArgumentError
+from cardrules.errors import CardRulesError, IllegalActionError, InvalidArgumentError
 from cardrules.game import TERMINAL, Action, AnyGame, AnyState, Outcome
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
@@ -135,8 +136,8 @@ def distinct_cards(pack: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def card_slots(pack: Sequence[Card]) -> Mapping[Card, int]:
-    """Each different card of ``pack`` and its place in :func:`distinct_cards`."""
-    return {card: slot for slot, card in enumerate(distinct_cards(pack))}
+    """Each different card of ``pack`` and its place in :func:`distinct_cards` (read-only)."""
+    return MappingProxyType({card: slot for slot, card in enumerate(distinct_cards(pack))})
 
 
 _SEED_MODULUS: Final = (1 << 61) - 1
@@ -394,13 +395,29 @@ class Episode:
             )
         names = (self.encoding.decision_name(d) for d in (*self.chosen, decision))
         text = " ".join((format_seat(state.current_player), *names))
-        verdict = state.check(text)
-        if verdict.legal:  # the text reads as a legal action, but not by these decisions
+        judged = self._judged(state, text, decision) if not self.chosen else None
+        if judged is not None and not judged.legal:
+            verdict = judged
+        else:
             open_ = [self.encoding.decision_name(d) for d in self.choices()]
             shown = ", ".join(open_[:8]) + (f" and {len(open_) - 8} more" if len(open_) > 8 else "")
-            reason = f"{text} cannot be chosen here; the decisions open are {shown}"
+            then = (
+                f"after {', '.join(self.encoding.decision_name(d) for d in self.chosen)} "
+                if self.chosen
+                else ""
+            )
+            reason = f"{self.encoding.decision_name(decision)} cannot be chosen {then}here; open: {shown}"
             verdict = Verdict.illegal(("common.action.known",), reason)
         return IllegalActionError(verdict, text, state.compact())
+
+    def _judged(self, state: AnyState, text: str, decision: int) -> Verdict | None:
+        """The engine's verdict on ``text`` when it reads as the action that ``decision`` alone makes."""
+        try:
+            action = state.parse_action(text)
+            whole = self.encoding.encode(action) == (decision,)
+        except CardRulesError:
+            return None
+        return state.check(action) if whole else None
 
     def decision_text(self, decision: int) -> str:
         """The decision as the player to act would take it: ``p3 play 7C``, ``p1 discard 4C``."""

@@ -97,7 +97,7 @@ __all__ = [
     "parameters",
 ]
 
-SHORT_NAMES: Final[Mapping[str, str]] = {name: f"python_cardrules_{name}" for name in GAMES}
+SHORT_NAMES: Final[Mapping[str, str]] = MappingProxyType({name: f"python_cardrules_{name}" for name in GAMES})
 """Each game's OpenSpiel name, by its cardrules name."""
 
 _ZERO_SUM: Final = frozenset({"felagsvist", "fildinski"})

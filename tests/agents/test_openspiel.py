@@ -243,22 +243,3 @@ def test_the_adapter_needs_its_extra_and_cardrules_does_not_import_it() -> None:
     )
     assert plain.stdout.strip() == "[]"
 
-
-def test_the_mcts_example_plays_deals_and_reports_them() -> None:
-    import re
-    from pathlib import Path
-
-    script = Path(__file__).resolve().parents[2] / "examples" / "agents_mcts.py"
-    done = subprocess.run(
-        [sys.executable, str(script), "--deals", "2", "--simulations", "8", "--seed", "5"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    found = re.search(r"MCTS vs random E-W: mean (\d+\.\d\d) tricks of 13, (\d) deals won", done.stdout)
-    assert found is not None, done.stdout
-    assert 0 <= float(found.group(1)) <= 13 and 0 <= int(found.group(2)) <= 2
-    baseline = re.search(r"random vs random E-W: mean (\d+\.\d\d) tricks of 13, (\d) deals won", done.stdout)
-    assert baseline is not None and 0 <= float(baseline.group(1)) <= 13

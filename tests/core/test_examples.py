@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -74,4 +75,23 @@ def test_every_example_is_covered() -> None:
         "felagsvist_dispute.py",
         "toy_whist.py",
         "toy_fildinski_endgame.py",
+        "agents_mcts.py",
     }
+
+
+def test_the_mcts_example_plays_deals_and_reports_them() -> None:
+    pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (pip install '.[openspiel]')")
+    script = EXAMPLES / "agents_mcts.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--deals", "2", "--simulations", "8", "--seed", "5"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    found = re.search(r"MCTS vs random E-W: mean (\d+\.\d\d) tricks of 13, (\d) deals won", done.stdout)
+    assert found is not None, done.stdout
+    assert 0 <= float(found.group(1)) <= 13 and 0 <= int(found.group(2)) <= 2
+    baseline = re.search(r"random vs random E-W: mean (\d+\.\d\d) tricks of 13, (\d) deals won", done.stdout)
+    assert baseline is not None and 0 <= float(baseline.group(1)) <= 13

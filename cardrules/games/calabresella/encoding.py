@@ -44,7 +44,7 @@ offset  size   what
 >>> import cardrules
 >>> encoding = cardrules.get_game("calabresella").encoding()
 >>> encoding.size, encoding.observation_size, encoding.decision_name(84)
-(167, 525, 'discard AC')
+(167, 525, 'discard 2C')
 """
 
 from __future__ import annotations
