@@ -43,8 +43,10 @@ __all__ = [
     "record_names",
     "record_state",
     "say",
+    "seconds_number",
     "step_number",
     "step_option",
+    "whole_number",
     "workers",
 ]
 
@@ -170,6 +172,34 @@ def step_number(text: str) -> int:
             f"a step is a number counted from 0 (0, 1, 2, ...), not {echo(text)}"
         )
     return int(text)
+
+
+_WHOLE: typing.Final = re.compile("-?[0-9]{1,18}", re.ASCII)
+_SECONDS: typing.Final = re.compile("[0-9]{1,9}(?:[.][0-9]{0,9})?|[.][0-9]{1,9}", re.ASCII)
+
+
+def whole_number(text: str) -> int:
+    """A whole-number option value: at most 18 ASCII digits, ``-`` before them or not.
+
+    Other digits (``²``, ``٣``) and longer numbers are refused, not read.
+
+    Raises:
+        argparse.ArgumentTypeError: anything else (a usage error: exit status 2).
+    """
+    if not _WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"takes a whole number in the digits 0-9, not {echo(text)}")
+    return int(text)
+
+
+def seconds_number(text: str) -> float:
+    """A number of seconds, 0 or more, in ASCII digits with a decimal point or not (``60``, ``2.5``).
+
+    Raises:
+        argparse.ArgumentTypeError: anything else (a usage error: exit status 2).
+    """
+    if not _SECONDS.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"takes a number of seconds such as 60 or 2.5, not {echo(text)}")
+    return float(text)
 
 
 def step_option(parser: argparse.ArgumentParser, explained: str) -> None:
