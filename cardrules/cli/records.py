@@ -30,6 +30,7 @@ from cardrules.records import (
 )
 from cardrules.records.corpus import Source
 from cardrules.records.explain import steps_range
+from cardrules.records.files import open_regular_file
 from cardrules.records.model import seat_token
 from cardrules.records.report import statements
 from cardrules.verdict import Verdict
@@ -64,11 +65,22 @@ def _is_json_line(line: bytes) -> bool:
 
 
 def _stdin() -> tuple[bool, Iterator[RecordText]]:
-    """The records of standard input: JSON Lines (``True``, read as they come) or one document."""
+    """The records of standard input: JSON Lines (``True``, read as they come) or one document.
+
+    Raises:
+        RecordError: more blank space than a record may hold comes before the first record.
+    """
     stream = sys.stdin.buffer
     first = b""
     number = 0
-    while not first.strip():  # blank lines before the first record
+    blank = 0
+    while not first.strip():  # blank lines before the first record, as much as one record may hold
+        blank += len(first)
+        if blank > MAX_RECORD_SIZE:
+            raise RecordError(
+                [("document", f"more than {MAX_RECORD_SIZE} bytes (4 MiB) of blank space and no record")],
+                "<stdin>",
+            )
         first = stream.readline(MAX_RECORD_SIZE + 1)
         number += 1
         if not first:
@@ -85,10 +97,15 @@ def _stdin() -> tuple[bool, Iterator[RecordText]]:
 
 
 def _jsonl_file(name: str) -> Iterator[Source]:
-    """The records of the JSON Lines file ``name``, read as needed (the name alone if it cannot be opened)."""
+    """The records of the JSON Lines file ``name``, read as needed.
+
+    Only a regular file is opened (a FIFO or a device is refused unread, as
+    for any record file): for anything else, and for a file that cannot be
+    opened, the name alone is passed on, and checking it says why.
+    """
     try:
-        stream = open(name, "rb")  # noqa: SIM115 - closed when the records run out
-    except OSError:
+        stream = open_regular_file(name)
+    except (OSError, RecordError):
         yield name  # checking the name says why it cannot be read
         return
     with stream:

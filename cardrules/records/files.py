@@ -20,7 +20,7 @@ import os
 import secrets
 import stat
 from pathlib import Path
-from typing import Final, Literal, Protocol
+from typing import BinaryIO, Final, Literal, Protocol
 
 from cardrules.records.errors import RecordError
 from cardrules.records.json_form import dumps_json, json_tree
@@ -42,6 +42,7 @@ __all__ = [
     "load_prepared",
     "loads",
     "loads_prepared",
+    "open_regular_file",
     "read_regular_file",
     "write_atomically",
 ]
@@ -165,15 +166,17 @@ def _kind(mode: int) -> str:
     return next((what for test, what in _KINDS if test(mode)), "not a regular file")
 
 
-def read_regular_file(name: str, most: int) -> bytes:
-    """At most ``most`` bytes of the regular file ``name``; anything else is refused unread (internal).
+def open_regular_file(name: str) -> BinaryIO:
+    """The regular file ``name`` opened for reading bytes; anything else is refused unopened (internal).
 
     The file is opened without blocking (a FIFO put in its place after the
-    check cannot hang the reader) and checked again once open.
+    check cannot hang the reader) and checked again once open. The caller
+    closes the stream.
 
     Raises:
-        RecordError: ``name`` is a FIFO, a device, a directory or a socket.
-        OSError: the file cannot be read (missing, no permission, a loop of links).
+        RecordError: ``name`` is a FIFO, a device, a directory or a socket
+            (or a link to one).
+        OSError: the file cannot be opened (missing, no permission, a loop of links).
     """
     mode = os.stat(name).st_mode
     if not stat.S_ISREG(mode):
@@ -183,17 +186,30 @@ def read_regular_file(name: str, most: int) -> bytes:
         mode = os.fstat(handle).st_mode
         if not stat.S_ISREG(mode):
             raise RecordError([("document", f"{_kind(mode)}, not a regular file: not read")], name)
+        return os.fdopen(handle, "rb")
+    except BaseException:
+        os.close(handle)
+        raise
+
+
+def read_regular_file(name: str, most: int) -> bytes:
+    """At most ``most`` bytes of the regular file ``name``; anything else is refused unread (internal).
+
+    Raises:
+        RecordError: ``name`` is a FIFO, a device, a directory or a socket
+            (see :func:`open_regular_file`).
+        OSError: the file cannot be read (missing, no permission, a loop of links).
+    """
+    with open_regular_file(name) as stream:
         chunks: list[bytes] = []
         size = 0
         while size < most:
-            chunk = os.read(handle, min(most - size, 1 << 20))
+            chunk = stream.read(min(most - size, 1 << 20))
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
         return b"".join(chunks)
-    finally:
-        os.close(handle)
 
 
 def dumps(record: Record, *, form: Form = "toml") -> str:

@@ -184,3 +184,70 @@ def test_sigterm_during_simulate_leaves_no_temporary_file(tmp_path: Path, attemp
     assert "Traceback" not in err and "interrupted" in err, err
     assert [p.name for p in folder.iterdir() if p.name.endswith(".tmp")] == []
     assert all(p.read_text(encoding="utf-8").startswith("# A cardrules") for p in folder.iterdir())
+
+
+# -- JSON Lines from special files and endless streams (issue 32) -----------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_check_refuses_a_json_lines_fifo_without_hanging(tmp_path: Path) -> None:
+    fifo = tmp_path / "games.jsonl"
+    os.mkfifo(fifo)
+    done = run_cardrules("check", str(fifo))
+    assert done.returncode == 2, done.stderr
+    assert done.stdout.splitlines() == [
+        f"{fifo}: unreadable: document: a FIFO (named pipe), not a regular file: not read",
+        "1 record: 0 ok, 0 with findings, 1 unreadable",
+    ]
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_check_refuses_a_json_lines_link_to_dev_zero(tmp_path: Path) -> None:
+    link = tmp_path / "zero.jsonl"
+    link.symlink_to("/dev/zero")
+    done = run_cardrules("check", str(link))
+    assert done.returncode == 2 and "a character device, not a regular file" in done.stdout, done.stdout
+
+
+def _endless_into_check(chunk: bytes, first: bytes = b"") -> subprocess.CompletedProcess[str]:
+    """``cardrules check -`` fed ``first`` and then ``chunk`` over and over, with no end."""
+    writer = (
+        f"import sys\nout = sys.stdout.buffer\nout.write({first!r})\nwhile True:\n    out.write({chunk!r})"
+    )
+    producer = subprocess.Popen(
+        [sys.executable, "-c", writer], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "cardrules.cli", "check", "-"],
+            stdin=producer.stdout,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=60,
+            check=False,
+        )
+    finally:
+        producer.kill()
+        producer.wait()
+        if producer.stdout is not None:
+            producer.stdout.close()
+
+
+@pytest.mark.parametrize(
+    ("first", "chunk", "needle"),
+    [
+        (b'{"format": 1}\n', b"x" * 65536, "line 2: runs on past"),
+        (b"", b" " * 65536, "blank space and no record"),
+        (b"", b"{" * 65536, "larger than the limit"),
+    ],
+)
+def test_check_of_an_endless_line_on_standard_input_ends_within_seconds(
+    first: bytes, chunk: bytes, needle: str
+) -> None:
+    started = time.monotonic()
+    done = _endless_into_check(chunk, first)
+    assert time.monotonic() - started < 30
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr
+    assert needle in done.stdout + done.stderr, (done.stdout, done.stderr)
