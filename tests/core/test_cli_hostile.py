@@ -251,3 +251,49 @@ def test_check_of_an_endless_line_on_standard_input_ends_within_seconds(
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert "Traceback" not in done.stderr
     assert needle in done.stdout + done.stderr, (done.stdout, done.stderr)
+
+
+# -- reports and bidirectional controls (issue 32) ------------------------------------------------
+
+BIDI: Final = ("\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200f", "\u061c")
+"""Right-to-left override and its kin: they reorder what a terminal shows after them."""
+
+
+def test_explain_writes_well_formed_svg_and_html_from_a_hostile_comment(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    record = _hostile_record(tmp_path)
+    record.write_text(
+        record.read_text(encoding="utf-8").replace("\\u0085", "\\u0085\\u202e\\u0001"), encoding="utf-8"
+    )
+    svg, page = tmp_path / "dispute.svg", tmp_path / "dispute.html"
+    done = run_cardrules("explain", str(record), "--step", "6", "--svg", str(svg), "--html", str(page))
+    assert done.returncode == 1, done.stderr
+    picture = svg.read_text(encoding="utf-8")
+    root = ET.fromstring(picture)  # well-formed XML: no control character, escaped or not
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert "\\x1b[2J" in picture and "\\u202e" in picture
+    html = page.read_text(encoding="utf-8")
+    for text in (picture, html):
+        assert not any(char in text for char in (*RAW, "\x01", *BIDI)), repr(text)
+    html_svg = html[html.index("<svg") : html.index("</svg>") + len("</svg>")]
+    ET.fromstring(html_svg)
+
+
+@pytest.mark.rule("common.action.known")
+def test_bidirectional_controls_reach_no_terminal(tmp_path: Path) -> None:
+    record = _hostile_record(tmp_path)
+    record.write_text(
+        record.read_text(encoding="utf-8").replace("\\u0085", "\\u0085" + "".join(BIDI)), encoding="utf-8"
+    )
+    explained = run_cardrules("explain", str(record), "--step", "6")
+    assert explained.returncode == 1, explained.stderr
+    assert "\\u202e" in explained.stdout
+    position = run_cardrules("position", str(SMALL_PATH), "--step", "3").stdout.strip()
+    judged = run_cardrules("judge", position, "p1 play \u202eSA9")
+    assert judged.returncode in (1, 2), judged.stderr
+    refused = run_cardrules("judge", "felagsvist\u202e ; x", "p0 play AS")
+    _one_error_line(refused)
+    for done in (explained, judged, refused):
+        output = done.stdout + done.stderr
+        assert not any(char in output for char in BIDI), repr(output)
