@@ -53,6 +53,7 @@ from cardrules.records.model import Record, seat_token
 from cardrules.records.report import findings
 from cardrules.records.tree import to_tree
 from cardrules.records.validate import Prepared, prepare
+from cardrules.text import echo
 
 __all__ = [
     "MAX_SKIPPED_LINE",
@@ -193,7 +194,20 @@ def _name(index: int, source: Source) -> str:
     return os.fspath(source)
 
 
+def _is_source(source: object) -> bool:
+    """Whether ``source`` is a record, a record text or a file name (not, say, an int or bytes)."""
+    if isinstance(source, (str, RecordText, Record)):
+        return True
+    try:
+        return isinstance(os.fspath(source), str)  # type: ignore[call-overload]
+    except TypeError:
+        return False
+
+
 def _check_one(index: int, source: Source, mode: Mode) -> CorpusResult:
+    if not _is_source(source):
+        problem = RecordError([("document", f"not a record, a record text or a file name: {echo(source)}")])
+        return CorpusResult(index, f"<record {index}>", None, str(problem), problem)
     name = _name(index, source)
     try:
         record: Record | Prepared  # read and checked against its game once, not again by check

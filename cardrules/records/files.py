@@ -22,6 +22,7 @@ import stat
 from pathlib import Path
 from typing import BinaryIO, Final, Literal, Protocol
 
+from cardrules.errors import InvalidArgumentError
 from cardrules.records.errors import RecordError
 from cardrules.records.json_form import dumps_json, json_tree
 from cardrules.records.limits import MAX_RECORD_SIZE, scan_text
@@ -30,6 +31,7 @@ from cardrules.records.model import Record
 from cardrules.records.toml_form import dumps_toml, toml_tree
 from cardrules.records.tree import prepared_from_tree
 from cardrules.records.validate import Prepared, prepare
+from cardrules.text import echo
 
 __all__ = [
     "MAX_RECORD_SIZE",
@@ -59,6 +61,8 @@ class FilePath(Protocol):
 
 def _text(data: str | bytes, source: str | None) -> str:
     """The text of a record: size-checked, decoded as UTF-8, without a byte-order mark."""
+    if not isinstance(data, (str, bytes)):
+        raise InvalidArgumentError(f"a record's text must be a str or bytes, not {echo(data)}")
     if len(data) > MAX_RECORD_SIZE:
         unit = "bytes" if isinstance(data, bytes) else "characters"
         raise RecordError(
@@ -86,6 +90,17 @@ def _text(data: str | bytes, source: str | None) -> str:
     return text
 
 
+def _file_name(path: object) -> str:
+    """``path`` as a file name (a string, or anything ``os.fspath`` reads that gives one)."""
+    try:
+        name = os.fspath(path)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidArgumentError(f"a record file is named by a str or a path, not {echo(path)}") from None
+    if not isinstance(name, str):
+        raise InvalidArgumentError(f"a record file is named by a str or a path, not {echo(name)}")
+    return name
+
+
 def form_of(name: str | FilePath) -> Form | None:
     """The form a file name says (``.json`` or ``.toml``), or ``None``."""
     suffix = Path(name).suffix.lower()
@@ -111,6 +126,8 @@ def loads(data: str | bytes, *, form: Form | None = None, source: str | None = N
     Raises:
         RecordError: too large, not text, not TOML or JSON, or problems with
             the record, each with its location.
+        InvalidArgumentError: ``data`` is neither a str nor bytes, or ``form``
+            is not one of the forms.
     """
     return loads_prepared(data, form=form, source=source).record
 
@@ -125,6 +142,8 @@ def loads_prepared(data: str | bytes, *, form: Form | None = None, source: str |
     Raises:
         RecordError: as :func:`loads`.
     """
+    if form not in (None, "toml", "json"):
+        raise InvalidArgumentError(f"a record's form is 'toml' or 'json', not {echo(form)}")
     text = _text(data, source)
     chosen = form if form is not None else ("json" if text.lstrip().startswith("{") else "toml")
     tree = json_tree(text, source=source) if chosen == "json" else toml_tree(text, source=source)
@@ -138,7 +157,7 @@ def load_prepared(path: str | FilePath, *, form: Form | None = None) -> Prepared
         RecordError: as :func:`load`.
         OSError: the file cannot be read.
     """
-    name = os.fspath(path)
+    name = _file_name(path)
     return loads_prepared(read_regular_file(name, MAX_RECORD_SIZE + 1), form=form, source=name)
 
 
@@ -147,9 +166,10 @@ def load(path: str | FilePath, *, form: Form | None = None) -> Record:
 
     Raises:
         RecordError: as :func:`loads`, with the file name as the source.
+        InvalidArgumentError: ``path`` is not a file name.
         OSError: the file cannot be read.
     """
-    name = os.fspath(path)
+    name = _file_name(path)
     return loads(read_regular_file(name, MAX_RECORD_SIZE + 1), form=form, source=name)
 
 

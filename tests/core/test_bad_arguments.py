@@ -8,6 +8,7 @@ from typing import Final
 import pytest
 
 import cardrules
+from cardrules import records
 from cardrules.errors import CardRulesError, InvalidArgumentError, InvalidDealError, InvalidNotationError
 
 GAMES: Final = ("felagsvist", "fildinski", "calabresella", "backstab_fish")
@@ -62,3 +63,62 @@ def test_a_deck_of_numbers_is_a_notation_error(name: str) -> None:
     game = cardrules.get_game(name)
     error = raised(lambda: game.from_deal([5] * len(game.pack())))  # type: ignore[list-item]
     assert isinstance(error, InvalidNotationError) and "int" in str(error)
+
+
+# -- the records API (issue 32) -------------------------------------------------------------------
+
+
+def _good_record() -> records.Record:
+    game = cardrules.get_game("calabresella")
+    start = game.new_game(seed=1)
+    first = start.legal_actions()[0]
+    return records.record_of(game, start.apply(first), [first])
+
+
+@pytest.mark.parametrize("text", [5, None, b"p0 pass", ["p0 pass"]])
+def test_a_recorded_action_that_is_not_text_is_refused_when_built(text: object) -> None:
+    error = raised(lambda: records.RecordedAction(text=text))  # type: ignore[arg-type]
+    assert isinstance(error, InvalidArgumentError) and "text must be a string" in str(error)
+    if text is not None:  # no comment is a comment of None
+        comment = raised(lambda: records.RecordedAction("p0 pass", comment=text))  # type: ignore[arg-type]
+        assert isinstance(comment, InvalidArgumentError) and "comment" in str(comment)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: records.check(5),  # type: ignore[arg-type]
+        lambda: records.dumps(5),  # type: ignore[arg-type]
+        lambda: records.prepare(None),  # type: ignore[arg-type]
+        lambda: list(records.replay("record.toml")),  # type: ignore[arg-type]
+        lambda: records.explain({"game": "calabresella"}, 0),  # type: ignore[arg-type]
+        lambda: records.jsonl_line(5),  # type: ignore[arg-type]
+        lambda: records.loads(["x"]),  # type: ignore[arg-type]
+        lambda: records.loads(5),  # type: ignore[arg-type]
+        lambda: records.loads("format = 1", form="xml"),  # type: ignore[arg-type]
+        lambda: records.load(5),  # type: ignore[arg-type]
+        lambda: records.load_prepared(None),  # type: ignore[arg-type]
+    ],
+    ids=[
+        "check",
+        "dumps",
+        "prepare",
+        "replay",
+        "explain",
+        "jsonl",
+        "loads-list",
+        "loads-int",
+        "form",
+        "load",
+        "load-prepared",
+    ],
+)
+def test_the_records_api_refuses_ill_typed_values_with_its_own_error(call: Callable[[], object]) -> None:
+    assert isinstance(raised(call), InvalidArgumentError)
+
+
+def test_a_corpus_entry_of_no_known_kind_is_an_unreadable_result() -> None:
+    odd = records.RecordText(5, "x")  # type: ignore[arg-type]
+    results = list(records.check_corpus([_good_record(), 5, odd, b"name"]))  # type: ignore[list-item]
+    assert [result.status for result in results] == ["ok", "unreadable", "unreadable", "unreadable"]
+    assert "not a record" in str(results[1]) and "str or bytes" in str(results[2])
