@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import re
 import signal
+import stat
 import sys
 import time
 import typing
@@ -24,6 +26,7 @@ from cardrules.game import AnyState
 from cardrules.options import did_you_mean
 from cardrules.records import MAX_RECORD_SIZE, Record, RecordError, load, loads
 from cardrules.records.explain import steps_range
+from cardrules.records.files import file_kind
 from cardrules.records.replay import initial_state, steps
 from cardrules.records.validate import prepare
 from cardrules.text import echo, safe_text
@@ -44,6 +47,7 @@ __all__ = [
     "record_state",
     "say",
     "seconds_number",
+    "skipped_line",
     "step_number",
     "step_option",
     "whole_number",
@@ -141,18 +145,66 @@ def read_record(name: str) -> Record:
 
 
 _RECORD_SUFFIXES = (".toml", ".json", ".jsonl")
+_MAX_SKIPPED_NAMED = 10
+"""How many skipped entries :func:`skipped_line` names (it counts them all)."""
 
 
-def record_names(given: Sequence[str]) -> list[str]:
-    """Each file named, and the record files of each directory named (TOML, JSON and JSON Lines)."""
+def _not_a_record_file(path: Path) -> str | None:
+    """Why the directory entry ``path`` is no record file to read, or ``None`` when it is a regular file."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "a link to nothing" if path.is_symlink() else "gone"
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "a loop of links"
+        return error.strerror or "cannot be examined"
+    return None if stat.S_ISREG(mode) else file_kind(mode)
+
+
+def record_names(given: Sequence[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    """Each file named, and the record files of each directory named (TOML, JSON and JSON Lines).
+
+    Returns the names to check, and the entries of the directories that have
+    a record file's suffix but are no regular file (a FIFO, a device, a
+    directory, a link to nothing, a loop of links), each with why, which are
+    left out. Entries of other names are not records and not counted.
+
+    Raises:
+        RecordError: there is nothing to check: every name was a directory
+            and none holds a record file.
+    """
     names: list[str] = []
+    skipped: list[tuple[str, str]] = []
+    directories: list[str] = []
     for name in given:
         path = Path(name)
         if name != "-" and path.is_dir():
-            names += sorted(str(p) for p in path.iterdir() if p.suffix in _RECORD_SUFFIXES and p.is_file())
+            directories.append(name)
+            for entry in sorted(path.iterdir()):
+                if entry.suffix not in _RECORD_SUFFIXES:
+                    continue
+                why = _not_a_record_file(entry)
+                if why is None:
+                    names.append(str(entry))
+                else:
+                    skipped.append((str(entry), why))
         else:
             names.append(name)
-    return names
+    if not names:
+        left_out = f" ({skipped_line(skipped)})" if skipped else ""
+        where = directories[0] if len(directories) == 1 else ", ".join(directories)
+        raise RecordError([("", f"no record file (.toml, .json or .jsonl) to check{left_out}")], where)
+    return names, skipped
+
+
+def skipped_line(skipped: Sequence[tuple[str, str]]) -> str:
+    """One line counting and naming (the first few of) the entries ``skipped``, each with why."""
+    named = ", ".join(f"{name} ({why})" for name, why in skipped[:_MAX_SKIPPED_NAMED])
+    more = len(skipped) - _MAX_SKIPPED_NAMED
+    tail = f" and {more} more" if more > 0 else ""
+    plural = "entry" if len(skipped) == 1 else "entries"
+    return f"skipped {len(skipped)} directory {plural} that are not regular files: {named}{tail}"
 
 
 _STEP: typing.Final = re.compile("-?[0-9]{1,9}", re.ASCII)

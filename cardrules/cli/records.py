@@ -47,6 +47,7 @@ from .common import (
     record_names,
     record_state,
     say,
+    skipped_line,
     step_option,
     workers,
 )
@@ -130,7 +131,7 @@ def _result_data(result: CorpusResult) -> dict[str, object]:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     mode: typing.Literal["lenient", "strict"] = "lenient" if args.lenient else "strict"
-    names = record_names(args.record)
+    names, skipped = record_names(args.record)
     stdin: Iterator[RecordText] | None = None
     streamed = "-" in names and names.count("-") == 1
     if streamed:
@@ -171,6 +172,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if interrupted:
         print(f"cardrules check: interrupted after {summary.records} records", file=sys.stderr)
     print(summary, file=sys.stderr if args.json else sys.stdout)
+    if skipped:
+        say(skipped_line(skipped), file=sys.stderr if args.json else sys.stdout)
     return 130 if interrupted else summary.exit_status
 
 

@@ -39,6 +39,7 @@ __all__ = [
     "Form",
     "dump",
     "dumps",
+    "file_kind",
     "form_of",
     "load",
     "load_prepared",
@@ -182,8 +183,17 @@ _KINDS: Final = (
 )
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file of ``st_mode`` ``mode`` is that is not a regular file: ``"a FIFO (named pipe)"``, ...
+
+    >>> import stat
+    >>> file_kind(stat.S_IFCHR)
+    'a character device'
+    """
     return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+
+
+_kind = file_kind
 
 
 def open_regular_file(name: str) -> BinaryIO:

@@ -297,3 +297,53 @@ def test_bidirectional_controls_reach_no_terminal(tmp_path: Path) -> None:
     for done in (explained, judged, refused):
         output = done.stdout + done.stderr
         assert not any(char in output for char in BIDI), repr(output)
+
+
+# -- directories: nothing to check, and what is left out (issue 32) ---------------------------------
+
+
+def test_check_of_an_empty_directory_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a record", encoding="utf-8")
+    line = _one_error_line(run_cardrules("check", str(tmp_path)), str(tmp_path))
+    assert "no record file" in line
+
+
+def _mixed_folder(folder: Path) -> list[str]:
+    """A folder of two records and the special entries a check must leave out; their names."""
+    folder.mkdir()
+    (folder / "a.toml").write_bytes(SMALL_PATH.read_bytes())
+    (folder / "b.toml").write_bytes(SMALL_PATH.read_bytes())
+    (folder / "dangling.json").symlink_to(folder / "nothing.json")
+    (folder / "loop1.toml").symlink_to(folder / "loop2.toml")
+    (folder / "loop2.toml").symlink_to(folder / "loop1.toml")
+    (folder / "sub.toml").mkdir()
+    left_out = [
+        "dangling.json (a link to nothing)",
+        "loop1.toml (a loop of links)",
+        "loop2.toml (a loop of links)",
+    ]
+    left_out.append("sub.toml (a directory)")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe.jsonl")
+        left_out.append("pipe.jsonl (a FIFO (named pipe))")
+    if Path("/dev/null").exists():
+        (folder / "null.toml").symlink_to("/dev/null")
+        left_out.append("null.toml (a character device)")
+    return sorted(left_out)
+
+
+def test_check_of_a_directory_counts_and_names_the_entries_it_skipped(tmp_path: Path) -> None:
+    folder = tmp_path / "mixed"
+    left_out = _mixed_folder(folder)
+    done = run_cardrules("check", str(folder))
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[-2] == "2 records: 0 ok, 2 with findings, 0 unreadable"
+    named = ", ".join(f"{folder / entry}" for entry in left_out)
+    assert lines[-1] == f"skipped {len(left_out)} directory entries that are not regular files: {named}"
+    as_json = run_cardrules("check", "--json", str(folder))
+    assert as_json.stderr.splitlines()[-1].startswith(f"skipped {len(left_out)} directory entries")
+    for entry in ("a.toml", "b.toml"):
+        (folder / entry).unlink()
+    line = _one_error_line(run_cardrules("check", str(folder)), "no record file")
+    assert f"skipped {len(left_out)} directory entries" in line
