@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Final
 
@@ -122,3 +123,42 @@ def test_a_corpus_entry_of_no_known_kind_is_an_unreadable_result() -> None:
     results = list(records.check_corpus([_good_record(), 5, odd, b"name"]))  # type: ignore[list-item]
     assert [result.status for result in results] == ["ok", "unreadable", "unreadable", "unreadable"]
     assert "not a record" in str(results[1]) and "str or bytes" in str(results[2])
+
+
+# -- action values that pass for ints (issue 32) ----------------------------------------------------
+
+
+def _reachable(name: str) -> list[cardrules.game.AnyState]:
+    """A few states of ``name`` with many kinds of legal action: the start and some random plies on."""
+    state = cardrules.get_game(name).new_game(seed=2)
+    states = [state]
+    for ply in range(60):
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state = state.apply(legal[ply * 7 % len(legal)])
+        states.append(state)
+    return states
+
+
+@pytest.mark.rule("common.action.known")
+@pytest.mark.parametrize("name", GAMES)
+def test_an_action_with_a_bool_or_float_for_an_int_equals_no_legal_action(name: str) -> None:
+    tried = 0
+    for state in _reachable(name):
+        legal = state.legal_actions()
+        for action in legal[:6]:
+            for field in dataclasses.fields(action):
+                value = getattr(action, field.name)
+                if not isinstance(value, int) or isinstance(value, bool):
+                    continue
+                odd: tuple[object, ...] = (float(value),) + ((bool(value),) if value in (0, 1) else ())
+                for stand_in in odd:
+                    try:
+                        twin = dataclasses.replace(action, **{field.name: stand_in})  # type: ignore[arg-type]
+                    except (TypeError, ValueError):
+                        continue  # refused when built: no value to confuse
+                    tried += 1
+                    assert twin != action and twin not in legal, (action, twin)
+                    assert not state.check(twin).legal, (action, twin)
+    assert tried > 20
