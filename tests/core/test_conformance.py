@@ -141,3 +141,16 @@ def test_a_kit_exported_over_an_older_one_leaves_none_of_its_cases(tmp_path: Pat
         "notes.txt",
     ]
     assert replay_kit(kit) == []
+
+
+@pytest.mark.rule("common.game.over")
+def test_a_probe_without_an_actor_after_the_end_is_judged_game_over(tmp_path: Path) -> None:
+    export_kit("calabresella", tmp_path, cases=9, seed=0)
+    path = tmp_path / "case-0009.json"
+    case = json.loads(path.read_text(encoding="utf-8"))
+    assert case["to_act"] is None  # the end of the hand
+    probe = dict(case["illegal"][0])
+    assert probe["rules"] == ["common.game.over"]
+    case["illegal"].append({**probe, "action": probe["action"].split(maxsplit=1)[1]})  # "play 2H"
+    path.write_text(json.dumps(case), encoding="utf-8")
+    assert replay_kit(tmp_path) == []
