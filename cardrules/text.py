@@ -41,6 +41,10 @@ _CONTROL: Final = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}]")
 _CONTROL_BUT_NEWLINE: Final = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{_BIDI}]")
 
 
+_NOT_XML: Final = re.compile("[\ud800-\udfff\ufffe\uffff]")
+"""Code points that are no characters of XML 1.0, besides the controls."""
+
+
 def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
@@ -67,14 +71,15 @@ def markup_text(text: str, *, quote: bool = True) -> str:
     """``text`` for SVG or HTML: control characters as :func:`safe_text` writes them, ``<&>`` as entities.
 
     XML 1.0 has no way to hold most control characters, even as character
-    references, so they are written as visible escapes; the result is
-    well-formed wherever text or a double- or single-quoted attribute may go.
+    references, so they are written as visible escapes, and so are the other
+    code points XML refuses (U+FFFE, U+FFFF and lone surrogates); the result
+    is well-formed wherever text or a double- or single-quoted attribute may go.
 
     Args:
         text: text that came from input (a record's comment, a player's name).
         quote: escape ``"`` and ``'`` too, for an attribute value.
     """
-    return html.escape(safe_text(text), quote=quote)
+    return html.escape(_NOT_XML.sub(_escape, safe_text(text)), quote=quote)
 
 
 def echo(value: object, *, limit: int = MAX_ECHO) -> str:
