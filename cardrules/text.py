@@ -30,15 +30,20 @@ import html
 import re
 from typing import Final
 
-__all__ = ["MAX_ECHO", "echo", "markup_text", "safe_text", "short_int"]
+__all__ = ["BIDI_CONTROLS", "MAX_ECHO", "echo", "markup_text", "safe_text", "short_int"]
 
 MAX_ECHO: Final = 40
 """How many characters of a bad input a message repeats by default."""
 
-_BIDI: Final = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
-"""The bidirectional formatting characters: marks, embeddings, overrides and isolates."""
-_CONTROL: Final = re.compile(f"[\x00-\x1f\x7f-\x9f{_BIDI}]")
-_CONTROL_BUT_NEWLINE: Final = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{_BIDI}]")
+BIDI_CONTROLS: Final = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+"""The bidirectional formatting characters, as the body of a regular expression's character class.
+
+The Arabic letter mark, the left-to-right and right-to-left marks, the
+embeddings and overrides (U+202A to U+202E) and the isolates (U+2066 to
+U+2069): each reorders what a terminal shows after it.
+"""
+_CONTROL: Final = re.compile(f"[\x00-\x1f\x7f-\x9f{BIDI_CONTROLS}]")
+_CONTROL_BUT_NEWLINE: Final = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{BIDI_CONTROLS}]")
 
 
 _NOT_XML: Final = re.compile("[\ud800-\udfff\ufffe\uffff]")

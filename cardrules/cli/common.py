@@ -29,7 +29,7 @@ from cardrules.records.explain import steps_range
 from cardrules.records.files import file_kind
 from cardrules.records.replay import initial_state, steps
 from cardrules.records.validate import prepare
-from cardrules.text import echo, safe_text
+from cardrules.text import BIDI_CONTROLS, echo, safe_text
 
 __all__ = [
     "RECORD_HELP",
@@ -91,14 +91,17 @@ def say(text: str, *, lines: bool = False, file: typing.TextIO | None = None) ->
     print(safe_text(text, keep_newlines=lines), file=file if file is not None else sys.stdout)
 
 
-_C1: typing.Final = re.compile("[\x7f-\x9f\u2028\u2029]")
+_C1: typing.Final = re.compile(f"[\x7f-\x9f\u2028\u2029{BIDI_CONTROLS}]")
 
 
 def json_text(data: object, *, indent: int | None = None) -> str:
-    """``data`` as JSON that keeps non-ASCII text but escapes DEL and the C1 controls (U+009B) too.
+    """``data`` as JSON that keeps non-ASCII text but escapes what could drive a terminal.
 
-    The JSON writer already escapes the C0 controls; outside strings JSON has
-    no such characters, so the escapes only ever land inside strings.
+    Besides the C0 controls, which JSON escapes itself, that is DEL, the C1
+    controls (U+009B), the line and paragraph separators and the
+    bidirectional controls (:data:`~cardrules.text.BIDI_CONTROLS`, U+202E).
+    Outside strings JSON has no such characters, so the escapes only ever
+    land inside strings.
     """
     text = json.dumps(data, indent=indent, ensure_ascii=False)
     return _C1.sub(lambda match: f"\\u{ord(match.group()):04x}", text)

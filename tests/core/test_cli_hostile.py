@@ -294,7 +294,9 @@ def test_bidirectional_controls_reach_no_terminal(tmp_path: Path) -> None:
     assert judged.returncode in (1, 2), judged.stderr
     refused = run_cardrules("judge", "felagsvist\u202e ; x", "p0 play AS")
     _one_error_line(refused)
-    for done in (explained, judged, refused):
+    as_json = run_cardrules("judge", "--json", position, "p1 play \u202eSA9")
+    assert json.loads(as_json.stdout)["action"] == "p1 play \u202eSA9"  # the text itself, escaped in JSON
+    for done in (explained, judged, refused, as_json):
         output = done.stdout + done.stderr
         assert not any(char in output for char in BIDI), repr(output)
 
