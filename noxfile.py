@@ -187,8 +187,9 @@ def fuzz(session: nox.Session) -> None:
     """Fuzz the readers, coverage-guided, for a fixed time (tests/fuzz_readers.py); not in the default run.
 
     Uses atheris when it installs (it ships wheels for common platforms), else
-    Hypothesis's own fuzzing. ``nox -s fuzz -- --seconds 600`` fuzzes longer;
-    the corpus and any finding stay in ``.fuzz/``.
+    Hypothesis's own fuzzing. ``nox -s fuzz -- --seconds 600`` fuzzes longer
+    (under ``HYPOTHESIS_PROFILE=nightly``, half an hour by default); the
+    corpus and any finding stay in ``.fuzz/``.
     """
     _install(session, "-e", ".", "--group", "test")
     if not _passthrough(session):
@@ -196,7 +197,9 @@ def fuzz(session: nox.Session) -> None:
             session.install("atheris")
         except CommandFailed:
             session.log("atheris did not install: fuzzing with Hypothesis instead")
-    session.run(_python(session), "-m", "tests.fuzz_readers", *(session.posargs or ["--seconds", "120"]))
+    nightly = os.environ.get("HYPOTHESIS_PROFILE", "").strip() == "nightly"  # its own, longer default
+    default = [] if nightly else ["--seconds", "120"]
+    session.run(_python(session), "-m", "tests.fuzz_readers", *(session.posargs or default))
 
 
 @nox.session

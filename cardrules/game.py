@@ -58,11 +58,51 @@ class Action:
     ``str(action)``, which starts with the actor (``"p2 play QS"``) and which
     :meth:`State.parse_action` reads back to an equal action.
 
+    Equality is strict about the kind of each field: two actions are equal
+    when they are of the same class and their fields are equal and of the
+    same kind, where a ``bool`` or a ``float`` is never the same kind as an
+    ``int`` (an int and a member of an ``IntEnum`` are; so are a tuple and a
+    tuple subclass). So an action built
+    with ``seat=True``, ``seat=1.0`` or a rank of ``False`` equals no legal
+    action, just as :meth:`State.check` finds it malformed; the hash is the
+    dataclass's, which equal actions share.
+
     Attributes:
         seat: the seat taking the action.
     """
 
     seat: int
+
+    def __init_subclass__(cls) -> None:
+        # no super() call: a slots dataclass is a new class, which a zero-argument super() does not see;
+        # object.__init_subclass__ does nothing
+        if "__eq__" not in cls.__dict__:  # the dataclass decorator keeps an __eq__ already there
+            cls.__eq__ = _strict_equal  # type: ignore[method-assign,assignment]
+
+
+def _same_kind(mine: object, theirs: object) -> bool:
+    """Whether two field values are of one kind: neither or both ints, and neither or both bools.
+
+    An ``IntEnum`` member is an int here, and a tuple and a tuple subclass are of one kind.
+    """
+    if type(mine) is type(theirs):
+        return True
+    return isinstance(mine, bool) == isinstance(theirs, bool) and isinstance(mine, int) == isinstance(
+        theirs, int
+    )
+
+
+def _strict_equal(self: Action, other: object) -> bool:
+    """``self == other`` for actions (see :class:`Action`): same class, fields equal and of one kind."""
+    if self is other:
+        return True
+    if other.__class__ is not self.__class__:
+        return NotImplemented  # type: ignore[no-any-return]
+    for name in self.__match_args__:
+        mine, theirs = getattr(self, name), getattr(other, name)
+        if not (mine == theirs and _same_kind(mine, theirs)):
+            return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,6 +97,8 @@ class RuleBook:
     """The rules of one game (or of the core), in the order of its specification.
 
     A rule book is a read-only mapping from :data:`RuleId` to :class:`Rule`.
+    It pickles, copies and deep-copies as its game and its rules, from which
+    the lookup by id is built again.
     """
 
     game: str
@@ -110,6 +112,10 @@ class RuleBook:
                 raise InvalidArgumentError(f"rule {rule.id} is listed twice in the {self.game} rule book")
             by_id[rule.id] = rule
         object.__setattr__(self, "_by_id", MappingProxyType(by_id))
+
+    def __reduce__(self) -> tuple[type[RuleBook], tuple[str, tuple[Rule, ...]]]:
+        """Pickle (and copy) as the game and the rules: the read-only lookup is made again from them."""
+        return (type(self), (self.game, self.rules))
 
     def __getitem__(self, key: str) -> Rule:
         try:

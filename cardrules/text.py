@@ -1,13 +1,16 @@
 """Input text as messages and terminals may show it: cut short, and without control characters.
 
-Two small helpers every reader and the command line share:
+Small helpers every reader and the command line share:
 
 - :func:`echo` quotes a piece of input for an error message, cut to a few
   dozen characters, so a message never repeats a long input in full;
 - :func:`safe_text` replaces the control characters of input text (C0, DEL
-  and C1, U+009B included) by visible escapes, so that printing a record's
-  comment or a player's name cannot move the cursor, clear the screen or set
-  a window title.
+  and C1, U+009B included, and the bidirectional controls such as U+202E) by
+  visible escapes, so that printing a record's comment or a player's name
+  cannot move the cursor, clear the screen, set a window title or turn the
+  rest of the line around;
+- :func:`markup_text` does the same for SVG and HTML, and escapes the
+  markup characters too, so the document stays well-formed XML.
 
 >>> echo("x" * 100, limit=5)
 "'xxxxx'... (100 characters)"
@@ -15,28 +18,50 @@ Two small helpers every reader and the command line share:
 'a\\\\x1b[2Jb\\\\x9b'
 >>> safe_text("two\\nlines", keep_newlines=True)
 'two\\nlines'
+>>> safe_text("abc\\u202edef")
+'abc\\\\u202edef'
+>>> markup_text("<b>\\x1b</b>")
+'&lt;b&gt;\\\\x1b&lt;/b&gt;'
 """
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Final
 
-__all__ = ["MAX_ECHO", "echo", "safe_text", "short_int"]
+__all__ = ["BIDI_CONTROLS", "MAX_ECHO", "echo", "markup_text", "safe_text", "short_int"]
 
 MAX_ECHO: Final = 40
 """How many characters of a bad input a message repeats by default."""
 
-_CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f]")
-_CONTROL_BUT_NEWLINE: Final = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+BIDI_CONTROLS: Final = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+"""The bidirectional formatting characters, as the body of a regular expression's character class.
+
+The Arabic letter mark, the left-to-right and right-to-left marks, the
+embeddings and overrides (U+202A to U+202E) and the isolates (U+2066 to
+U+2069): each reorders what a terminal shows after it.
+"""
+_CONTROL: Final = re.compile(f"[\x00-\x1f\x7f-\x9f{BIDI_CONTROLS}]")
+_CONTROL_BUT_NEWLINE: Final = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{BIDI_CONTROLS}]")
+
+
+_NOT_XML: Final = re.compile("[\ud800-\udfff\ufffe\uffff]")
+"""Code points that are no characters of XML 1.0, besides the controls."""
 
 
 def _escape(match: re.Match[str]) -> str:
-    return f"\\x{ord(match.group()):02x}"
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
 def safe_text(text: str, *, keep_newlines: bool = False) -> str:
-    """``text`` with every C0 and C1 control character (and DEL) written as a ``\\xNN`` escape.
+    """``text`` with every control character written as a visible escape.
+
+    The C0 and C1 control characters and DEL become ``\\xNN``; the
+    bidirectional formatting characters (U+061C, U+200E, U+200F, U+202A to
+    U+202E, U+2066 to U+2069), which reorder what a terminal shows after
+    them, become ``\\uNNNN``.
 
     Args:
         text: text that came from input (a record, a position, a file name).
@@ -45,6 +70,21 @@ def safe_text(text: str, *, keep_newlines: bool = False) -> str:
     """
     pattern = _CONTROL_BUT_NEWLINE if keep_newlines else _CONTROL
     return pattern.sub(_escape, text)
+
+
+def markup_text(text: str, *, quote: bool = True) -> str:
+    """``text`` for SVG or HTML: control characters as :func:`safe_text` writes them, ``<&>`` as entities.
+
+    XML 1.0 has no way to hold most control characters, even as character
+    references, so they are written as visible escapes, and so are the other
+    code points XML refuses (U+FFFE, U+FFFF and lone surrogates); the result
+    is well-formed wherever text or a double- or single-quoted attribute may go.
+
+    Args:
+        text: text that came from input (a record's comment, a player's name).
+        quote: escape ``"`` and ``'`` too, for an attribute value.
+    """
+    return html.escape(_NOT_XML.sub(_escape, safe_text(text)), quote=quote)
 
 
 def echo(value: object, *, limit: int = MAX_ECHO) -> str:

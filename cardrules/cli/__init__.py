@@ -12,7 +12,9 @@ one action in a position given on the command line; ``cardrules
 export-conformance GAME DIR`` writes a conformance kit and ``cardrules check-conformance DIR`` replays one;
 ``cardrules claim SOURCE --by SEAT --tricks N`` settles a claim exactly and
 ``cardrules analyse SOURCE`` values every legal action (SOURCE a record with
-``--step N``, or a position text).
+``--step N``, or a position text); both search at most 20,000,000 positions
+(``--max-nodes``) for at most 60 seconds (``--deadline``; ``--deadline 0``
+lifts the time limit).
 
 Exit status: 0 success (for check: every step legal and every claimed score
 right), 1 a finding (an illegal step or a wrong claimed score; for explain and

@@ -7,6 +7,12 @@ refutation) and 2 on bad input; ``analyse`` prints each legal action with its
 value and exits 0. ``claim --score S`` and ``analyse --unit score`` count a
 Calabresella hand's settlement for the claiming (or acting) seat instead of
 its thirds, cappotto and stramazzo included.
+
+On the command line the search has a wall-clock limit by default,
+:data:`DEFAULT_SECONDS` (60 seconds), besides the solver's node budget: a
+whole deal can take many minutes, and a script should not wait for that
+unawares. ``--deadline SECONDS`` sets another limit and ``--deadline 0``
+lifts it (the node budget, ``--max-nodes``, still holds).
 """
 
 from __future__ import annotations
@@ -14,15 +20,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Final
 
+from cardrules.errors import SolveBudgetExceeded
 from cardrules.game import AnyState
 from cardrules.games import from_position
 from cardrules.records import MAX_RECORD_SIZE
 from cardrules.solve import DEFAULT_MAX_NODES, analyse, claim
 
-from .common import Subcommands, record_state
+from .common import Subcommands, record_state, seconds_number, step_number, whole_number
 
-__all__ = ["register"]
+__all__ = ["DEFAULT_SECONDS", "register"]
+
+DEFAULT_SECONDS: Final = 60.0
+"""The wall-clock limit of ``claim`` and ``analyse`` when ``--deadline`` is not given (seconds)."""
 
 
 def _state(args: argparse.Namespace) -> AnyState:
@@ -33,22 +44,45 @@ def _state(args: argparse.Namespace) -> AnyState:
     return record_state(args.source, args.step)
 
 
-def _by(text: str) -> int | str:
-    """A claimer as given: a seat number, or a name the game reads."""
-    return int(text) if text.isdigit() else text
+def _deadline(args: argparse.Namespace) -> float | None:
+    """The solver's deadline: ``--deadline`` as given, the default limit without it, ``None`` for 0."""
+    given: float | None = args.deadline
+    if given is None:
+        return DEFAULT_SECONDS
+    return given if given > 0 else None
+
+
+def _budget_ran_out(error: SolveBudgetExceeded, args: argparse.Namespace) -> SolveBudgetExceeded:
+    """``error`` with a message that says how to give the search more room."""
+    if args.deadline is None and error.budget.startswith("deadline="):
+        how = (
+            f"the command's default limit of {DEFAULT_SECONDS:g} seconds ran out; "
+            "give more with --deadline SECONDS, or lift it with --deadline 0"
+        )
+    elif error.budget.startswith("deadline="):
+        how = "give more with --deadline SECONDS, or lift it with --deadline 0"
+    else:
+        how = "give more with --max-nodes N"
+    wider = SolveBudgetExceeded(error.budget, error.nodes)
+    wider.args = (f"{error} ({how})",)
+    return wider
 
 
 def _cmd_claim(args: argparse.Namespace) -> int:
     state = _state(args)
-    result = claim(
-        state,
-        by=_by(args.by),
-        tricks=args.tricks,
-        points=args.points,
-        score=args.score,
-        max_nodes=args.max_nodes,
-        deadline=args.deadline,
-    )
+    try:
+        # the claimer goes to the game as text: it reads seat numbers in ASCII digits only
+        result = claim(
+            state,
+            by=args.by,
+            tricks=args.tricks,
+            points=args.points,
+            score=args.score,
+            max_nodes=args.max_nodes,
+            deadline=_deadline(args),
+        )
+    except SolveBudgetExceeded as error:
+        raise _budget_ran_out(error, args) from None
     if args.json:
         data = {
             "holds": result.holds,
@@ -84,7 +118,10 @@ def _cmd_claim(args: argparse.Namespace) -> int:
 
 def _cmd_analyse(args: argparse.Namespace) -> int:
     state = _state(args)
-    result = analyse(state, unit=args.unit, max_nodes=args.max_nodes, deadline=args.deadline)
+    try:
+        result = analyse(state, unit=args.unit, max_nodes=args.max_nodes, deadline=_deadline(args))
+    except SolveBudgetExceeded as error:
+        raise _budget_ran_out(error, args) from None
     if args.json:
         data = {
             "seat": result.seat,
@@ -116,18 +153,25 @@ def _source_and_budget(parser: argparse.ArgumentParser) -> None:
         help="a record file with --step, or a position text (- reads standard input)",
     )
     parser.add_argument(
-        "--step", type=int, metavar="N", help="the position before step N of the record SOURCE (from 0)"
+        "--step",
+        type=step_number,
+        metavar="N",
+        help="the position before step N of the record SOURCE (from 0)",
     )
     parser.add_argument("--json", action="store_true", help="print the answer as a JSON object")
     parser.add_argument(
         "--max-nodes",
-        type=int,
+        type=whole_number,
         default=DEFAULT_MAX_NODES,
         metavar="N",
-        help=f"the most positions the solver searches (default {DEFAULT_MAX_NODES})",
+        help=f"the most positions the solver searches (default {DEFAULT_MAX_NODES:,})",
     )
     parser.add_argument(
-        "--deadline", type=float, metavar="SECONDS", help="the most seconds the solver may take"
+        "--deadline",
+        type=seconds_number,
+        metavar="SECONDS",
+        help=f"the most seconds the solver may take (default {DEFAULT_SECONDS:g}; 0: no time limit, "
+        "only --max-nodes)",
     )
 
 
@@ -139,11 +183,11 @@ def register(sub: Subcommands) -> None:
     _source_and_budget(cl)
     cl.add_argument("--by", required=True, help="the claimer: a seat (0, p1, a seat name) or a side (NS, EW)")
     amount = cl.add_mutually_exclusive_group(required=True)
-    amount.add_argument("--tricks", type=int, metavar="N", help="the tricks claimed from here")
-    amount.add_argument("--points", type=int, metavar="P", help="the points claimed from here")
+    amount.add_argument("--tricks", type=whole_number, metavar="N", help="the tricks claimed from here")
+    amount.add_argument("--points", type=whole_number, metavar="P", help="the points claimed from here")
     amount.add_argument(
         "--score",
-        type=int,
+        type=whole_number,
         metavar="S",
         help="the least payment claimed for the whole hand (Calabresella; negative: pays at most -S)",
     )

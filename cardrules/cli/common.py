@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import re
 import signal
+import stat
 import sys
 import time
 import typing
@@ -24,9 +26,10 @@ from cardrules.game import AnyState
 from cardrules.options import did_you_mean
 from cardrules.records import MAX_RECORD_SIZE, Record, RecordError, load, loads
 from cardrules.records.explain import steps_range
+from cardrules.records.files import file_kind
 from cardrules.records.replay import initial_state, steps
 from cardrules.records.validate import prepare
-from cardrules.text import echo, safe_text
+from cardrules.text import BIDI_CONTROLS, echo, safe_text
 
 __all__ = [
     "RECORD_HELP",
@@ -43,8 +46,11 @@ __all__ = [
     "record_names",
     "record_state",
     "say",
+    "seconds_number",
+    "skipped_line",
     "step_number",
     "step_option",
+    "whole_number",
     "workers",
 ]
 
@@ -85,14 +91,17 @@ def say(text: str, *, lines: bool = False, file: typing.TextIO | None = None) ->
     print(safe_text(text, keep_newlines=lines), file=file if file is not None else sys.stdout)
 
 
-_C1: typing.Final = re.compile("[\x7f-\x9f\u2028\u2029]")
+_C1: typing.Final = re.compile(f"[\x7f-\x9f\u2028\u2029{BIDI_CONTROLS}]")
 
 
 def json_text(data: object, *, indent: int | None = None) -> str:
-    """``data`` as JSON that keeps non-ASCII text but escapes DEL and the C1 controls (U+009B) too.
+    """``data`` as JSON that keeps non-ASCII text but escapes what could drive a terminal.
 
-    The JSON writer already escapes the C0 controls; outside strings JSON has
-    no such characters, so the escapes only ever land inside strings.
+    Besides the C0 controls, which JSON escapes itself, that is DEL, the C1
+    controls (U+009B), the line and paragraph separators and the
+    bidirectional controls (:data:`~cardrules.text.BIDI_CONTROLS`, U+202E).
+    Outside strings JSON has no such characters, so the escapes only ever
+    land inside strings.
     """
     text = json.dumps(data, indent=indent, ensure_ascii=False)
     return _C1.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
@@ -139,18 +148,66 @@ def read_record(name: str) -> Record:
 
 
 _RECORD_SUFFIXES = (".toml", ".json", ".jsonl")
+_MAX_SKIPPED_NAMED = 10
+"""How many skipped entries :func:`skipped_line` names (it counts them all)."""
 
 
-def record_names(given: Sequence[str]) -> list[str]:
-    """Each file named, and the record files of each directory named (TOML, JSON and JSON Lines)."""
+def _not_a_record_file(path: Path) -> str | None:
+    """Why the directory entry ``path`` is no record file to read, or ``None`` when it is a regular file."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "a link to nothing" if path.is_symlink() else "gone"
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "a loop of links"
+        return error.strerror or "cannot be examined"
+    return None if stat.S_ISREG(mode) else file_kind(mode)
+
+
+def record_names(given: Sequence[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    """Each file named, and the record files of each directory named (TOML, JSON and JSON Lines).
+
+    Returns the names to check, and the entries of the directories that have
+    a record file's suffix but are no regular file (a FIFO, a device, a
+    directory, a link to nothing, a loop of links), each with why, which are
+    left out. Entries of other names are not records and not counted.
+
+    Raises:
+        RecordError: there is nothing to check: every name was a directory
+            and none holds a record file.
+    """
     names: list[str] = []
+    skipped: list[tuple[str, str]] = []
+    directories: list[str] = []
     for name in given:
         path = Path(name)
         if name != "-" and path.is_dir():
-            names += sorted(str(p) for p in path.iterdir() if p.suffix in _RECORD_SUFFIXES and p.is_file())
+            directories.append(name)
+            for entry in sorted(path.iterdir()):
+                if entry.suffix not in _RECORD_SUFFIXES:
+                    continue
+                why = _not_a_record_file(entry)
+                if why is None:
+                    names.append(str(entry))
+                else:
+                    skipped.append((str(entry), why))
         else:
             names.append(name)
-    return names
+    if not names:
+        left_out = f" ({skipped_line(skipped)})" if skipped else ""
+        where = directories[0] if len(directories) == 1 else ", ".join(directories)
+        raise RecordError([("", f"no record file (.toml, .json or .jsonl) to check{left_out}")], where)
+    return names, skipped
+
+
+def skipped_line(skipped: Sequence[tuple[str, str]]) -> str:
+    """One line counting and naming (the first few of) the entries ``skipped``, each with why."""
+    named = ", ".join(f"{name} ({why})" for name, why in skipped[:_MAX_SKIPPED_NAMED])
+    more = len(skipped) - _MAX_SKIPPED_NAMED
+    tail = f" and {more} more" if more > 0 else ""
+    plural = "entry" if len(skipped) == 1 else "entries"
+    return f"skipped {len(skipped)} directory {plural} that are not regular files: {named}{tail}"
 
 
 _STEP: typing.Final = re.compile("-?[0-9]{1,9}", re.ASCII)
@@ -170,6 +227,34 @@ def step_number(text: str) -> int:
             f"a step is a number counted from 0 (0, 1, 2, ...), not {echo(text)}"
         )
     return int(text)
+
+
+_WHOLE: typing.Final = re.compile("-?[0-9]{1,18}", re.ASCII)
+_SECONDS: typing.Final = re.compile("[0-9]{1,9}(?:[.][0-9]{0,9})?|[.][0-9]{1,9}", re.ASCII)
+
+
+def whole_number(text: str) -> int:
+    """A whole-number option value: at most 18 ASCII digits, ``-`` before them or not.
+
+    Other digits (``²``, ``٣``) and longer numbers are refused, not read.
+
+    Raises:
+        argparse.ArgumentTypeError: anything else (a usage error: exit status 2).
+    """
+    if not _WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"takes a whole number in the digits 0-9, not {echo(text)}")
+    return int(text)
+
+
+def seconds_number(text: str) -> float:
+    """A number of seconds, 0 or more, in ASCII digits with a decimal point or not (``60``, ``2.5``).
+
+    Raises:
+        argparse.ArgumentTypeError: anything else (a usage error: exit status 2).
+    """
+    if not _SECONDS.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"takes a number of seconds such as 60 or 2.5, not {echo(text)}")
+    return float(text)
 
 
 def step_option(parser: argparse.ArgumentParser, explained: str) -> None:

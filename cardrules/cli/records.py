@@ -30,6 +30,7 @@ from cardrules.records import (
 )
 from cardrules.records.corpus import Source
 from cardrules.records.explain import steps_range
+from cardrules.records.files import open_regular_file
 from cardrules.records.model import seat_token
 from cardrules.records.report import statements
 from cardrules.verdict import Verdict
@@ -46,6 +47,7 @@ from .common import (
     record_names,
     record_state,
     say,
+    skipped_line,
     step_option,
     workers,
 )
@@ -64,11 +66,22 @@ def _is_json_line(line: bytes) -> bool:
 
 
 def _stdin() -> tuple[bool, Iterator[RecordText]]:
-    """The records of standard input: JSON Lines (``True``, read as they come) or one document."""
+    """The records of standard input: JSON Lines (``True``, read as they come) or one document.
+
+    Raises:
+        RecordError: more blank space than a record may hold comes before the first record.
+    """
     stream = sys.stdin.buffer
     first = b""
     number = 0
-    while not first.strip():  # blank lines before the first record
+    blank = 0
+    while not first.strip():  # blank lines before the first record, as much as one record may hold
+        blank += len(first)
+        if blank > MAX_RECORD_SIZE:
+            raise RecordError(
+                [("document", f"more than {MAX_RECORD_SIZE} bytes (4 MiB) of blank space and no record")],
+                "<stdin>",
+            )
         first = stream.readline(MAX_RECORD_SIZE + 1)
         number += 1
         if not first:
@@ -85,10 +98,15 @@ def _stdin() -> tuple[bool, Iterator[RecordText]]:
 
 
 def _jsonl_file(name: str) -> Iterator[Source]:
-    """The records of the JSON Lines file ``name``, read as needed (the name alone if it cannot be opened)."""
+    """The records of the JSON Lines file ``name``, read as needed.
+
+    Only a regular file is opened (a FIFO or a device is refused unread, as
+    for any record file): for anything else, and for a file that cannot be
+    opened, the name alone is passed on, and checking it says why.
+    """
     try:
-        stream = open(name, "rb")  # noqa: SIM115 - closed when the records run out
-    except OSError:
+        stream = open_regular_file(name)
+    except (OSError, RecordError):
         yield name  # checking the name says why it cannot be read
         return
     with stream:
@@ -113,7 +131,7 @@ def _result_data(result: CorpusResult) -> dict[str, object]:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     mode: typing.Literal["lenient", "strict"] = "lenient" if args.lenient else "strict"
-    names = record_names(args.record)
+    names, skipped = record_names(args.record)
     stdin: Iterator[RecordText] | None = None
     streamed = "-" in names and names.count("-") == 1
     if streamed:
@@ -154,6 +172,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if interrupted:
         print(f"cardrules check: interrupted after {summary.records} records", file=sys.stderr)
     print(summary, file=sys.stderr if args.json else sys.stdout)
+    if skipped:
+        say(skipped_line(skipped), file=sys.stderr if args.json else sys.stdout)
     return 130 if interrupted else summary.exit_status
 
 

@@ -42,7 +42,7 @@ import os
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import IO, Literal, TypeAlias
+from typing import IO, Final, Literal, TypeAlias
 
 from cardrules.errors import CardRulesError, InvalidArgumentError
 from cardrules.parallel import DEFAULT_CHUNK, DEFAULT_IN_FLIGHT, map_in_order
@@ -53,8 +53,10 @@ from cardrules.records.model import Record, seat_token
 from cardrules.records.report import findings
 from cardrules.records.tree import to_tree
 from cardrules.records.validate import Prepared, prepare
+from cardrules.text import echo
 
 __all__ = [
+    "MAX_SKIPPED_LINE",
     "CorpusResult",
     "CorpusSummary",
     "RecordText",
@@ -192,7 +194,20 @@ def _name(index: int, source: Source) -> str:
     return os.fspath(source)
 
 
+def _is_source(source: object) -> bool:
+    """Whether ``source`` is a record, a record text or a file name (not, say, an int or bytes)."""
+    if isinstance(source, (str, RecordText, Record)):
+        return True
+    try:
+        return isinstance(os.fspath(source), str)  # type: ignore[call-overload]
+    except TypeError:
+        return False
+
+
 def _check_one(index: int, source: Source, mode: Mode) -> CorpusResult:
+    if not _is_source(source):
+        problem = RecordError([("document", f"not a record, a record text or a file name: {echo(source)}")])
+        return CorpusResult(index, f"<record {index}>", None, str(problem), problem)
     name = _name(index, source)
     try:
         record: Record | Prepared  # read and checked against its game once, not again by check
@@ -251,6 +266,10 @@ def check_corpus(
     return map_in_order(work, enumerate(sources), executor=executor, chunk=chunk, in_flight=in_flight)
 
 
+MAX_SKIPPED_LINE: Final = 16 * MAX_RECORD_SIZE
+"""How much of one over-long JSON Lines line :func:`read_jsonl` skips before it gives up (64 MiB)."""
+
+
 def read_jsonl(stream: IO[bytes], source: str, *, first_line: int = 1) -> Iterator[RecordText]:
     """The records of a JSON Lines stream, one record's JSON a line, read as needed.
 
@@ -258,7 +277,13 @@ def read_jsonl(stream: IO[bytes], source: str, *, first_line: int = 1) -> Iterat
     counted from ``first_line`` (for a stream whose first lines were already
     read). A line longer than the record size limit is passed on cut at the
     limit, so that checking it says it is too large, and the rest of that
-    line is skipped.
+    line is skipped, up to :data:`MAX_SKIPPED_LINE` bytes: a line that has not
+    ended by then (an endless stream with no line break) ends the reading.
+    No more than the record size limit is held in memory at once.
+
+    Raises:
+        RecordError: a line runs on past :data:`MAX_SKIPPED_LINE` bytes; the
+            records before it have been passed on.
     """
     number = first_line - 1
     while True:
@@ -267,8 +292,20 @@ def read_jsonl(stream: IO[bytes], source: str, *, first_line: int = 1) -> Iterat
             return
         number += 1
         if len(line) > MAX_RECORD_SIZE and not line.endswith(b"\n"):
+            skipped = len(line)
             while (rest := stream.readline(MAX_RECORD_SIZE + 1)) and not rest.endswith(b"\n"):
-                pass
+                skipped += len(rest)
+                if skipped > MAX_SKIPPED_LINE:
+                    raise RecordError(
+                        [
+                            (
+                                f"line {number}",
+                                f"runs on past {MAX_SKIPPED_LINE} bytes (64 MiB) without a line break: "
+                                "the rest of the stream is not read",
+                            )
+                        ],
+                        source,
+                    )
         if line.strip():
             yield RecordText(line, f"{source}:{number}")
 

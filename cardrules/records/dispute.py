@@ -22,13 +22,13 @@ True
 from __future__ import annotations
 
 import re
-from html import escape
 from typing import Final
 
 from cardrules.games import from_position
 from cardrules.records.explain import Explanation
 from cardrules.records.model import seat_token
 from cardrules.svg import judged
+from cardrules.text import markup_text as escape
 
 __all__ = ["dispute_html", "dispute_svg", "report_lines"]
 

@@ -20,8 +20,9 @@ import os
 import secrets
 import stat
 from pathlib import Path
-from typing import Final, Literal, Protocol
+from typing import BinaryIO, Final, Literal, Protocol
 
+from cardrules.errors import InvalidArgumentError
 from cardrules.records.errors import RecordError
 from cardrules.records.json_form import dumps_json, json_tree
 from cardrules.records.limits import MAX_RECORD_SIZE, scan_text
@@ -30,6 +31,7 @@ from cardrules.records.model import Record
 from cardrules.records.toml_form import dumps_toml, toml_tree
 from cardrules.records.tree import prepared_from_tree
 from cardrules.records.validate import Prepared, prepare
+from cardrules.text import echo
 
 __all__ = [
     "MAX_RECORD_SIZE",
@@ -37,11 +39,13 @@ __all__ = [
     "Form",
     "dump",
     "dumps",
+    "file_kind",
     "form_of",
     "load",
     "load_prepared",
     "loads",
     "loads_prepared",
+    "open_regular_file",
     "read_regular_file",
     "write_atomically",
 ]
@@ -58,6 +62,8 @@ class FilePath(Protocol):
 
 def _text(data: str | bytes, source: str | None) -> str:
     """The text of a record: size-checked, decoded as UTF-8, without a byte-order mark."""
+    if not isinstance(data, (str, bytes)):
+        raise InvalidArgumentError(f"a record's text must be a str or bytes, not {echo(data)}")
     if len(data) > MAX_RECORD_SIZE:
         unit = "bytes" if isinstance(data, bytes) else "characters"
         raise RecordError(
@@ -85,6 +91,17 @@ def _text(data: str | bytes, source: str | None) -> str:
     return text
 
 
+def _file_name(path: object) -> str:
+    """``path`` as a file name (a string, or anything ``os.fspath`` reads that gives one)."""
+    try:
+        name = os.fspath(path)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidArgumentError(f"a record file is named by a str or a path, not {echo(path)}") from None
+    if not isinstance(name, str):
+        raise InvalidArgumentError(f"a record file is named by a str or a path, not {echo(name)}")
+    return name
+
+
 def form_of(name: str | FilePath) -> Form | None:
     """The form a file name says (``.json`` or ``.toml``), or ``None``."""
     suffix = Path(name).suffix.lower()
@@ -110,6 +127,8 @@ def loads(data: str | bytes, *, form: Form | None = None, source: str | None = N
     Raises:
         RecordError: too large, not text, not TOML or JSON, or problems with
             the record, each with its location.
+        InvalidArgumentError: ``data`` is neither a str nor bytes, or ``form``
+            is not one of the forms.
     """
     return loads_prepared(data, form=form, source=source).record
 
@@ -124,6 +143,8 @@ def loads_prepared(data: str | bytes, *, form: Form | None = None, source: str |
     Raises:
         RecordError: as :func:`loads`.
     """
+    if form not in (None, "toml", "json"):
+        raise InvalidArgumentError(f"a record's form is 'toml' or 'json', not {echo(form)}")
     text = _text(data, source)
     chosen = form if form is not None else ("json" if text.lstrip().startswith("{") else "toml")
     tree = json_tree(text, source=source) if chosen == "json" else toml_tree(text, source=source)
@@ -137,7 +158,7 @@ def load_prepared(path: str | FilePath, *, form: Form | None = None) -> Prepared
         RecordError: as :func:`load`.
         OSError: the file cannot be read.
     """
-    name = os.fspath(path)
+    name = _file_name(path)
     return loads_prepared(read_regular_file(name, MAX_RECORD_SIZE + 1), form=form, source=name)
 
 
@@ -146,9 +167,10 @@ def load(path: str | FilePath, *, form: Form | None = None) -> Record:
 
     Raises:
         RecordError: as :func:`loads`, with the file name as the source.
+        InvalidArgumentError: ``path`` is not a file name.
         OSError: the file cannot be read.
     """
-    name = os.fspath(path)
+    name = _file_name(path)
     return loads(read_regular_file(name, MAX_RECORD_SIZE + 1), form=form, source=name)
 
 
@@ -161,19 +183,30 @@ _KINDS: Final = (
 )
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file of ``st_mode`` ``mode`` is that is not a regular file: ``"a FIFO (named pipe)"``, ...
+
+    >>> import stat
+    >>> file_kind(stat.S_IFCHR)
+    'a character device'
+    """
     return next((what for test, what in _KINDS if test(mode)), "not a regular file")
 
 
-def read_regular_file(name: str, most: int) -> bytes:
-    """At most ``most`` bytes of the regular file ``name``; anything else is refused unread (internal).
+_kind = file_kind
+
+
+def open_regular_file(name: str) -> BinaryIO:
+    """The regular file ``name`` opened for reading bytes; anything else is refused unopened (internal).
 
     The file is opened without blocking (a FIFO put in its place after the
-    check cannot hang the reader) and checked again once open.
+    check cannot hang the reader) and checked again once open. The caller
+    closes the stream.
 
     Raises:
-        RecordError: ``name`` is a FIFO, a device, a directory or a socket.
-        OSError: the file cannot be read (missing, no permission, a loop of links).
+        RecordError: ``name`` is a FIFO, a device, a directory or a socket
+            (or a link to one).
+        OSError: the file cannot be opened (missing, no permission, a loop of links).
     """
     mode = os.stat(name).st_mode
     if not stat.S_ISREG(mode):
@@ -183,17 +216,30 @@ def read_regular_file(name: str, most: int) -> bytes:
         mode = os.fstat(handle).st_mode
         if not stat.S_ISREG(mode):
             raise RecordError([("document", f"{_kind(mode)}, not a regular file: not read")], name)
+        return os.fdopen(handle, "rb")
+    except BaseException:
+        os.close(handle)
+        raise
+
+
+def read_regular_file(name: str, most: int) -> bytes:
+    """At most ``most`` bytes of the regular file ``name``; anything else is refused unread (internal).
+
+    Raises:
+        RecordError: ``name`` is a FIFO, a device, a directory or a socket
+            (see :func:`open_regular_file`).
+        OSError: the file cannot be read (missing, no permission, a loop of links).
+    """
+    with open_regular_file(name) as stream:
         chunks: list[bytes] = []
         size = 0
         while size < most:
-            chunk = os.read(handle, min(most - size, 1 << 20))
+            chunk = stream.read(min(most - size, 1 << 20))
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
         return b"".join(chunks)
-    finally:
-        os.close(handle)
 
 
 def dumps(record: Record, *, form: Form = "toml") -> str:

@@ -35,7 +35,8 @@ FORMAT_VERSION: Final = 1
 class RecordedAction:
     """One action of a record: its canonical text with the actor first, and an optional comment.
 
-    An empty comment is the same as none.
+    An empty comment is the same as none. A text or comment that is not a
+    string is refused here with :class:`~cardrules.errors.InvalidArgumentError`.
 
     Attributes:
         text: the action's text, such as ``"p2 play QS"``.
@@ -50,6 +51,12 @@ class RecordedAction:
     comment: str | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.text, str):
+            raise InvalidArgumentError(f"a recorded action's text must be a string, not {echo(self.text)}")
+        if self.comment is not None and not isinstance(self.comment, str):
+            raise InvalidArgumentError(
+                f"a recorded action's comment must be a string or None, not {echo(self.comment)}"
+            )
         if self.comment == "":
             object.__setattr__(self, "comment", None)
 

@@ -22,7 +22,13 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cardrules.cards import Card, Joker, parse_card
-from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealError, InvalidOptionError
+from cardrules.errors import (
+    AmbiguousActionError,
+    CardRulesError,
+    InvalidArgumentError,
+    InvalidDealError,
+    InvalidOptionError,
+)
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games import get_game
 from cardrules.notation import read_seat
@@ -40,6 +46,7 @@ from cardrules.records.limits import (
     text_problem,
 )
 from cardrules.records.model import FORMAT_VERSION, Record, RecordedAction, seat_token
+from cardrules.text import echo
 
 __all__ = ["Prepared", "prepare"]
 
@@ -553,7 +560,10 @@ def prepare(record: Record, *, source: str | None = None) -> Prepared:
 
     Raises:
         RecordError: with every problem found, each with its location.
+        InvalidArgumentError: ``record`` is not a :class:`~cardrules.records.model.Record`.
     """
+    if not isinstance(record, Record):
+        raise InvalidArgumentError(f"a record must be a Record value, not {echo(record)}")
     problems = Problems()
     prepared = settle(draft_of(record), problems)
     if prepared is None:

@@ -16,6 +16,7 @@ from cardrules.errors import InvalidArgumentError, NotSolvableError
 from cardrules.game import Action, AnyState
 from cardrules.notation import parse_seat
 from cardrules.solve.endings import Ending
+from cardrules.text import echo
 
 __all__ = ["Recountable", "Solvable", "TableEnding", "claimed_amount", "ending_of", "read_claimer"]
 
@@ -144,7 +145,7 @@ def read_claimer(
             by = parse_seat(text, names)
         except ValueError:
             known = ", ".join([*(f"p{s}" for s in range(seats)), *names, *(sides or {})])
-            raise InvalidArgumentError(f"{text[:40]!r} is not a claimer here: name one of {known}") from None
+            raise InvalidArgumentError(f"{echo(text)} is not a claimer here: name one of {known}") from None
     if not 0 <= by < seats:
         raise InvalidArgumentError(f"seat {by} is not a seat of this game, which has seats 0 to {seats - 1}")
     return by

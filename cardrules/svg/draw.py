@@ -5,7 +5,8 @@ document), placed by explicit coordinates in picture units (about pixels; a
 card is :data:`CARD_WIDTH` by :data:`CARD_HEIGHT` at scale 1). The games'
 ``picture`` modules lay their tables out with them. The suit pips, the
 joker's star and the card backs are shapes, not font glyphs; text uses
-:data:`FONT`, a sans-serif stack every system has. Every text is escaped, and
+:data:`FONT`, a sans-serif stack every system has. Every text is escaped (control
+characters too, so the SVG is well-formed XML), and
 numbers are written with at most two decimals, so the same input always gives
 the same bytes.
 
@@ -22,10 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final, TypeAlias
-from xml.sax.saxutils import escape
 
 from cardrules.cards import Card, Joker, Suit
 from cardrules.svg.marks import COLOURS, NO_MARKS, MarkLookup
+from cardrules.text import markup_text
 
 __all__ = [
     "CARD_HEIGHT",
@@ -94,9 +95,14 @@ def _n(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+def _escape(text: str) -> str:
+    """``text`` for an SVG text node: ``&<>`` as entities, control characters as visible escapes."""
+    return markup_text(text, quote=False)
+
+
 def _attr(value: str) -> str:
     """``value`` escaped for a double-quoted attribute."""
-    return escape(value, {'"': "&quot;"})
+    return _escape(value).replace('"', "&quot;")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +168,7 @@ def draw_text(
     bold = ' font-weight="bold"' if weight == "bold" else ""
     return (
         f'<text class="{css}" x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" text-anchor="{anchor}" '
-        f'fill="{fill}"{bold}>{escape(text)}</text>'
+        f'fill="{fill}"{bold}>{_escape(text)}</text>'
     )
 
 
@@ -209,7 +215,7 @@ def _face_body(face: Face, badge: str | None, small: bool) -> str:
     parts = [
         _CARD_RECT,
         f'<text x="3.5" y="{base}" font-size="{_n(size)}" font-weight="bold" fill="{ink}" '
-        f'letter-spacing="{_n(spacing)}">{escape(face.label)}</text>',
+        f'letter-spacing="{_n(spacing)}">{_escape(face.label)}</text>',
     ]
     if face.suit is not None or face.joker:
         parts.append(_pip(face.suit, *pip, ink))
@@ -218,12 +224,12 @@ def _face_body(face: Face, badge: str | None, small: bool) -> str:
     elif not small:
         parts.append(
             f'<text x="45" y="62" font-size="24" font-weight="bold" text-anchor="end" '
-            f'fill="{ink}">{escape(face.label)}</text>'
+            f'fill="{ink}">{_escape(face.label)}</text>'
         )
     if badge:
         y, size = (62, 15) if small else ((36 if face.suit is None else 44), 11)
         parts.append(
-            f'<text x="4" y="{y}" font-size="{size}" font-weight="bold" fill="{INK}">{escape(badge)}</text>'
+            f'<text x="4" y="{y}" font-size="{size}" font-weight="bold" fill="{INK}">{_escape(badge)}</text>'
         )
     return "".join(parts)
 
@@ -264,13 +270,13 @@ def draw_card(
             ""
             if not badge
             else f'<text x="25" y="40" font-size="14" font-weight="bold" text-anchor="middle" '
-            f'fill="#ffffff">{escape(badge)}</text>'
+            f'fill="#ffffff">{_escape(badge)}</text>'
         )
         return f'<g class="card back"{where} {at}><title>a face-down card</title>{_BACK_BODY}{badge_text}</g>'
     marked = "" if mark is None else f' data-mark="{mark}"'
     parts = [
         f'<g class="card" data-card="{_attr(shown.key)}"{where}{marked} {at}>',
-        f"<title>{escape(shown.title)}</title>",
+        f"<title>{_escape(shown.title)}</title>",
         _face_body(shown, badge, scale < 0.75),
     ]
     if order is not None:
@@ -377,6 +383,6 @@ def document(width: float, height: float, title: str, body: str, *, background: 
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
         f'font-family="{FONT}">'
-        f"<title>{escape(title)}</title>"
+        f"<title>{_escape(title)}</title>"
         f'<rect width="{w}" height="{h}" fill="{background}"/>{body}</svg>'
     )

@@ -23,9 +23,14 @@ __all__ = [
 ]
 
 
-def _read(state: AnyState, action: Action | str) -> Action:
-    """The reference's action for ``action``; text is read in ``state`` (no actor: the player to act)."""
-    if isinstance(action, Action):
+def _read(state: AnyState, action: Action | str) -> Action | str:
+    """The reference's action for ``action``; text is read in ``state`` (no actor: the player to act).
+
+    Once the game is over the text is kept as it is: nobody is to act, so a
+    text without an actor has none to read it for, and ``check`` judges the
+    text itself (common.game.over, before any reading).
+    """
+    if isinstance(action, Action) or state.is_terminal:
         return action
     try:
         return state.parse_action(action)
@@ -139,7 +144,9 @@ def compare_legal_actions(state: AnyState, theirs: Iterable[Action | str]) -> Le
         try:
             action = _read(state, item)
         except AssertionError:
-            unreadable.append(str(item))
+            action = str(item)
+        if isinstance(action, str):  # not read (or, after the end, text kept as it is): no action
+            unreadable.append(action)
             continue
         offered[str(action)] = action
     missing = tuple(

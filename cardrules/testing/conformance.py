@@ -49,9 +49,11 @@ import enum
 import json
 import os
 import random
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import Final
 
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardRulesError, InvalidArgumentError
@@ -164,6 +166,11 @@ def export_kit(
     is the same on every run): the start of each game, its end, and states
     spread between them.
 
+    A kit written over an older one replaces it: once the new manifest is
+    written, the case files of the older kit that the new one does not have
+    (regular files named ``case-NNNN.json``, the names this function writes)
+    are removed. Other files in the directory are left alone.
+
     Raises:
         UnknownGameError, InvalidOptionError: as :func:`~cardrules.games.get_game`.
         ValueError: ``cases`` is not positive.
@@ -193,7 +200,26 @@ def export_kit(
         "cases": [path.name for path in written],
     }
     write_atomically(folder / _MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
+    _remove_old_cases(folder, {path.name for path in written})
     return written
+
+
+_CASE_NAME: Final = re.compile(r"case-[0-9]{4,}\.json", re.ASCII)
+"""The name of a case file :func:`export_kit` writes."""
+
+
+def _remove_old_cases(folder: Path, kept: set[str]) -> None:
+    """Remove the case files in ``folder`` (by their name) that are not in ``kept``: an older kit's."""
+    with os.scandir(folder) as entries:
+        stale = [
+            entry.path
+            for entry in entries
+            if _CASE_NAME.fullmatch(entry.name)
+            and entry.name not in kept
+            and entry.is_file(follow_symlinks=False)
+        ]
+    for path in stale:
+        os.unlink(path)
 
 
 def _whole(text: str) -> int:
@@ -274,8 +300,8 @@ def _differences(name: str, case: Mapping[str, object], state: AnyState) -> list
         if not isinstance(text, str):
             found.append(f"{name}: an illegal entry without an action text")
             continue
-        try:
-            verdict = state.check(state.parse_action(text))
+        try:  # once the game is over, the text itself (common.game.over, even without an actor)
+            verdict = state.check(text if state.is_terminal else state.parse_action(text))
         except ValueError as error:
             found.append(f"{name}: the reference cannot read {echo(text)}: {error}")
             continue

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Final
 
+import pytest
+
 import cardrules
 from cardrules.records import load
 from tests.support.cli import run_cardrules
@@ -110,3 +112,72 @@ def test_analyse_by_score_and_a_unit_the_game_does_not_count() -> None:
     no_score = run_cardrules("claim", position, "--by", "N", "--score", "1")
     assert no_score.returncode == 2 and "counts tricks, not score" in no_score.stderr
     assert len(no_score.stderr.strip().splitlines()) == 1
+
+
+# -- hostile claimers and amounts, and the default time limit (issue 32) ---------------------------
+
+
+@pytest.mark.parametrize("by", ["²", "1" * 5000, "٣", "p٣", "0" * 50 + "1"])
+def test_a_claimer_that_is_no_seat_is_one_line_and_exit_2(by: str) -> None:
+    done = run_cardrules("claim", FELAGSVIST, "--step", "0", "--by", by, "--tricks", "4")
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "is not a claimer here" in lines[0], done.stderr
+    assert len(lines[0]) < 300
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        ("--tricks", "٤"),
+        ("--tricks", "²"),
+        ("--max-nodes", "1" * 5000),
+        ("--step", "٠"),
+        ("--deadline", "٣"),
+        ("--deadline", "nan"),
+        ("--deadline", "-1"),
+    ],
+)
+def test_claim_numbers_are_read_in_ascii_digits_only(option: tuple[str, str]) -> None:
+    args = {"--step": "0", "--tricks": "4", "--by": "NS"} | dict([option])
+    flat = [item for pair in args.items() for item in pair]
+    done = run_cardrules("claim", FELAGSVIST, *flat)
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert len(done.stderr.strip().splitlines()) == 1 and option[0] in done.stderr, done.stderr
+
+
+def _whole_deal() -> str:
+    return cardrules.get_game("felagsvist").new_game(seed=5).position()
+
+
+def test_claim_and_analyse_have_a_default_time_limit_that_says_how_to_lift_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardrules.cli import claims, main
+
+    assert claims.DEFAULT_SECONDS == 60
+    monkeypatch.setattr(claims, "DEFAULT_SECONDS", 0.05)  # the limit itself, made short to run
+    position = _whole_deal()
+    for args in (["claim", position, "--by", "NS", "--tricks", "13"], ["analyse", position]):
+        assert main(args) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1, err
+        assert "default limit of 0.05 seconds" in err[0] and "--deadline 0" in err[0], err[0]
+
+
+def test_deadline_0_lifts_the_time_limit_and_leaves_the_node_budget(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardrules.cli import claims, main
+
+    monkeypatch.setattr(claims, "DEFAULT_SECONDS", 0.05)
+    assert main(["analyse", _whole_deal(), "--deadline", "0", "--max-nodes", "20000"]) == 2
+    err = capsys.readouterr().err
+    assert "max_nodes=20000" in err and "--max-nodes" in err and "default limit" not in err, err
+
+
+def test_the_help_says_what_the_default_budget_is() -> None:
+    for command in ("claim", "analyse"):
+        done = run_cardrules(command, "--help")
+        text = " ".join(done.stdout.split())
+        assert "default 60;" in text and "default 20,000,000" in text, text

@@ -184,3 +184,168 @@ def test_sigterm_during_simulate_leaves_no_temporary_file(tmp_path: Path, attemp
     assert "Traceback" not in err and "interrupted" in err, err
     assert [p.name for p in folder.iterdir() if p.name.endswith(".tmp")] == []
     assert all(p.read_text(encoding="utf-8").startswith("# A cardrules") for p in folder.iterdir())
+
+
+# -- JSON Lines from special files and endless streams (issue 32) -----------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_check_refuses_a_json_lines_fifo_without_hanging(tmp_path: Path) -> None:
+    fifo = tmp_path / "games.jsonl"
+    os.mkfifo(fifo)
+    done = run_cardrules("check", str(fifo))
+    assert done.returncode == 2, done.stderr
+    assert done.stdout.splitlines() == [
+        f"{fifo}: unreadable: document: a FIFO (named pipe), not a regular file: not read",
+        "1 record: 0 ok, 0 with findings, 1 unreadable",
+    ]
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_check_refuses_a_json_lines_link_to_dev_zero(tmp_path: Path) -> None:
+    link = tmp_path / "zero.jsonl"
+    link.symlink_to("/dev/zero")
+    done = run_cardrules("check", str(link))
+    assert done.returncode == 2 and "a character device, not a regular file" in done.stdout, done.stdout
+
+
+def _endless_into_check(chunk: bytes, first: bytes = b"") -> subprocess.CompletedProcess[str]:
+    """``cardrules check -`` fed ``first`` and then ``chunk`` over and over, with no end."""
+    writer = (
+        f"import sys\nout = sys.stdout.buffer\nout.write({first!r})\nwhile True:\n    out.write({chunk!r})"
+    )
+    producer = subprocess.Popen(
+        [sys.executable, "-c", writer], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "cardrules.cli", "check", "-"],
+            stdin=producer.stdout,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=60,
+            check=False,
+        )
+    finally:
+        producer.kill()
+        producer.wait()
+        if producer.stdout is not None:
+            producer.stdout.close()
+
+
+@pytest.mark.parametrize(
+    ("first", "chunk", "needle"),
+    [
+        (b'{"format": 1}\n', b"x" * 65536, "line 2: runs on past"),
+        (b"", b" " * 65536, "blank space and no record"),
+        (b"", b"{" * 65536, "larger than the limit"),
+    ],
+)
+def test_check_of_an_endless_line_on_standard_input_ends_within_seconds(
+    first: bytes, chunk: bytes, needle: str
+) -> None:
+    started = time.monotonic()
+    done = _endless_into_check(chunk, first)
+    assert time.monotonic() - started < 30
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr
+    assert needle in done.stdout + done.stderr, (done.stdout, done.stderr)
+
+
+# -- reports and bidirectional controls (issue 32) ------------------------------------------------
+
+BIDI: Final = ("\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200f", "\u061c")
+"""Right-to-left override and its kin: they reorder what a terminal shows after them."""
+
+
+def test_explain_writes_well_formed_svg_and_html_from_a_hostile_comment(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    record = _hostile_record(tmp_path)
+    record.write_text(
+        record.read_text(encoding="utf-8").replace("\\u0085", "\\u0085\\u202e\\u0001"), encoding="utf-8"
+    )
+    svg, page = tmp_path / "dispute.svg", tmp_path / "dispute.html"
+    done = run_cardrules("explain", str(record), "--step", "6", "--svg", str(svg), "--html", str(page))
+    assert done.returncode == 1, done.stderr
+    picture = svg.read_text(encoding="utf-8")
+    root = ET.fromstring(picture)  # well-formed XML: no control character, escaped or not
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert "\\x1b[2J" in picture and "\\u202e" in picture
+    html = page.read_text(encoding="utf-8")
+    for text in (picture, html):
+        assert not any(char in text for char in (*RAW, "\x01", *BIDI)), repr(text)
+    html_svg = html[html.index("<svg") : html.index("</svg>") + len("</svg>")]
+    ET.fromstring(html_svg)
+
+
+@pytest.mark.rule("common.action.known")
+def test_bidirectional_controls_reach_no_terminal(tmp_path: Path) -> None:
+    record = _hostile_record(tmp_path)
+    record.write_text(
+        record.read_text(encoding="utf-8").replace("\\u0085", "\\u0085" + "".join(BIDI)), encoding="utf-8"
+    )
+    explained = run_cardrules("explain", str(record), "--step", "6")
+    assert explained.returncode == 1, explained.stderr
+    assert "\\u202e" in explained.stdout
+    position = run_cardrules("position", str(SMALL_PATH), "--step", "3").stdout.strip()
+    judged = run_cardrules("judge", position, "p1 play \u202eSA9")
+    assert judged.returncode in (1, 2), judged.stderr
+    refused = run_cardrules("judge", "felagsvist\u202e ; x", "p0 play AS")
+    _one_error_line(refused)
+    as_json = run_cardrules("judge", "--json", position, "p1 play \u202eSA9")
+    assert json.loads(as_json.stdout)["action"] == "p1 play \u202eSA9"  # the text itself, escaped in JSON
+    for done in (explained, judged, refused, as_json):
+        output = done.stdout + done.stderr
+        assert not any(char in output for char in BIDI), repr(output)
+
+
+# -- directories: nothing to check, and what is left out (issue 32) ---------------------------------
+
+
+def test_check_of_an_empty_directory_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("not a record", encoding="utf-8")
+    line = _one_error_line(run_cardrules("check", str(tmp_path)), str(tmp_path))
+    assert "no record file" in line
+
+
+def _mixed_folder(folder: Path) -> list[str]:
+    """A folder of two records and the special entries a check must leave out; their names."""
+    folder.mkdir()
+    (folder / "a.toml").write_bytes(SMALL_PATH.read_bytes())
+    (folder / "b.toml").write_bytes(SMALL_PATH.read_bytes())
+    (folder / "dangling.json").symlink_to(folder / "nothing.json")
+    (folder / "loop1.toml").symlink_to(folder / "loop2.toml")
+    (folder / "loop2.toml").symlink_to(folder / "loop1.toml")
+    (folder / "sub.toml").mkdir()
+    left_out = [
+        "dangling.json (a link to nothing)",
+        "loop1.toml (a loop of links)",
+        "loop2.toml (a loop of links)",
+    ]
+    left_out.append("sub.toml (a directory)")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe.jsonl")
+        left_out.append("pipe.jsonl (a FIFO (named pipe))")
+    if Path("/dev/null").exists():
+        (folder / "null.toml").symlink_to("/dev/null")
+        left_out.append("null.toml (a character device)")
+    return sorted(left_out)
+
+
+def test_check_of_a_directory_counts_and_names_the_entries_it_skipped(tmp_path: Path) -> None:
+    folder = tmp_path / "mixed"
+    left_out = _mixed_folder(folder)
+    done = run_cardrules("check", str(folder))
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[-2] == "2 records: 0 ok, 2 with findings, 0 unreadable"
+    named = ", ".join(f"{folder / entry}" for entry in left_out)
+    assert lines[-1] == f"skipped {len(left_out)} directory entries that are not regular files: {named}"
+    as_json = run_cardrules("check", "--json", str(folder))
+    assert as_json.stderr.splitlines()[-1].startswith(f"skipped {len(left_out)} directory entries")
+    for entry in ("a.toml", "b.toml"):
+        (folder / entry).unlink()
+    line = _one_error_line(run_cardrules("check", str(folder)), "no record file")
+    assert f"skipped {len(left_out)} directory entries" in line

@@ -125,3 +125,32 @@ def test_plain_turns_values_into_json() -> None:
     assert isinstance(observed, dict)
     assert json.loads(json.dumps(observed)) == observed
     assert observed["seat"] == 1 and len(observed["hand"]) == 13
+
+
+def test_a_kit_exported_over_an_older_one_leaves_none_of_its_cases(tmp_path: Path) -> None:
+    kit = tmp_path / "kit"
+    export_kit("felagsvist", kit, cases=6, seed=1)
+    (kit / "notes.txt").write_text("mine", encoding="utf-8")
+    (kit / "case-0099.json").write_text("{}", encoding="utf-8")  # named as a case: the kit's own
+    assert main(["export-conformance", "felagsvist", str(kit), "--cases", "3", "--seed", "2"]) == 0
+    assert sorted(path.name for path in kit.iterdir()) == [
+        "case-0001.json",
+        "case-0002.json",
+        "case-0003.json",
+        "manifest.json",
+        "notes.txt",
+    ]
+    assert replay_kit(kit) == []
+
+
+@pytest.mark.rule("common.game.over")
+def test_a_probe_without_an_actor_after_the_end_is_judged_game_over(tmp_path: Path) -> None:
+    export_kit("calabresella", tmp_path, cases=9, seed=0)
+    path = tmp_path / "case-0009.json"
+    case = json.loads(path.read_text(encoding="utf-8"))
+    assert case["to_act"] is None  # the end of the hand
+    probe = dict(case["illegal"][0])
+    assert probe["rules"] == ["common.game.over"]
+    case["illegal"].append({**probe, "action": probe["action"].split(maxsplit=1)[1]})  # "play 2H"
+    path.write_text(json.dumps(case), encoding="utf-8")
+    assert replay_kit(tmp_path) == []

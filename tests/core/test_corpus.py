@@ -42,7 +42,7 @@ from cardrules.records import (
     read_jsonl,
     summarize,
 )
-from cardrules.records.corpus import Source
+from cardrules.records.corpus import MAX_SKIPPED_LINE, Source
 from cardrules.study import GameResult, play_random, simulate
 
 TESTS: Final = Path(__file__).resolve().parents[1]
@@ -225,6 +225,39 @@ def test_a_json_line_over_the_size_limit_is_refused_and_the_next_line_read() -> 
     first, second = check_corpus(read_jsonl(stream, "big.jsonl"))
     assert first.status == "unreadable" and "larger than the limit" in str(first.reason)
     assert second.source == "big.jsonl:2" and second.status == "ok"
+
+
+class _Endless(io.RawIOBase):
+    """``head``, then one byte over and over, with no end and no line break (counts what was read)."""
+
+    def __init__(self, head: bytes, byte: bytes) -> None:
+        self.head = head
+        self.byte = byte
+        self.read_so_far = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        view = memoryview(buffer)
+        if self.head:
+            size = min(len(view), len(self.head))
+            view[:size] = self.head[:size]
+            self.head = self.head[size:]
+            return size
+        view[:] = self.byte * len(view)
+        self.read_so_far += len(view)
+        return len(view)
+
+
+def test_an_endless_json_line_ends_the_reading_after_a_bounded_skip() -> None:
+    (record,) = _records("calabresella", range(1))
+    endless = _Endless(jsonl_line(record).encode("utf-8") + b"\n", b"x")
+    lines = read_jsonl(io.BufferedReader(endless), "endless.jsonl")
+    assert next(lines).source == "endless.jsonl:1"
+    with pytest.raises(RecordError, match="line 2: runs on past 67108864 bytes"):
+        next(lines)
+    assert endless.read_so_far < MAX_SKIPPED_LINE + 2 * MAX_RECORD_SIZE
 
 
 # -- studies ---------------------------------------------------------------------------------------

@@ -6,7 +6,9 @@ JSON trees, and trees drawn from the published JSON Schema go to
 :func:`cardrules.records.loads`. It must either return a
 record or raise a :class:`~cardrules.errors.CardRulesError` (which is also a
 ``ValueError``); nothing else may escape. A record it returns must check
-(leniently) with the same guarantee, and write and read back unchanged.
+(leniently) with the same guarantee, and write and read back unchanged. No
+input may raise the peak of allocations by more than 50 MiB
+(:func:`tests.support.memory.bounded_memory`).
 
 With ``HYPOTHESIS_PROFILE=nightly``, :func:`test_many_records_raise_only_library_errors`
 feeds the reader :data:`NIGHTLY_RECORDS` records of every kind above.
@@ -24,6 +26,7 @@ from hypothesis import strategies as st
 
 from cardrules import CardRulesError
 from cardrules.records import Record, check, dumps, json_schema, load, loads, to_tree
+from tests.support.memory import bounded_memory
 
 TESTS: Final = Path(__file__).resolve().parents[1]
 SMALL_PATH: Final = TESTS / "felagsvist" / "records" / "card-already-played.toml"
@@ -41,7 +44,16 @@ FUZZ: Final = settings(
 
 
 def _read(data: str | bytes) -> None:
-    """Feed ``data`` to the reader; only CardRulesError may escape, and a record must survive use."""
+    """Feed ``data`` to the reader; only CardRulesError may escape, and a record must survive use.
+
+    Reading, writing and checking one input may raise the peak of allocations
+    by at most :data:`~tests.support.memory.MAX_GROWTH` (50 MiB).
+    """
+    with bounded_memory(data[:200]):
+        _read_and_use(data)
+
+
+def _read_and_use(data: str | bytes) -> None:
     try:
         record = loads(data)
     except CardRulesError as error:

@@ -265,3 +265,13 @@ def test_a_failing_example_prints_one_short_line_not_every_state() -> None:
     assert cardrules.from_position(played.state.position()).position() == played.state.position()
     # a state drawn on its own (states()) prints as its one-line repr, not field by field
     assert pretty(played.state) == repr(played.state) and "\n" not in pretty(played.state)
+
+
+@pytest.mark.rule("common.game.over")
+@pytest.mark.parametrize("name", ["felagsvist", "fildinski", "calabresella", "backstab_fish"])
+def test_after_the_end_an_action_text_without_an_actor_is_common_game_over(name: str) -> None:
+    state = cardrules.get_game(name).new_game(seed=1)
+    while not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    for text in ("play QS", "pass", "end turn", "QS", "p0 play QS"):
+        assert assert_illegal(state, text, "common.game.over").rule_ids == ("common.game.over",)

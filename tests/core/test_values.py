@@ -178,3 +178,14 @@ def test_two_histories_differing_in_one_event_are_unequal_and_hash_apart() -> No
     assert EventLog.of(events) != EventLog.of(changed)
     assert EventLog.of(events) != EventLog.of(events[:-1])
     assert tuple(EventLog.of(events)) == events and len(EventLog.of(events)) == 3000
+
+
+def test_every_rule_book_pickles_copies_and_deep_copies_equal() -> None:
+    from cardrules.games import rule_books
+    from cardrules.rules import COMMON_RULES
+
+    for book in [*rule_books().values(), COMMON_RULES]:
+        for twin in (pickle.loads(pickle.dumps(book)), copy.deepcopy(book), copy.copy(book)):
+            assert twin == book and twin.ids == book.ids
+            assert all(twin[rule_id] == book[rule_id] for rule_id in book.ids)
+            assert isinstance(twin._by_id, MappingProxyType)  # still read-only

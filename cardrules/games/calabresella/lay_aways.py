@@ -190,8 +190,12 @@ class LayAways(Sequence[Action]):
                 return None  # an action of another kind is never equal to a Discard
             raise LookupError(value)
         cards = value.cards
-        if type(cards) is not tuple or any(type(card) is not Card for card in cards):
-            raise LookupError(value)
+        if (
+            type(value.seat) is not int
+            or type(cards) is not tuple
+            or any(type(card) is not Card for card in cards)
+        ):
+            raise LookupError(value)  # a seat of 1.0 or True, say: equality with each element decides
         if self._seat != value.seat or len(cards) != self._size:
             return None
         hand = self._hand
