@@ -57,6 +57,9 @@ SHOTS: Final = (
     Shot("traceability", "traceability.html"),
     Shot("api-svg", "api/svg.html"),
     Shot("dispute-report", "dispute.html", "", 1400),
+    Shot("agents-guide", "guides/agents.html", "", 2400),
+    Shot("agents-guide-mcts", "guides/agents.html", "mcts-against-random-play", 1800),
+    Shot("pettingzoo-guide", "guides/pettingzoo.html", "", 2400),
 )
 """The shots taken, in order."""
 
