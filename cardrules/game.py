@@ -265,8 +265,13 @@ class Game(Protocol[StateT_co]):
         """
         ...
 
-    def new_game(self, seed: int) -> StateT_co:
-        """The initial state, every chance outcome drawn from ``seed``."""
+    def new_game(self, seed: int | None = None) -> StateT_co:
+        """The initial state, every chance outcome drawn from ``seed``.
+
+        Without a seed the game draws one from the operating system (never from
+        the global ``random`` generator) and keeps it in the state, as it keeps
+        a given one: the position text writes it, so the game can be replayed.
+        """
         ...
 
     def from_deal(
