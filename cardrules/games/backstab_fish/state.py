@@ -290,8 +290,14 @@ class BackstabFishState(SvgPicture):
             return turn.check_ask(self, action)
         return lay_down.check_decision(self, action)
 
-    def attempt(self, action: Action | str) -> tuple[Verdict, BackstabFishState | None]:
-        """Judge ``action`` and, when it is legal, apply it: the verdict and the next state (or ``None``)."""
+    def attempt(
+        self, action: Action | str, *, lenient: bool = False
+    ) -> tuple[Verdict, BackstabFishState | None]:
+        """Judge ``action`` and, when it is legal, apply it: the verdict and the next state (or ``None``).
+
+        ``lenient`` changes nothing here: every rule of an ask or a lay-down is
+        one its transition needs, so an illegal action is never carried out.
+        """
         if isinstance(action, str):
             read = read_text(self, action)
             if isinstance(read, Verdict):

@@ -54,7 +54,7 @@ from cardrules.games.calabresella.deal import (
 from cardrules.games.calabresella.observation import CalabresellaObservation, observe
 from cardrules.games.calabresella.options import CalabresellaOptions
 from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
-from cardrules.judging import action_text, read_text
+from cardrules.judging import action_text, as_played, read_text
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.rules import RuleId
@@ -381,15 +381,27 @@ class CalabresellaState(SvgPicture):
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
         return procedure.judge(self, action)
 
-    def attempt(self, action: Action | str) -> tuple[Verdict, CalabresellaState | None]:
-        """Judge ``action`` once and, when it is legal, apply it: the verdict and the next state (or None)."""
+    def attempt(
+        self, action: Action | str, *, lenient: bool = False
+    ) -> tuple[Verdict, CalabresellaState | None]:
+        """Judge ``action`` once and, when it is legal, apply it: the verdict and the next state (or None).
+
+        With ``lenient``, a card play that breaks only the follow rule
+        (:data:`~cardrules.games.calabresella.play.PLAYABLE_AS_PLAYED`, a revoke)
+        is played as it was made: its verdict stays illegal, and the next state
+        is the one after it.
+        """
         if isinstance(action, str):
             read = read_text(self, action)
             if isinstance(read, Verdict):
                 return read, None
             action = read
         verdict = procedure.judge(self, action)
-        return verdict, (procedure.advance(self, action) if verdict.legal else None)
+        if verdict.legal or (
+            lenient and isinstance(action, PlayCard) and as_played(verdict, play.PLAYABLE_AS_PLAYED)
+        ):
+            return verdict, procedure.advance(self, action)
+        return verdict, None
 
     def apply(self, action: Action | str) -> CalabresellaState:
         """The state after ``action``.
