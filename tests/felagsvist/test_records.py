@@ -292,10 +292,15 @@ def test_explain_shows_the_step_as_the_actor_saw_it() -> None:
     assert hidden and not words & hidden
 
 
-def test_explain_lists_the_earlier_illegal_steps_it_skipped() -> None:
-    explanation = explain(load(DISPUTED / "revoke.toml"), 40)
-    assert explanation.skipped == (37, 38, 39)
-    assert "skipped on the way: 37, 38, 39" in format_explanation(explanation)
+def test_explain_lists_the_earlier_illegal_steps_it_played_and_skipped() -> None:
+    # revoke.toml, walked as played: 37 (the revoke) played as recorded, 40 (out of turn) skipped
+    explanation = explain(load(DISPUTED / "revoke.toml"), 41)
+    assert explanation.played_illegal == (37,) and explanation.skipped == (40,)
+    text = format_explanation(explanation)
+    assert "note: earlier illegal steps were played as recorded on the way: 37" in text
+    assert "note: earlier illegal steps were skipped on the way: 40" in text
+    # the table shown is the game as it was played: the revoked 7♥ is gone from p0's hand
+    assert "7♥" not in explain(load(DISPUTED / "revoke.toml"), 41).observation.split("trick:")[0]
 
 
 def test_explain_of_step_0_shows_the_initial_state() -> None:
