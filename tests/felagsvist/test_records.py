@@ -202,9 +202,10 @@ def test_a_card_played_out_of_turn_and_taken_back_is_set_aside() -> None:
     (violation,) = report.violations
     assert (violation.step, violation.handling) == (5, "set-aside")
     assert report.checked == report.steps == 9
-    assert "  cannot be played as recorded: set aside, as the record goes on without it" in format_report(
-        report
-    ).splitlines()
+    assert (
+        "  cannot be played as recorded: set aside, as the record goes on without it"
+        in format_report(report).splitlines()
+    )
 
 
 @pytest.mark.rule("common.turn.player-to-act")
