@@ -138,6 +138,8 @@ class State(Protocol[ObsT_co]):
     """An immutable state of one game: everything needed to go on from here.
 
     ``ObsT_co`` is the game's observation type, what :meth:`observation` returns.
+    Two states are equal, and hash alike, exactly when they write the same
+    :meth:`position` (:class:`~cardrules.position.PositionEquality`).
     """
 
     @property

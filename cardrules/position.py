@@ -50,6 +50,7 @@ __all__ = [
     "MAX_POSITION_CHARS",
     "MAX_SEED_DIGITS",
     "InvalidPositionError",
+    "PositionEquality",
     "PositionProblem",
     "PositionReader",
     "PositionWriter",
@@ -65,6 +66,35 @@ MAX_POSITION_CHARS: Final = 1_000_000
 """The longest position text read. Most positions are a few hundred characters; a
 Backstab Fish position carries the public history of the game, some 20 characters
 a turn, so a ten-player game of 1,800 turns writes about 38,000."""
+
+
+class PositionEquality:
+    """Equality and hash by position: two states are equal exactly when they write the same position.
+
+    A game's state class inherits this (and is a dataclass with ``eq=False``),
+    so a state read back from its own position equals it and hashes alike,
+    as a board read from its FEN equals the board: ``from_position(s.position())
+    == s``. What a position leaves out, because it does not decide the rest of
+    the game (the deck order a deal was dealt from, the plays of deals already
+    over), is left out of the comparison too. Comparing writes both positions,
+    so it costs what :meth:`position` costs; a state is equal to itself at once.
+    """
+
+    __slots__ = ()
+
+    def position(self) -> str:
+        """The position as canonical text (each game's state writes its own)."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, PositionEquality)
+        return self is other or self.position() == other.position()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.position()))
+
 
 _INTEGER: Final = re.compile(r"-?[0-9]{1,12}", re.ASCII)
 """A whole number as a position writes it: an optional minus and at most twelve digits."""

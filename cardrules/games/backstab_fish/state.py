@@ -47,6 +47,7 @@ from cardrules.games.backstab_fish.options import BackstabFishOptions
 from cardrules.games.backstab_fish.scoring import winners
 from cardrules.judging import action_text, game_over, read_text, unknown_action
 from cardrules.notation import format_seat
+from cardrules.position import PositionEquality
 from cardrules.rules import RuleId
 from cardrules.svg import SvgPicture
 from cardrules.svg.marks import Marks
@@ -57,8 +58,8 @@ __all__ = ["BackstabFishState", "make"]
 _ACTIONS: Final = (Ask, LayDown, EndTurn)
 
 
-@dataclass(frozen=True, slots=True)
-class BackstabFishState(SvgPicture):
+@dataclass(frozen=True, slots=True, eq=False)
+class BackstabFishState(SvgPicture, PositionEquality):
     """A Backstab Fish game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.backstab_fish.game.BackstabFishGame.new_game` or

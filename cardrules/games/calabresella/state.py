@@ -57,6 +57,7 @@ from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
 from cardrules.judging import action_text, as_played, read_text
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
+from cardrules.position import PositionEquality
 from cardrules.rules import RuleId
 from cardrules.svg import SvgPicture
 from cardrules.svg.marks import Marks
@@ -68,8 +69,8 @@ if TYPE_CHECKING:
 __all__ = ["CalabresellaState", "make_state"]
 
 
-@dataclass(frozen=True, slots=True)
-class CalabresellaState(SvgPicture):
+@dataclass(frozen=True, slots=True, eq=False)
+class CalabresellaState(SvgPicture, PositionEquality):
     """A Calabresella hand in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.calabresella.game.CalabresellaGame.new_game`

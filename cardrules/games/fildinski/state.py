@@ -53,6 +53,7 @@ from cardrules.games.fildinski.scoring import (
 from cardrules.judging import action_text, as_played, game_over, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
+from cardrules.position import PositionEquality
 from cardrules.rules import RuleId
 from cardrules.svg import SvgPicture
 from cardrules.svg.marks import Marks
@@ -70,8 +71,8 @@ _Resolved: TypeAlias = "int | meld_step.Melds | None"
 """What judging an action resolved: the id played or given, or the melds' card sets."""
 
 
-@dataclass(frozen=True, slots=True)
-class FildinskiState(SvgPicture):
+@dataclass(frozen=True, slots=True, eq=False)
+class FildinskiState(SvgPicture, PositionEquality):
     """A Fildinski game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.fildinski.game.FildinskiGame.new_game`
