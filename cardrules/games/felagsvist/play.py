@@ -243,7 +243,7 @@ def attempt(
     """Judge ``action`` once and, when it is legal, play it: the verdict and the next state (or ``None``).
 
     With ``lenient``, a play that breaks only the rules of
-    :data:`PLAYABLE_AS_PLAYED` (a revoke) is played as it was made: its
+    :data:`~cardrules.games.felagsvist.play.PLAYABLE_AS_PLAYED` (a revoke) is played as it was made: its
     verdict stays illegal, and the next state is the one after it.
     """
     card = _shared_legal(state, action)
