@@ -53,3 +53,15 @@ def test_a_felagsvist_position_equals_the_game_it_came_from_although_the_deck_or
     back = cardrules.from_position(state.position())
     assert back.dealt_decks() != state.dealt_decks()
     assert back == state
+
+
+def test_a_state_assembled_by_hand_without_a_position_compares_by_its_fields() -> None:
+    state = cardrules.get_game("fildinski").new_game(seed=2)
+    for _ in range(6):
+        state = state.apply(state.legal_actions()[0])
+    odd = dataclasses.replace(state, tricks_done=state.tricks_done + 3)  # no play reaches it
+    with pytest.raises(IndexError):
+        odd.position()
+    twin = dataclasses.replace(odd)
+    assert odd == twin and hash(odd) == hash(twin)  # equality never raises
+    assert odd != state and dataclasses.replace(odd, tricks_done=state.tricks_done) == state
