@@ -178,9 +178,9 @@ def test_a_seed_that_is_not_an_int_is_a_library_error(name: str) -> None:
     for seed in ("7", 1.0, True):
         with pytest.raises(InvalidArgumentError, match="seed must be an int"):
             game.new_game(seed=seed)  # type: ignore[arg-type]
-    for seed in ("x", None):  # new_game draws a seed for None; from_deal's default is 0
+    for bad in ("x", None):  # new_game draws a seed for None; from_deal's default is 0
         with pytest.raises(InvalidArgumentError):
-            game.from_deal(game.pack(), seed=seed)  # type: ignore[arg-type]
+            game.from_deal(game.pack(), seed=bad)  # type: ignore[arg-type]
     assert check_seed(-3) == -3
 
 
