@@ -8,25 +8,40 @@ adjudicates actions with a :class:`~cardrules.verdict.Verdict` naming the rules 
 >>> state = game.new_game(seed=1)
 >>> len(state.legal_actions())
 13
+
+Every public exception class is exported here, so ``except cardrules.RecordError``
+needs no deeper import. :class:`~cardrules.testing.conformance.ConformanceError`
+is loaded when it is first asked for (``cardrules.ConformanceError``), since it
+lives with the conformance kit, which ``import cardrules`` does not load.
 """
+
+from typing import TYPE_CHECKING
 
 from cardrules.cards import STANDARD_DECK, Card, Cards, Rank, Suit, parse_card, parse_cards
 from cardrules.errors import (
     AmbiguousActionError,
     CardRulesError,
+    GameNotOverError,
     IllegalActionError,
+    InvalidArgumentError,
     InvalidDealError,
     InvalidNotationError,
     InvalidOptionError,
+    NotSolvableError,
+    SolveBudgetExceeded,
     UnknownGameError,
+    UnknownRuleError,
 )
 from cardrules.game import TERMINAL, Action, Game, State
 from cardrules.games import GAMES, from_position, get_game
 from cardrules.position import InvalidPositionError
-from cardrules.records import RecordError
+from cardrules.records import IllegalStepError, RecordError
 from cardrules.rules import COMMON_RULES, Rule, RuleBook, RuleId, RuleKind
-from cardrules.solve import ClaimResult, NotSolvableError, SolveBudgetExceeded, analyse, claim
+from cardrules.solve import ClaimResult, analyse, claim
 from cardrules.verdict import Verdict
+
+if TYPE_CHECKING:
+    from cardrules.testing.conformance import ConformanceError
 
 __version__ = "0.1.0"
 
@@ -41,8 +56,12 @@ __all__ = [
     "CardRulesError",
     "Cards",
     "ClaimResult",
+    "ConformanceError",
     "Game",
+    "GameNotOverError",
     "IllegalActionError",
+    "IllegalStepError",
+    "InvalidArgumentError",
     "InvalidDealError",
     "InvalidNotationError",
     "InvalidOptionError",
@@ -58,6 +77,7 @@ __all__ = [
     "State",
     "Suit",
     "UnknownGameError",
+    "UnknownRuleError",
     "Verdict",
     "__version__",
     "analyse",
@@ -67,3 +87,12 @@ __all__ = [
     "parse_card",
     "parse_cards",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``ConformanceError``, imported from the conformance kit when first asked for."""
+    if name == "ConformanceError":
+        from cardrules.testing.conformance import ConformanceError
+
+        return ConformanceError
+    raise AttributeError(f"module 'cardrules' has no attribute {name!r}")

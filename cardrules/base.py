@@ -4,13 +4,15 @@ A game's class is a frozen dataclass with one field, ``options``, that
 inherits :class:`GameBase` and sets ``INFO``. It then has, from here: building
 from options given by name (:meth:`GameBase.with_options`), the name, title,
 seats, rule book, pack and options as plain values, the checks of a seed, of
-explicit deck orders (``common.deal.permutation``) and of a dealer, and the seeded
-draw of the first dealer. It writes only what is its own: how a game starts
+explicit deck orders (``common.deal.permutation``) and of a dealer, the draw of a
+fresh seed when none is given (:func:`~cardrules.base.draw_seed`), and the seeded draw of the
+first dealer. It writes only what is its own: how a game starts
 from a seed (``_new_game``) and from checked deck orders (``_from_decks``).
 """
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, Generic, Self, TypeVar, cast
@@ -25,10 +27,25 @@ from cardrules.position import MAX_SEED_DIGITS
 from cardrules.rules import RuleBook
 from cardrules.text import short_int
 
-__all__ = ["GameBase", "check_seat", "check_seed"]
+__all__ = ["DRAWN_SEED_BITS", "GameBase", "check_seat", "check_seed", "draw_seed"]
 
 _SEED_LIMIT: Final = 10**MAX_SEED_DIGITS
 """The first seed too long to write (worked out once: the power is costly, and every new game checks it)."""
+
+DRAWN_SEED_BITS: Final = 53
+"""How many bits a seed drawn by :func:`draw_seed` has: at most 16 digits, exact as a JSON number."""
+
+
+def draw_seed() -> int:
+    """A fresh seed from the operating system's random source (``os.urandom``), 0 to 2**53 - 1.
+
+    What ``new_game()`` uses when it is given no seed. It neither reads nor
+    advances the ``random`` module's global generator, so a program that
+    seeds that generator for its own purposes is not disturbed, and two games
+    started without a seed differ even after ``random.seed(...)``.
+    """
+    return int.from_bytes(os.urandom(8), "big") >> (64 - DRAWN_SEED_BITS)
+
 
 OptionsT = TypeVar("OptionsT")
 StateT = TypeVar("StateT")
@@ -161,13 +178,23 @@ class GameBase(Generic[OptionsT, StateT]):
 
     # -- starting a game ------------------------------------------------------
 
-    def new_game(self, seed: int) -> StateT:
+    def new_game(self, seed: int | None = None) -> StateT:
         """A new game; every chance outcome (the first dealer, each deck) is drawn from ``seed``.
 
+        Without a seed, one is drawn (:func:`~cardrules.base.draw_seed`, from the operating
+        system, never from the global ``random`` generator) and kept in the
+        state like a given one: the state's ``position()`` writes it in its
+        ``seed`` section, with the deals so far, so
+        ``from_position(state.position())`` goes on exactly as this game would,
+        and ``new_game(seed=N)`` with the seed written there starts the same game
+        again. (Backstab Fish has one deal, drawn at once, so its position holds
+        the whole deal and no seed.)
+
         Raises:
-            InvalidArgumentError: ``seed`` is not an int.
+            InvalidArgumentError: ``seed`` is neither ``None`` nor an int, or has
+                more digits than a position writes.
         """
-        return self._new_game(check_seed(seed))
+        return self._new_game(draw_seed() if seed is None else check_seed(seed))
 
     def from_deal(
         self,

@@ -181,6 +181,8 @@ class State(Protocol[ObsT_co]):
     """An immutable state of one game: everything needed to go on from here.
 
     ``ObsT_co`` is the game's observation type, what :meth:`observation` returns.
+    Two states are equal, and hash alike, exactly when they write the same
+    :meth:`position` (:class:`~cardrules.position.PositionEquality`).
     """
 
     @property
@@ -221,12 +223,24 @@ class State(Protocol[ObsT_co]):
         """
         ...
 
-    def attempt(self, action: Action | str) -> tuple[Verdict, State[ObsT_co] | None]:
+    def attempt(
+        self, action: Action | str, *, lenient: bool = False
+    ) -> tuple[Verdict, State[ObsT_co] | None]:
         """Judge ``action`` once and, when it is legal, apply it: the verdict and the next state.
 
         The next state is ``None`` for an illegal action. Equal to
         ``(check(action), apply(action))`` but judging only once, which is what
         replaying a record wants. Never raises.
+
+        With ``lenient``, an illegal action that the engine can still carry out
+        as it was made, because it breaks only a rule about which of the actor's
+        own cards may be played (a revoke: a card held, played in turn, that
+        fails to follow suit), is carried out: the verdict stays illegal and the
+        next state is the one after the action as played. An action that breaks
+        a rule the transition needs (a card not held, a play out of turn, an
+        action after the end) still gives ``None``, and so does every illegal
+        action of a game or phase that has no such rule. ``check --lenient``
+        replays records this way.
         """
         ...
 
@@ -308,8 +322,13 @@ class Game(Protocol[StateT_co]):
         """
         ...
 
-    def new_game(self, seed: int) -> StateT_co:
-        """The initial state, every chance outcome drawn from ``seed``."""
+    def new_game(self, seed: int | None = None) -> StateT_co:
+        """The initial state, every chance outcome drawn from ``seed``.
+
+        Without a seed the game draws one from the operating system (never from
+        the global ``random`` generator) and keeps it in the state, as it keeps
+        a given one: the position text writes it, so the game can be replayed.
+        """
         ...
 
     def from_deal(

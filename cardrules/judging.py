@@ -35,6 +35,7 @@ __all__ = [
     "PLAYER_TO_ACT",
     "Findings",
     "action_text",
+    "as_played",
     "game_over",
     "not_held",
     "out_of_turn",
@@ -49,6 +50,24 @@ PLAYER_TO_ACT = "common.turn.player-to-act"
 CARDS_HELD = "common.cards.held"
 GAME_OVER = "common.game.over"
 ACTION_KNOWN = "common.action.known"
+
+
+def as_played(verdict: Verdict, overridable: frozenset[RuleId]) -> bool:
+    """Whether an illegal ``verdict`` names only rules of ``overridable``, so the action can be carried out.
+
+    A game's ``attempt(action, lenient=True)`` asks this with the rules its
+    transition does not need (Félagsvist: following suit): an action that
+    breaks only those, such as a revoke, can still be played as it was made.
+    A legal verdict is not such a case (it is played anyway).
+
+    >>> from cardrules.verdict import make_verdict
+    >>> revoke = make_verdict(False, (RuleId("felagsvist.play.must-follow"),), "a revoke")
+    >>> as_played(revoke, frozenset({RuleId("felagsvist.play.must-follow")}))
+    True
+    >>> as_played(revoke, frozenset())
+    False
+    """
+    return not verdict.legal and bool(verdict.rule_ids) and overridable.issuperset(verdict.rule_ids)
 
 
 class Findings:

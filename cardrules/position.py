@@ -34,6 +34,7 @@ is a position that cannot arise, the rule that forbids it
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ __all__ = [
     "MAX_POSITION_CHARS",
     "MAX_SEED_DIGITS",
     "InvalidPositionError",
+    "PositionEquality",
     "PositionProblem",
     "PositionReader",
     "PositionWriter",
@@ -65,6 +67,47 @@ MAX_POSITION_CHARS: Final = 1_000_000
 """The longest position text read. Most positions are a few hundred characters; a
 Backstab Fish position carries the public history of the game, some 20 characters
 a turn, so a ten-player game of 1,800 turns writes about 38,000."""
+
+
+class PositionEquality:
+    """Equality and hash by position: two states are equal exactly when they write the same position.
+
+    A game's state class inherits this (and is a dataclass with ``eq=False``),
+    so a state read back from its own position equals it and hashes alike,
+    as a board read from its FEN equals the board: ``from_position(s.position())
+    == s``. What a position leaves out, because it does not decide the rest of
+    the game (the deck order a deal was dealt from, the plays of deals already
+    over), is left out of the comparison too. Comparing writes both positions,
+    so it costs what :meth:`position` costs; a state is equal to itself at once.
+
+    A state no play reaches, assembled field by field (``dataclasses.replace``
+    on a test's fixture), may have no position to write; such a state compares
+    and hashes by its fields, as a plain dataclass would, and equals no state
+    that has a position.
+    """
+
+    __slots__ = ()
+
+    def position(self) -> str:
+        """The position as canonical text (each game's state writes its own)."""
+        raise NotImplementedError
+
+    def _equality_key(self) -> tuple[object, ...]:
+        """The position text, or the fields of a state that cannot write one."""
+        try:
+            return ("position", self.position())
+        except Exception:  # a state assembled by hand that no play reaches: compare it as data
+            return ("fields", *(getattr(self, f.name) for f in dataclasses.fields(self) if f.compare))  # type: ignore[arg-type]
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, PositionEquality)
+        return self is other or self._equality_key() == other._equality_key()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._equality_key()))
+
 
 _INTEGER: Final = re.compile(r"-?[0-9]{1,12}", re.ASCII)
 """A whole number as a position writes it: an optional minus and at most twelve digits."""

@@ -200,6 +200,7 @@ def _explanation_data(e: Explanation, source: str) -> dict[str, object]:
         "legal_actions": list(e.legal_actions),
         "verdict": _verdict_data(e.verdict, e.statements),
         "skipped": list(e.skipped),
+        "played_illegal": list(e.played_illegal),
         "position": e.position,
     }
 
@@ -267,7 +268,9 @@ def register(sub: Subcommands) -> None:
     chk.add_argument(
         "--lenient",
         action="store_true",
-        help="note every illegal step and go on (default: stop at the first)",
+        help="note every illegal step and go on from the game as it was played: a revoke is played as "
+        "recorded; a step that cannot be is set aside, or ends the check if the record does not go on "
+        "without it (default: stop at the first illegal step)",
     )
     jobs_option(chk)
     progress_option(chk)

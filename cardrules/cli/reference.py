@@ -7,7 +7,7 @@ import dataclasses
 import enum
 import typing
 
-from cardrules.errors import CardRulesError
+from cardrules.errors import CardRulesError, InvalidOptionError
 from cardrules.game import AnyGame
 from cardrules.games import GAMES, get_game
 from cardrules.options import did_you_mean
@@ -58,35 +58,80 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _option_rows(game: AnyGame) -> list[tuple[str, str, str, str]]:
+@dataclasses.dataclass(frozen=True, slots=True)
+class _OptionRow:
+    """One option as ``cardrules options`` shows it."""
+
+    name: str
+    default: str
+    kind: str
+    """``choice``, ``whole number``, ``whole number or none`` or ``text``."""
+    values: tuple[str, ...]
+    """The texts ``--option NAME=VALUE`` takes, for a choice; empty otherwise."""
+    refused: tuple[str, ...]
+    """The choices the specification names but the engine refuses (InvalidOptionError)."""
+    rules: tuple[str, ...]
+
+    def data(self) -> dict[str, object]:
+        """The row as a JSON object, ``values``, ``refused`` and ``rules`` as lists."""
+        return {
+            "name": self.name,
+            "default": self.default,
+            "kind": self.kind,
+            "values": list(self.values),
+            "refused": list(self.refused),
+            "rules": list(self.rules),
+        }
+
+    def text(self) -> str:
+        """The row as three lines of text."""
+        values = " | ".join(self.values) if self.kind == "choice" else f"a {self.kind}"
+        if self.refused:
+            values += f" (named but refused: {', '.join(self.refused)})"
+        rules = ", ".join(self.rules) or "-"
+        return f"{self.name}  (default {self.default})\n  values: {values}\n  rules: {rules}"
+
+
+def _kind_and_choices(kind: object) -> tuple[str, tuple[str, ...]]:
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return "choice", tuple(str(member.value) for member in kind)
+    if kind is bool:
+        return "choice", ("true", "false")
+    if kind is int:
+        return "whole number", ()
+    if kind == int | None:
+        return "whole number or none", ()
+    return "text", ()
+
+
+def _option_rows(game: AnyGame) -> list[_OptionRow]:
     """Each option of ``game``: its name, default, the values it takes and the rules it changes."""
     kinds = typing.get_type_hints(game.info.options_type)
     defaults = get_game(game.name).options_dict()
     rows = []
     for field in dataclasses.fields(game.info.options_type):
-        kind = kinds[field.name]
-        if isinstance(kind, type) and issubclass(kind, enum.Enum):
-            values = " | ".join(str(member.value) for member in kind)
-        elif kind is bool:
-            values = "true | false"
-        else:
-            values = "a whole number"
-        rules = ", ".join(str(rule.id) for rule in game.rules if field.name in rule.options) or "-"
+        kind, choices = _kind_and_choices(kinds[field.name])
+        refused = []
+        for value in choices:
+            try:
+                get_game(game.name, **{field.name: value})
+            except InvalidOptionError:
+                refused.append(value)
+        rules = tuple(str(rule.id) for rule in game.rules if field.name in rule.options)
         default = defaults[field.name]
         shown = str(default).lower() if isinstance(default, bool) else str(default)
-        rows.append((field.name, shown, values, rules))
+        taken = tuple(value for value in choices if value not in refused)
+        rows.append(_OptionRow(field.name, shown, kind, taken, tuple(refused), rules))
     return rows
 
 
 def _cmd_options(args: argparse.Namespace) -> int:
-    game = get_game(args.game)
-    rows = _option_rows(game)
+    rows = _option_rows(get_game(args.game))
     if args.json:
-        keys = ("name", "default", "values", "rules")
-        print_json([dict(zip(keys, row, strict=True)) for row in rows])
+        print_json([row.data() for row in rows])
         return 0
-    for name, default, values, rules in rows:
-        print(f"{name}  (default {default})\n  values: {values}\n  rules: {rules}")
+    for row in rows:
+        print(row.text())
     return 0
 
 
@@ -99,5 +144,10 @@ def register(sub: Subcommands) -> None:
     rules.set_defaults(run=_cmd_rules)
     opts = sub.add_parser("options", help="list a game's options: default, values, the rules each changes")
     opts.add_argument("game", choices=sorted(GAMES), help="the game")
-    json_option(opts, "the options as a JSON array")
+    json_option(
+        opts,
+        "the options as a JSON array of objects: name, default, kind (choice, whole number, "
+        "whole number or none, text), values, refused (the choices named but not modelled) "
+        "and rules (the last three lists)",
+    )
     opts.set_defaults(run=_cmd_options)

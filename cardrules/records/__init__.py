@@ -26,7 +26,7 @@ array: step ``n`` is ``record.actions[n]``, and an error located at
 ``actions[n]`` is about step ``n``.
 """
 
-from cardrules.records.check import CheckReport, Mode, Violation, check
+from cardrules.records.check import CheckReport, Handling, Mode, Violation, check
 from cardrules.records.corpus import (
     CorpusResult,
     CorpusSummary,
@@ -64,6 +64,7 @@ __all__ = [
     "CorpusSummary",
     "Explanation",
     "Form",
+    "Handling",
     "IllegalStepError",
     "Mode",
     "Prepared",

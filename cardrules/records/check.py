@@ -5,13 +5,23 @@
 ``strict`` (the default)
     stops at the first illegal step; the report names that one step.
 ``lenient``
-    notes every illegal step and carries on. An illegal action cannot be
-    applied, so it is skipped: the next action is judged against the state
-    as it was before the illegal one. A revoke, a card played out of turn or
-    a card already played is therefore followed by the rest of the record as
-    if that action had not been taken, which often makes later steps illegal
-    too (the same player may then be asked to act again). No penalty is
-    applied: the rules reference has no penalty rules.
+    notes every illegal step and judges the rest of the game as it was
+    actually played. An illegal step that the engine can still carry out as
+    recorded, because it breaks only a rule about which of the actor's own
+    cards may be played (a revoke in Félagsvist or Calabresella, a failure to
+    head, follow or trump in Fildinski's last eight tricks), is played as
+    recorded and the check goes on from there: a record with one revoke gives
+    one finding. A step it cannot carry out (a card the actor does not hold, a
+    card played out of turn, an action after the end, any illegal step of
+    Backstab Fish or of an auction) is set aside, as a table takes back a card
+    played out of turn, when the record goes on without it (the next step is
+    legal in the state before it); when it does not, the check stops there with
+    that one finding and says why (:attr:`CheckReport.stop_reason`), instead of
+    reporting every later step as out of turn. No penalty is applied: the
+    rules reference has no penalty rules.
+
+Each :class:`Violation` says what the check did with the step
+(:attr:`Violation.handling`).
 
 Claimed scores are compared with the scores of the state reached after the
 last step (the final scores when the game is over). In strict mode they are
@@ -26,7 +36,7 @@ Steps are numbered from 0 (:attr:`Violation.step` ``n`` is ``record.actions[n]``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from cardrules.errors import InvalidArgumentError
@@ -35,10 +45,14 @@ from cardrules.records.replay import steps
 from cardrules.records.validate import Prepared, prepare
 from cardrules.verdict import Verdict
 
-__all__ = ["CheckReport", "Mode", "Violation", "check"]
+__all__ = ["CheckReport", "Handling", "Mode", "Violation", "check"]
 
 Mode = Literal["strict", "lenient"]
 """How :func:`check` treats an illegal step: stop there, or note it and carry on."""
+
+Handling = Literal["stop", "played", "set-aside"]
+"""What :func:`check` did after an illegal step: stopped there; played it as recorded and went on
+(lenient); or went on without it, the record going on as if it were taken back (lenient)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +66,9 @@ class Violation:
         verdict: the verdict: every rule id the action breaks and why, in a sentence.
         comment: the record's comment on the action, or ``None``.
         state: a compact text form of the state the action was taken in.
+        handling: what the check did next: ``"stop"`` (strict mode, or a
+            lenient check that could not go on), ``"played"`` (played as
+            recorded, lenient) or ``"set-aside"`` (skipped, lenient).
     """
 
     step: int
@@ -60,6 +77,7 @@ class Violation:
     verdict: Verdict
     comment: str | None
     state: str
+    handling: Handling = "stop"
 
     def __str__(self) -> str:
         rules = ", ".join(self.verdict.rule_ids)
@@ -84,6 +102,8 @@ class CheckReport:
         claims_compared: whether the claims were compared with :attr:`scores`
             (false when there are none, or when strict mode stopped early).
         mismatched_seats: the seats whose claimed score differs from their score.
+        stop_reason: why the check stopped before the end of the record, as a
+            clause (``""`` when it did not).
     """
 
     game: str
@@ -96,6 +116,7 @@ class CheckReport:
     claimed_scores: tuple[tuple[int, int], ...]
     claims_compared: bool
     mismatched_seats: tuple[int, ...]
+    stop_reason: str = ""
 
     @property
     def ok(self) -> bool:
@@ -122,7 +143,7 @@ def check(record: Record | Prepared, mode: Mode = "strict") -> CheckReport:
             (:func:`~cardrules.records.files.loads_prepared`, :func:`~cardrules.records.validate.prepare`),
             which is not checked again.
         mode: ``"strict"`` stops at the first illegal step; ``"lenient"`` notes
-            it, skips it and goes on (see the module's description).
+            it and goes on from the game as it was played (see the module's description).
 
     Raises:
         RecordError: the record is malformed (an unreadable action, a seat the
@@ -134,14 +155,29 @@ def check(record: Record | Prepared, mode: Mode = "strict") -> CheckReport:
         raise InvalidArgumentError(f"mode must be 'strict' or 'lenient', not {mode!r}")
     prepared = record if isinstance(record, Prepared) else prepare(record)
     canonical = prepared.record
+    lenient = mode == "lenient"
     state = prepared.start
     violations: list[Violation] = []
     checked = 0
     stopped = False
-    for step in steps(prepared):
+    stop_reason = ""
+    for step in steps(prepared, lenient=lenient):
+        last = violations[-1] if violations else None
+        if last and last.handling == "set-aside" and last.step == step.number - 1 and not step.legal:
+            # the record does not go on without the step set aside: stop there, with that one finding
+            violations[-1] = replace(last, handling="stop")
+            stopped = True
+            stop_reason = (
+                f"lenient mode cannot play step {last.step} as recorded, and the record does not go "
+                f"on without it: step {step.number} is illegal then too"
+            )
+            break
         checked = step.number + 1  # a count: steps 0 to step.number were judged
         state = step.after
         if not step.legal:
+            handling: Handling = "stop"
+            if lenient:
+                handling = "played" if step.as_played else "set-aside"
             violations.append(
                 Violation(
                     step=step.number,
@@ -150,10 +186,12 @@ def check(record: Record | Prepared, mode: Mode = "strict") -> CheckReport:
                     verdict=step.verdict,
                     comment=step.entry.comment,
                     state=step.before.compact(),
+                    handling=handling,
                 )
             )
-            if mode == "strict":
+            if not lenient:
                 stopped = True
+                stop_reason = "strict mode stops at the first illegal step"
                 break
     scores = tuple(state.scores())
     compared = bool(canonical.claimed_scores) and not stopped
@@ -171,4 +209,5 @@ def check(record: Record | Prepared, mode: Mode = "strict") -> CheckReport:
         claimed_scores=canonical.claimed_scores,
         claims_compared=compared,
         mismatched_seats=mismatched,
+        stop_reason=stop_reason,
     )

@@ -3,8 +3,10 @@
 :func:`explain` replays a record up to step ``n`` (counted from 0, so step
 ``n`` is ``record.actions[n]``) and returns
 the state before it as the acting player saw it, the legal actions there and
-the verdict for the action the record says was taken. Earlier illegal steps
-are skipped on the way, as in a lenient check, and listed.
+the verdict for the action the record says was taken. The walk to it follows
+the game as it was played, as a lenient check does: an earlier illegal step
+the engine can carry out as recorded (a revoke) is played, and one it cannot
+is skipped; both are listed.
 """
 
 from __future__ import annotations
@@ -49,10 +51,13 @@ class Explanation:
             step, in canonical order (empty once the game is over).
         to_act: the seat whose turn it was, or ``None`` when the game was over.
         verdict: the verdict for the action taken.
-        skipped: the earlier steps that were illegal, and so skipped on the way.
+        skipped: the earlier illegal steps that could not be played as recorded,
+            and so were skipped on the way.
         position: the position before the step (:mod:`cardrules.position`),
             to pose the dispute again with ``cardrules judge``.
         statements: each rule id the verdict names, with the rule's statement.
+        played_illegal: the earlier illegal steps played as recorded on the
+            way (a revoke: a card held, played in turn).
     """
 
     step: int
@@ -67,6 +72,7 @@ class Explanation:
     skipped: tuple[int, ...]
     position: str = ""
     statements: tuple[tuple[str, str], ...] = ()
+    played_illegal: tuple[int, ...] = ()
 
 
 def explain(record: Record, step: int) -> Explanation:
@@ -85,10 +91,11 @@ def explain(record: Record, step: int) -> Explanation:
     if not 0 <= step < total:
         raise InvalidArgumentError(f"step {short_int(step)} is not in the record: {steps_range(total)}")
     skipped: list[int] = []
-    for taken in steps(prepared):
+    played: list[int] = []
+    for taken in steps(prepared, lenient=True):
         if taken.number < step:
             if not taken.legal:
-                skipped.append(taken.number)
+                (played if taken.as_played else skipped).append(taken.number)
             continue
         before = taken.before
         check_deals_reached(prepared.record, before, ended=False)
@@ -105,6 +112,7 @@ def explain(record: Record, step: int) -> Explanation:
             skipped=tuple(skipped),
             position=before.position(),
             statements=statements(prepared.record.game, taken.verdict.rule_ids),
+            played_illegal=tuple(played),
         )
     raise AssertionError("unreachable: the walk yields every step")  # pragma: no cover
 
@@ -135,6 +143,9 @@ def format_explanation(explanation: Explanation) -> str:
     lines = [f"step {e.step} (steps 0 to {e.steps - 1}): {e.action}"]
     if e.entry.comment is not None:
         lines.append(f"comment: {' '.join(e.entry.comment.split())}")
+    if e.played_illegal:
+        listed = ", ".join(str(n) for n in e.played_illegal)
+        lines.append(f"note: earlier illegal steps were played as recorded on the way: {listed}")
     if e.skipped:
         listed = ", ".join(str(n) for n in e.skipped)
         lines.append(f"note: earlier illegal steps were skipped on the way: {listed}")

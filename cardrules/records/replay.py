@@ -2,10 +2,15 @@
 
 :func:`steps` walks a record step by step and yields, for each action, the
 state before it, the action read in that state, its
-:class:`~cardrules.verdict.Verdict` and the state after it. An illegal action
-cannot be applied, so its state after is the state before: the walk skips it
-and judges the next action against the same state. :func:`replay` is the
-strict form: it yields the states and stops with an
+:class:`~cardrules.verdict.Verdict` and the state after it. By default an
+illegal action is not applied, so its state after is the state before: the
+walk skips it and judges the next action against the same state. With
+``lenient=True`` the walk follows the game as it was played instead: an
+illegal action that the engine can still carry out as it was made (a revoke,
+see :meth:`State.attempt <cardrules.game.State.attempt>`) is carried out, and
+:attr:`Step.as_played` says so; one that it cannot carry out (a card not held,
+a play out of turn) is still skipped. :func:`replay` is the strict form: it
+yields the states and stops with an
 :class:`~cardrules.records.errors.IllegalStepError` at the first illegal step.
 
 Steps are numbered from 0: :attr:`Step.number` ``n`` is ``record.actions[n]``.
@@ -45,7 +50,10 @@ class Step:
         action: the action as read in :attr:`before`.
         before: the state the action was taken in.
         verdict: whether the action was legal there, and which rules say so.
-        after: the state after the action; :attr:`before` itself when it was illegal.
+        after: the state after the action; :attr:`before` itself when it was
+            illegal and not carried out.
+        as_played: whether the action was illegal and yet carried out as it was
+            made (a lenient walk only, see :func:`steps`).
     """
 
     number: int
@@ -54,6 +62,7 @@ class Step:
     before: AnyState
     verdict: Verdict
     after: AnyState
+    as_played: bool = False
 
     @property
     def legal(self) -> bool:
@@ -66,10 +75,13 @@ class Step:
         return self.action.seat
 
 
-_new_step: Final[Callable[[int, RecordedAction, Action, AnyState, Verdict, AnyState], Step]] = (
+_new_step: Final[Callable[[int, RecordedAction, Action, AnyState, Verdict, AnyState, bool], Step]] = (
     fast_constructor(Step)
 )
-"""``Step(number, entry, action, before, verdict, after)`` for the walk (see :mod:`cardrules.frozen`)."""
+"""``Step(number, entry, action, before, verdict, after, as_played)`` for the walk.
+
+See :mod:`cardrules.frozen`.
+"""
 
 
 def _prepared(record: Record | Prepared) -> Prepared:
@@ -111,8 +123,11 @@ def check_deals_reached(record: Record, state: AnyState, *, ended: bool) -> None
         )
 
 
-def steps(record: Record | Prepared) -> Iterator[Step]:
+def steps(record: Record | Prepared, *, lenient: bool = False) -> Iterator[Step]:
     """Every step of ``record``, judged in order; an illegal action is skipped.
+
+    With ``lenient``, an illegal action the engine can carry out as it was made
+    is carried out instead (:attr:`Step.as_played`); see the module's description.
 
     Raises:
         RecordError: the record does not fit its game, an action cannot be read
@@ -130,11 +145,12 @@ def steps(record: Record | Prepared) -> Iterator[Step]:
             raise RecordError(
                 [(step_location(number), f"step {number}: {error} [common.action.known]")]
             ) from None
-        verdict, after = state.attempt(action)
+        verdict, after = state.attempt(action, lenient=lenient)
         if after is None:
             check_deals_reached(prepared.record, state, ended=False)
             after = state
-        yield _new_step(number, entry, action, state, verdict, after)
+        played = not verdict.legal and after is not state  # carried out as it was made
+        yield _new_step(number, entry, action, state, verdict, after, played)
         state = after
     check_deals_reached(prepared.record, state, ended=True)
 

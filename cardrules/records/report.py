@@ -26,7 +26,9 @@ The JSON object has these fields:
     ``statements``, an object from each of those rule ids to the rule's
     statement),
     ``state`` (the compact state it was taken in) and ``message`` (the line
-    the text report prints for it).
+    the text report prints for it), and ``handling``, what the check did next:
+    ``"stop"``, ``"played"`` (played as recorded, lenient) or ``"set-aside"``
+    (skipped, lenient).
 ``scores``
     an object from seat token to the score reached.
 ``claimed_scores``
@@ -36,11 +38,15 @@ The JSON object has these fields:
     not compared).
 ``mismatched_seats``
     the seat tokens whose claimed score differs.
+``stop_reason``
+    why the check stopped before the last step, a clause (``null`` when it did not).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from types import MappingProxyType
+from typing import Final
 
 from cardrules.games import get_game
 from cardrules.records.check import CheckReport, Violation
@@ -74,12 +80,23 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+_HANDLING: Final = MappingProxyType(
+    {
+        "played": "  played as recorded: the check goes on from the game as it was played",
+        "set-aside": "  cannot be played as recorded: set aside, as the record goes on without it",
+    }
+)
+"""The line a lenient report adds under a step it played on from, or set aside."""
+
+
 def format_report(report: CheckReport, source: str | None = None) -> str:
     """The report as the lines ``cardrules check`` prints (no final newline).
 
     Each illegal step is one line that names the step, the action (with its
     actor and card) and every rule id it breaks, followed by one indented line
-    per rule id with the rule's statement.
+    per rule id with the rule's statement, the record's comment, and in a
+    lenient check what the check did with the step (played it as recorded,
+    or set it aside).
     """
     name = f"{source}: " if source else ""
     plural = "" if report.steps == 1 else "s"
@@ -92,12 +109,14 @@ def format_report(report: CheckReport, source: str | None = None) -> str:
         ]
         if violation.comment is not None:
             lines.append(f"  comment: {_one_line(violation.comment)}")
+        if violation.handling != "stop":
+            lines.append(_HANDLING[violation.handling])
     if not report.violations:
         lines.append(f"all {report.steps} step{plural} are legal")
     elif report.checked < report.steps:
         lines.append(
             f"stopped at step {report.checked - 1}: {report.checked} of {report.steps} steps checked "
-            "(strict mode stops at the first illegal step)"
+            f"({report.stop_reason})"
         )
     scores = _seats(list(enumerate(report.scores)))
     if report.finished:
@@ -136,6 +155,7 @@ def _violation_data(game: str, violation: Violation) -> dict[str, object]:
         },
         "state": violation.state,
         "message": str(violation),
+        "handling": violation.handling,
     }
 
 
@@ -155,4 +175,5 @@ def report_to_data(report: CheckReport, source: str | None = None) -> dict[str, 
         "claims_compared": report.claims_compared,
         "claims_match": report.claims_match,
         "mismatched_seats": [seat_token(seat) for seat in report.mismatched_seats],
+        "stop_reason": report.stop_reason or None,
     }

@@ -1,8 +1,9 @@
 """Whether two states have the same future: what a position must keep.
 
-A position read back from ``state.position()`` need not be the same Python
-value as the state (it does not know the deck orders of deals already over),
-but it must be the same game from here on: the same player to act, legal
+A position read back from ``state.position()`` equals the state (states
+compare by position, :class:`~cardrules.position.PositionEquality`), though it
+does not know the deck orders of deals already over; it must also be the same
+game from here on: the same player to act, legal
 actions, verdicts, observations, scores and outcome, now and after any line of
 play. :func:`assert_same_future` checks that along one line of play, and one
 step down every branch of it.

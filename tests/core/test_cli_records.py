@@ -41,8 +41,9 @@ REPORT_FIELDS: Final = {
     "claims_compared",
     "claims_match",
     "mismatched_seats",
+    "stop_reason",
 }
-VIOLATION_FIELDS: Final = {"step", "actor", "action", "comment", "verdict", "state", "message"}
+VIOLATION_FIELDS: Final = {"step", "actor", "action", "comment", "verdict", "state", "message", "handling"}
 
 
 def _bad_input(done: subprocess.CompletedProcess[str], needle: str) -> None:
@@ -116,11 +117,17 @@ def test_check_lenient_goes_on_after_an_illegal_step() -> None:
     assert done.returncode == 1
     data = json.loads(done.stdout)
     assert data["mode"] == "lenient" and data["checked"] == data["steps"] == 9
-    assert [(v["step"], v["verdict"]["rule_ids"]) for v in data["violations"]] == [
-        (5, ["common.turn.player-to-act"])
+    assert [(v["step"], v["verdict"]["rule_ids"], v["handling"]) for v in data["violations"]] == [
+        (5, ["common.turn.player-to-act"], "set-aside")
     ]
-    revoke = json.loads(run_cardrules("check", "--lenient", "--json", str(DISPUTED / "revoke.toml")).stdout)
-    assert revoke["checked"] == 624 and len(revoke["violations"]) > 1
+    assert data["stop_reason"] is None
+    played_on = str(DISPUTED / "revoke-played-on.toml")
+    revoke = json.loads(run_cardrules("check", "--lenient", "--json", played_on).stdout)
+    assert revoke["checked"] == 624 and revoke["finished"] and revoke["claims_match"] is True
+    assert [(v["step"], v["handling"]) for v in revoke["violations"]] == [(37, "played")]
+    strict = json.loads(run_cardrules("check", "--json", played_on).stdout)
+    assert strict["checked"] == 38 and strict["stop_reason"] == "strict mode stops at the first illegal step"
+    assert strict["violations"][0]["handling"] == "stop"
 
 
 @pytest.mark.rule("felagsvist.score.totals")

@@ -149,12 +149,13 @@ def test_a_corpus_checked_on_two_worker_processes_gives_identical_results(corpus
 
 
 def test_lenient_mode_goes_to_the_workers_too() -> None:
-    revoke = [str(DISPUTED / "revoke.toml")]
+    revoke = [str(DISPUTED / "revoke-played-on.toml")]
     strict = next(check_corpus(revoke))
     with concurrent.futures.ProcessPoolExecutor(1) as pool:
         lenient = next(check_corpus(revoke, mode="lenient", executor=pool))
     assert strict.report is not None and lenient.report is not None
     assert strict.report.checked == 38 and lenient.report.checked == lenient.report.steps == 624
+    assert [v.handling for v in lenient.report.violations] == ["played"]
 
 
 def test_bad_arguments_are_refused_at_once() -> None:

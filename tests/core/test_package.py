@@ -85,7 +85,29 @@ def _tracked(folder: Path) -> set[str]:
     return files
 
 
-@pytest.mark.skipif(importlib.util.find_spec("build") is None, reason="the build package is not installed")
+def _installed(module: str) -> bool:
+    """Whether ``module`` is installed, not merely a folder of that name in the working directory.
+
+    ``pip install .`` leaves a ``build/`` folder behind in an unpacked sdist;
+    the import system finds such a folder as a namespace package, a spec
+    without an origin, and would hide that the ``build`` tool is missing.
+    """
+    spec = importlib.util.find_spec(module)
+    return spec is not None and spec.origin is not None
+
+
+def test_a_folder_named_like_a_tool_is_not_taken_for_the_tool(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    name = "cardrules_test_no_such_tool"
+    (tmp_path / name).mkdir()
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert importlib.util.find_spec(name) is not None  # the folder, as a namespace package
+    assert not _installed(name)
+    assert _installed("pytest")
+
+
+@pytest.mark.skipif(not _installed("build"), reason="the build package is not installed")
 def test_the_sdist_carries_the_tests_records_examples_proofs_and_docs(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path), str(ROOT)],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from cardrules.records import Violation, check, dumps, load
@@ -22,7 +23,8 @@ def assert_rejected_at(path: Path, step: int, rule_ids: tuple[str, ...]) -> Viol
     assert violation.verdict.rule_ids == rule_ids
     assert violation.comment and violation.verdict.reason
     lenient = check(record, mode="lenient")
-    assert lenient.violations[0] == violation
+    first = lenient.violations[0]  # the same step and verdict; what the check did next may differ
+    assert first == dataclasses.replace(violation, handling=first.handling)
     return violation
 
 

@@ -47,6 +47,7 @@ from cardrules.games.backstab_fish.options import BackstabFishOptions
 from cardrules.games.backstab_fish.scoring import winners
 from cardrules.judging import action_text, game_over, read_text, unknown_action
 from cardrules.notation import format_seat
+from cardrules.position import PositionEquality
 from cardrules.rules import RuleId
 from cardrules.svg import SvgPicture
 from cardrules.svg.marks import Marks
@@ -57,8 +58,8 @@ __all__ = ["BackstabFishState", "make"]
 _ACTIONS: Final = (Ask, LayDown, EndTurn)
 
 
-@dataclass(frozen=True, slots=True)
-class BackstabFishState(SvgPicture):
+@dataclass(frozen=True, slots=True, eq=False)
+class BackstabFishState(SvgPicture, PositionEquality):
     """A Backstab Fish game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.backstab_fish.game.BackstabFishGame.new_game` or
@@ -290,8 +291,14 @@ class BackstabFishState(SvgPicture):
             return turn.check_ask(self, action)
         return lay_down.check_decision(self, action)
 
-    def attempt(self, action: Action | str) -> tuple[Verdict, BackstabFishState | None]:
-        """Judge ``action`` and, when it is legal, apply it: the verdict and the next state (or ``None``)."""
+    def attempt(
+        self, action: Action | str, *, lenient: bool = False
+    ) -> tuple[Verdict, BackstabFishState | None]:
+        """Judge ``action`` and, when it is legal, apply it: the verdict and the next state (or ``None``).
+
+        ``lenient`` changes nothing here: every rule of an ask or a lay-down is
+        one its transition needs, so an illegal action is never carried out.
+        """
         if isinstance(action, str):
             read = read_text(self, action)
             if isinstance(read, Verdict):

@@ -42,12 +42,30 @@ from cardrules.games.calabresella.scoring import HAND_TRICKS, Contract, Raise, b
 from cardrules.judging import Findings, not_held, rule_order
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain
+from cardrules.rules import RuleId
 from cardrules.verdict import Verdict
 
-__all__ = ["allowed", "judge", "legal", "legal_mask", "play", "playable", "start", "trick_winner"]
+__all__ = [
+    "PLAYABLE_AS_PLAYED",
+    "allowed",
+    "judge",
+    "legal",
+    "legal_mask",
+    "play",
+    "playable",
+    "start",
+    "trick_winner",
+]
 
 _LEAD: Final = "calabresella.play.lead"
 _FOLLOW: Final = "calabresella.play.follow"
+
+PLAYABLE_AS_PLAYED: Final = frozenset({RuleId(_FOLLOW)})
+"""The rules a card play may break and still be carried out as played (``attempt(..., lenient=True)``).
+
+Only calabresella.play.follow: a revoke is a card the player to act holds,
+played in the play phase, which the trick takes as any other card.
+"""
 
 # The members the hot paths compare with, read once (reading an enum member off its class is slow).
 _PLAY: Final = Phase.PLAY

@@ -54,9 +54,10 @@ from cardrules.games.calabresella.deal import (
 from cardrules.games.calabresella.observation import CalabresellaObservation, observe
 from cardrules.games.calabresella.options import CalabresellaOptions
 from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
-from cardrules.judging import action_text, read_text
+from cardrules.judging import action_text, as_played, read_text
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
+from cardrules.position import PositionEquality
 from cardrules.rules import RuleId
 from cardrules.svg import SvgPicture
 from cardrules.svg.marks import Marks
@@ -68,8 +69,8 @@ if TYPE_CHECKING:
 __all__ = ["CalabresellaState", "make_state"]
 
 
-@dataclass(frozen=True, slots=True)
-class CalabresellaState(SvgPicture):
+@dataclass(frozen=True, slots=True, eq=False)
+class CalabresellaState(SvgPicture, PositionEquality):
     """A Calabresella hand in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.calabresella.game.CalabresellaGame.new_game`
@@ -381,15 +382,27 @@ class CalabresellaState(SvgPicture):
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
         return procedure.judge(self, action)
 
-    def attempt(self, action: Action | str) -> tuple[Verdict, CalabresellaState | None]:
-        """Judge ``action`` once and, when it is legal, apply it: the verdict and the next state (or None)."""
+    def attempt(
+        self, action: Action | str, *, lenient: bool = False
+    ) -> tuple[Verdict, CalabresellaState | None]:
+        """Judge ``action`` once and, when it is legal, apply it: the verdict and the next state (or None).
+
+        With ``lenient``, a card play that breaks only the follow rule
+        (:data:`~cardrules.games.calabresella.play.PLAYABLE_AS_PLAYED`, a revoke)
+        is played as it was made: its verdict stays illegal, and the next state
+        is the one after it.
+        """
         if isinstance(action, str):
             read = read_text(self, action)
             if isinstance(read, Verdict):
                 return read, None
             action = read
         verdict = procedure.judge(self, action)
-        return verdict, (procedure.advance(self, action) if verdict.legal else None)
+        if verdict.legal or (
+            lenient and isinstance(action, PlayCard) and as_played(verdict, play.PLAYABLE_AS_PLAYED)
+        ):
+            return verdict, procedure.advance(self, action)
+        return verdict, None
 
     def apply(self, action: Action | str) -> CalabresellaState:
         """The state after ``action``.

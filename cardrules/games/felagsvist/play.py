@@ -35,6 +35,7 @@ from cardrules.games.felagsvist.scoring import add_deal, scored_deal, winning_si
 from cardrules.judging import (
     Findings,
     action_text,
+    as_played,
     game_over,
     not_held,
     out_of_turn,
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     from cardrules.games.felagsvist.state import FelagsvistState, History
 
 __all__ = [
+    "PLAYABLE_AS_PLAYED",
     "apply",
     "attempt",
     "check",
@@ -226,8 +228,24 @@ def _shared_legal(state: FelagsvistState, action: object) -> int:
     return card if shared and state.legal_cards >> card & 1 else -1
 
 
-def attempt(state: FelagsvistState, action: Action | str) -> tuple[Verdict, FelagsvistState | None]:
-    """Judge ``action`` once and, when it is legal, play it: the verdict and the next state (or ``None``)."""
+PLAYABLE_AS_PLAYED: Final = frozenset(_MUST_FOLLOW)
+"""The rules a play may break and still be carried out as played (``attempt(..., lenient=True)``).
+
+Only felagsvist.play.must-follow: a revoke is a card the actor holds, played
+in turn, so the trick takes it as it would any other card. A card not held, a
+play out of turn or after the end breaks rules the transition itself needs.
+"""
+
+
+def attempt(
+    state: FelagsvistState, action: Action | str, *, lenient: bool = False
+) -> tuple[Verdict, FelagsvistState | None]:
+    """Judge ``action`` once and, when it is legal, play it: the verdict and the next state (or ``None``).
+
+    With ``lenient``, a play that breaks only the rules of
+    :data:`~cardrules.games.felagsvist.play.PLAYABLE_AS_PLAYED` (a revoke) is played as it was made: its
+    verdict stays illegal, and the next state is the one after it.
+    """
     card = _shared_legal(state, action)
     if card >= 0:  # the verdict check() gives a legal play, read from the same table
         seat, trick = state.current_player, state.trick
@@ -238,9 +256,9 @@ def attempt(state: FelagsvistState, action: Action | str) -> tuple[Verdict, Fela
             return read, None
         action = read
     verdict = check(state, action)
-    if not verdict.legal:
+    if not verdict.legal and not (lenient and as_played(verdict, PLAYABLE_AS_PLAYED)):
         return verdict, None
-    play = cast("PlayCard", action)  # a legal action is a play by the player to act
+    play = cast("PlayCard", action)  # a play by the player to act, of a card held
     return verdict, play_card(state, play.seat, play.card.index)
 
 

@@ -29,6 +29,7 @@ from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind
 from cardrules.games.felagsvist.scoring import add_deal, scored_deal, winning_side
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
+from cardrules.position import PositionEquality
 from cardrules.svg import SvgPicture
 from cardrules.svg.marks import Marks
 
@@ -41,8 +42,8 @@ History: TypeAlias = PlayChain
 """The plays of the deal, newest first (see :mod:`cardrules.plays`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class FelagsvistState(SvgPicture):
+@dataclass(frozen=True, slots=True, eq=False)
+class FelagsvistState(SvgPicture, PositionEquality):
     """A Félagsvist game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.felagsvist.game.FelagsvistGame.new_game` or

@@ -50,9 +50,10 @@ from cardrules.games.fildinski.scoring import (
     opening_points,
     seat_totals,
 )
-from cardrules.judging import action_text, game_over, read_text, unknown_action
+from cardrules.judging import action_text, as_played, game_over, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
+from cardrules.position import PositionEquality
 from cardrules.rules import RuleId
 from cardrules.svg import SvgPicture
 from cardrules.svg.marks import Marks
@@ -70,8 +71,8 @@ _Resolved: TypeAlias = "int | meld_step.Melds | None"
 """What judging an action resolved: the id played or given, or the melds' card sets."""
 
 
-@dataclass(frozen=True, slots=True)
-class FildinskiState(SvgPicture):
+@dataclass(frozen=True, slots=True, eq=False)
+class FildinskiState(SvgPicture, PositionEquality):
     """A Fildinski game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.fildinski.game.FildinskiGame.new_game`
@@ -298,8 +299,16 @@ class FildinskiState(SvgPicture):
         """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
         return self._judge(action)[0]
 
-    def attempt(self, action: Action | str) -> tuple[Verdict, FildinskiState | None]:
-        """Judge ``action`` once and apply it if legal: the verdict and the next state (or ``None``)."""
+    def attempt(
+        self, action: Action | str, *, lenient: bool = False
+    ) -> tuple[Verdict, FildinskiState | None]:
+        """Judge ``action`` once and apply it if legal: the verdict and the next state (or ``None``).
+
+        With ``lenient``, a card play that breaks only the follower's duties of
+        the last eight tricks (:data:`~cardrules.games.fildinski.tricks.PLAYABLE_AS_PLAYED`)
+        is played as it was made: its verdict stays illegal, and the next state
+        is the one after it.
+        """
         if isinstance(action, str):
             read = read_text(self, action)
             if isinstance(read, Verdict):
@@ -307,6 +316,10 @@ class FildinskiState(SvgPicture):
             action = read
         verdict, resolved = self._judge(action)
         if not verdict.legal:
+            if lenient and isinstance(action, PlayCard) and as_played(verdict, tricks.PLAYABLE_AS_PLAYED):
+                held = tricks.held_id(self, action.seat, action.card)
+                if held != tricks.NO_CARD:
+                    return verdict, tricks.play(self, action.seat, held)
             return verdict, None
         return verdict, self._enact(action, resolved)
 

@@ -46,9 +46,11 @@ from cardrules.verdict import Verdict, make_verdict
 
 __all__ = [
     "NO_CARD",
+    "PLAYABLE_AS_PLAYED",
     "draw",
     "follow_duty",
     "follower_wins",
+    "held_id",
     "judge_play",
     "legal_follow",
     "legal_mask",
@@ -86,6 +88,17 @@ _MUST_FOLLOW: Final = "fildinski.endgame.must-follow"
 _MUST_TRUMP: Final = "fildinski.endgame.must-trump"
 _FREE_DISCARD: Final = "fildinski.endgame.free-discard"
 _LEGAL_SET: Final = "fildinski.endgame.legal-set"
+
+PLAYABLE_AS_PLAYED: Final = frozenset(
+    RuleId(rule) for rule in (_MUST_HEAD, _MUST_FOLLOW, _MUST_TRUMP, _LEGAL_SET)
+)
+"""The rules a card play may break and still be carried out as played (``attempt(..., lenient=True)``).
+
+The follower's duties of the last eight tricks and the legal set they make: a
+card the player to act holds, played outside a meld step, that fails them is
+still a card the trick can take. A card not held, a play out of turn or in a
+meld step breaks rules the transition itself needs.
+"""
 _FREE_PLAY: Final = (RuleId("fildinski.play.free-play"),)
 _TRICK_CYCLE: Final = (RuleId("fildinski.play.trick-cycle"),)
 _LEADS_IN_ENDGAME: Final = (RuleId(_FREE_DISCARD),)
@@ -182,6 +195,19 @@ def playable(s: st.FildinskiState, action: PlayCard) -> int:
     if not legal:
         return NO_CARD
     return 2 * kind + (0 if legal & 1 else 1)
+
+
+def held_id(s: st.FildinskiState, seat: int, card: Card) -> int:
+    """The id of ``card`` that ``seat`` plays when it holds it, legal or not (the lower copy held).
+
+    What a play carried out as it was made (:data:`PLAYABLE_AS_PLAYED`) takes
+    from the hand; :data:`NO_CARD` when ``seat`` holds no copy.
+    """
+    kind = card_kind(card)
+    held = 0 if kind is None else s.hands[seat] >> (2 * kind) & 3
+    if kind is None or not held:
+        return NO_CARD
+    return 2 * kind + (0 if held & 1 else 1)
 
 
 # -- verdicts -------------------------------------------------------------------------------------
