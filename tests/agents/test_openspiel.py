@@ -52,7 +52,9 @@ OPTION_SETS: dict[str, tuple[dict[str, object], ...]] = {
 
 
 def _sims(name: str, options: dict[str, object]) -> int:
-    return 1 if name == "backstab_fish" and not options else 2
+    """Two games per option set, one where games are long (Backstab Fish's default limit, Félagsvist's variants)."""
+    long = (name == "backstab_fish" and not options) or (name == "felagsvist" and bool(options))
+    return 1 if long else 2
 
 
 @pytest.mark.parametrize(
