@@ -244,4 +244,3 @@ def test_the_adapter_needs_its_extra_and_cardrules_does_not_import_it() -> None:
         check=True,
     )
     assert plain.stdout.strip() == "[]"
-
