@@ -52,7 +52,7 @@ OPTION_SETS: dict[str, tuple[dict[str, object], ...]] = {
 
 
 def _sims(name: str, options: dict[str, object]) -> int:
-    """Two games per option set, one where games are long (Backstab Fish's default limit, Félagsvist's variants)."""
+    """Two games per option set; one where games are long (Backstab Fish by default, Félagsvist varied)."""
     long = (name == "backstab_fish" and not options) or (name == "felagsvist" and bool(options))
     return 1 if long else 2
 
