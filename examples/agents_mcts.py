@@ -47,7 +47,10 @@ def _tricks(state: Any, deal: int) -> tuple[int, int]:
 
 
 class DealRollout(mcts.Evaluator):
-    """Random play to the end of the deal in progress; each seat's value is its side's trick margin / 13."""
+    """Random play to the end of the deal in progress.
+
+    Each seat's value is its side's trick margin in that deal, over 13.
+    """
 
     def __init__(self, rng: np.random.RandomState) -> None:
         self._rng = rng
