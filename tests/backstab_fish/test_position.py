@@ -632,8 +632,11 @@ def test_unreadable_hands_leave_the_lay_down_decision_to_the_phase_section() -> 
     assert [problem.section for problem in refusal(game, hands).problems] == ["hands"]
     both = refusal(game, hands.replace("phase lay-down p2", "phase zz p2"))
     assert [problem.section for problem in both.problems][:2] == ["hands", "phase"]
+    # a phase that says the decision is made: the replay ends the turn, so p0 would be asking
     asking = refusal(game, hands.replace("phase lay-down p2 asked p0 unproductive", "phase ask p2"))
     assert [(problem.section, problem.rule) for problem in asking.problems] == [
         ("hands", None),
-        ("phase", SEQUENCE),
+        ("phase", TO_ACT),
+        ("turns", SEQUENCE),
+        ("stall", STALL),
     ]
