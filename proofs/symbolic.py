@@ -8,17 +8,18 @@ so what the function returns is a term over the arguments, computed by the
 function's own lines.
 
 Where the function branches on a value (``if same:``), ``bool()`` of a
-:class:`Symbolic` asks which way to go: :func:`paths` runs the function once
+:class:`Symbolic` asks which way to go, and so does a comparison with one
+(``==``, ``<`` and the rest, unsigned): :func:`paths` runs the function once
 per way through its branches, and each run gives a path, the condition under
 which it is taken and the term it returns. The conditions of the paths cover
 every value of the arguments between them, so a property shown for each path
 under its condition holds for every input.
 
 What cannot be followed fails loudly: a :class:`Symbolic` used as a list
-index or compared with ``<`` raises :class:`TypeError` (the proof then splits
-such an argument into its concrete values instead). The bit width must hold
-every value the function makes: a shift left past it would lose bits that a
-Python integer keeps.
+index, or met with a negative or non-integer operand, raises
+:class:`TypeError` (the proof then splits such an argument into its concrete
+values instead). The bit width must hold every value the function makes: a
+shift left past it would lose bits that a Python integer keeps.
 """
 
 from __future__ import annotations
@@ -101,10 +102,26 @@ class Symbolic:
             "a symbolic mask cannot index a table: give the proof this argument's values one by one"
         )
 
-    def __lt__(self, other: object) -> bool:
-        raise TypeError("a symbolic mask is not ordered: only its truth (zero or not) is followed")
+    # A comparison is a branch too: both outcomes are followed, each on its own path.
+    def __eq__(self, other: object) -> bool:
+        return self._explorer.decide(self.term.eq(self._operand(other)))  # type: ignore[arg-type]
 
-    __le__ = __gt__ = __ge__ = __lt__
+    def __ne__(self, other: object) -> bool:
+        return self._explorer.decide(self.term.ne(self._operand(other)))  # type: ignore[arg-type]
+
+    def __lt__(self, other: Symbolic | int) -> bool:
+        return self._explorer.decide(self.term.ult(self._operand(other)))
+
+    def __le__(self, other: Symbolic | int) -> bool:
+        return self._explorer.decide(self.term.ule(self._operand(other)))
+
+    def __gt__(self, other: Symbolic | int) -> bool:
+        return self._explorer.decide(self.term.ugt(self._operand(other)))
+
+    def __ge__(self, other: Symbolic | int) -> bool:
+        return self._explorer.decide(self.term.uge(self._operand(other)))
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +149,8 @@ def paths(
         result = function(*called)
         if isinstance(result, Symbolic):
             term = result.term
-        elif isinstance(result, int) and not isinstance(result, bool) and result >= 0:
-            term = bv_val(result, width)
+        elif isinstance(result, int) and result >= 0:  # a bool is 0 or 1
+            term = bv_val(int(result), width)
         else:
             raise TypeError(f"the function returned {result!r}, not a mask")
         found.append(Path(all_of(explorer.conditions), term))

@@ -19,8 +19,9 @@ cards (a hand, the stock, a won pile) is a 64-bit vector. Every claim holds for
 - :mod:`~proofs.fildinski.melds`: the meld bounds;
 - :mod:`~proofs.fildinski.game`: the dealers, the end of the game and the
   one-off bonuses;
-- :mod:`~proofs.fildinski.code`: the engine's own endgame legal set, run on
-  z3 bit-vectors and proved equal to the model's statement for every input.
+- :mod:`~proofs.fildinski.code`: the engine's own trick winner and endgame
+  legal set, run on z3 bit-vectors and proved equal to the model's statements
+  for every input.
 
 Only :mod:`~proofs.fildinski.code` imports the engine: the model has its own ids, masks and rules.
 The refinement tests evaluate these terms on the engine's states and compare.
@@ -31,7 +32,7 @@ from __future__ import annotations
 from typing import Final
 
 from proofs.claims import Claim
-from proofs.fildinski.code import LEGAL_FOLLOW_CODE
+from proofs.fildinski.code import LEGAL_FOLLOW_CODE, TRICK_WINNER_CODE
 from proofs.fildinski.conservation import CONSERVATION, ZONE_SIZES
 from proofs.fildinski.deck import CARD_IDS, COPY_SYMMETRY
 from proofs.fildinski.endgame import (
@@ -75,6 +76,7 @@ __all__ = [
     "MUST_TRUMP",
     "TRICK_POINTS",
     "TRICK_WINNER",
+    "TRICK_WINNER_CODE",
     "ZONE_SIZES",
 ]
 
@@ -82,6 +84,7 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     CARD_IDS,
     COPY_SYMMETRY,
     TRICK_WINNER,
+    TRICK_WINNER_CODE,
     ENDGAME_LEGAL_SET,
     LEGAL_FOLLOW_CODE,
     LEGAL_NONEMPTY,

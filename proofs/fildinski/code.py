@@ -31,13 +31,16 @@ from proofs.fildinski.model import (
     FollowVars,
     endgame_legal_spec,
     follow_vars,
+    follower_wins,
+    follower_wins_by_ids,
     show_card,
     show_cards,
+    trick_vars,
 )
 from proofs.symbolic import paths
 from proofs.z3facade import BitVec, Bool, Model, all_of, bv_val, ite
 
-__all__ = ["LEGAL_FOLLOW_CODE"]
+__all__ = ["LEGAL_FOLLOW_CODE", "TRICK_WINNER_CODE"]
 
 _RULE_IDS: Final = (
     "fildinski.endgame.legal-set",
@@ -102,5 +105,54 @@ LEGAL_FOLLOW_CODE: Final = Claim(
         lambda: _formula(_discard_when_void),
         _describe(_discard_when_void),
         statement="The same, against a reading where a follower void in the suit led may discard anything.",
+    ),
+)
+
+
+# -- the trick winner ------------------------------------------------------------------------------
+
+Wins = Callable[[BitVec, BitVec, BitVec], Bool]
+
+
+def _describe_trick(rule: Wins) -> Callable[[Model], str]:
+    def describe(model: Model) -> str:
+        v = trick_vars()
+        led, follower, trump = (model.bv_value(x) for x in (v.led, v.follower, v.trump))
+        stated = model.bool_value(rule(bv_val(led, ID_BITS), bv_val(follower, ID_BITS), bv_val(trump, 2)))
+        engine_says = engine.follower_wins(led, follower, trump)
+        return "\n".join(
+            (
+                f"trump: {SUIT_NAMES[trump]}; led: {show_card(led)}; followed: {show_card(follower)}",
+                f"follower_wins (the engine): {engine_says}; as stated: {stated}",
+            )
+        )
+
+    return describe
+
+
+def _trick_formula(rule: Wins) -> Bool:
+    """Every path of the engine's follower_wins, all three arguments symbolic, gives the stated winner."""
+    v = trick_vars()
+    stated = rule(v.led, v.follower, v.trump)
+    runs = paths(engine.follower_wins, (v.led, v.follower, v.trump.resize(ID_BITS)), 1)
+    return all_of(run.condition.implies(run.result.eq(1).iff(stated)) for run in runs)
+
+
+TRICK_WINNER_CODE: Final = Claim(
+    "fildinski/code-trick-winner",
+    ("fildinski.play.trick-winner",),
+    lambda: _trick_formula(follower_wins),
+    _describe_trick(follower_wins),
+    statement=(
+        "The engine's follower_wins, run with the led card, the followed card and the trump all symbolic, "
+        "says on every path what the rule says: the follower wins with a higher card of the suit led or a "
+        "trump on a plain lead, and loses otherwise (an identical card included), for all 64 x 64 x 4 cases."
+    ),
+    wrong=Claim(
+        "fildinski/code-trick-winner-by-id",
+        ("fildinski.play.trick-winner",),
+        lambda: _trick_formula(follower_wins_by_ids),
+        _describe_trick(follower_wins_by_ids),
+        statement="The same, against a reading that compares ids within a suit (so copy 2 beats copy 1).",
     ),
 )

@@ -60,6 +60,12 @@ def test_endgame_legal_set_equals_the_four_duties_for_every_hand(request: pytest
     assert_passes(endgame.ENDGAME_LEGAL_SET, request)
 
 
+@pytest.mark.rule("fildinski.play.trick-winner")
+def test_the_engines_trick_winner_is_the_rules_for_every_trick(request: pytest.FixtureRequest) -> None:
+    """The code itself, every argument symbolic: every led card, followed card and trump."""
+    assert_passes(code.TRICK_WINNER_CODE, request)
+
+
 @pytest.mark.rule("fildinski.endgame.legal-set")
 @pytest.mark.rule("fildinski.endgame.must-follow")
 @pytest.mark.rule("fildinski.endgame.must-head")
@@ -209,6 +215,7 @@ _TESTED: Final = (
     deck.CARD_IDS,
     deck.COPY_SYMMETRY,
     tricks.TRICK_WINNER,
+    code.TRICK_WINNER_CODE,
     endgame.ENDGAME_LEGAL_SET,
     code.LEGAL_FOLLOW_CODE,
     endgame.LEGAL_NONEMPTY,

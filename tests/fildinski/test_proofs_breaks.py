@@ -150,6 +150,13 @@ def _legal_follow_without_trump(hand: int, led: int, trump: int) -> int:
     return hand
 
 
+def _twin_wins_for_the_follower(led: int, follow: int, trump: int) -> bool:
+    """The engine's follower_wins with `>=` for `>`: an identical card wins for the follower."""
+    if follow >> 4 == led >> 4:
+        return (follow >> 1) & 7 >= (led >> 1) & 7
+    return follow >> 4 == trump
+
+
 BREAKS: Final[tuple[Break, ...]] = (
     Break(
         deck.CARD_IDS,
@@ -167,6 +174,11 @@ BREAKS: Final[tuple[Break, ...]] = (
         lambda mp: mp.setattr(tricks, "follower_wins", _twin_goes_to_follower),
     ),
     Break(endgame.ENDGAME_LEGAL_SET, "must-head dropped", _endgame_legal(_without_head)),
+    Break(
+        code.TRICK_WINNER_CODE,
+        "the engine gives an identical card to the follower",
+        lambda mp: mp.setattr(engine_tricks, "follower_wins", _twin_wins_for_the_follower),
+    ),
     Break(
         code.LEGAL_FOLLOW_CODE,
         "the engine lets a twin of the led card head the trick",
