@@ -29,9 +29,12 @@ The package's modules:
   the payments;
 - :mod:`~proofs.calabresella.bidding`: the auction and the session;
 - :mod:`~proofs.calabresella.hand`: the whole hand as a transition system;
-- :mod:`~proofs.calabresella.conservation`: card conservation over it.
+- :mod:`~proofs.calabresella.conservation`: card conservation over it;
+- :mod:`~proofs.calabresella.code`: the engine's own legal set, run on z3
+  bit-vectors and proved equal to the model's statement for every input.
 
-The model is written from the specification, not from the engine: the rank
+The model is written from the specification, not from the engine (only
+:mod:`~proofs.calabresella.code` imports the engine): the rank
 order and the card values are the specification's own tables (only the card
 numbering of :mod:`cardrules.cards` is shared). The refinement tests evaluate
 the model's terms on states the engine reaches and check that both agree.
@@ -42,6 +45,7 @@ from __future__ import annotations
 from typing import Final
 
 from proofs.calabresella.bidding import AUCTION, SESSION_BALANCE
+from proofs.calabresella.code import LEGAL_SET_CODE
 from proofs.calabresella.conservation import CARD_CONSERVATION
 from proofs.calabresella.deck import DECK_VALUES, ITALIAN_PACK
 from proofs.calabresella.play import FOLLOW_SUIT, TRICK_WINNER
@@ -63,6 +67,7 @@ __all__ = [
     "FOLLOW_SUIT",
     "HAND_TOTAL",
     "ITALIAN_PACK",
+    "LEGAL_SET_CODE",
     "MULTIPLIER",
     "PAYMENT_ZERO_SUM",
     "POOLED_ROUNDING",
@@ -76,6 +81,7 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     DECK_VALUES,
     AUCTION,
     FOLLOW_SUIT,
+    LEGAL_SET_CODE,
     TRICK_WINNER,
     ITALIAN_PACK,
     HAND_TOTAL,

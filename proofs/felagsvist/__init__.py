@@ -11,7 +11,9 @@ package's modules:
 - :mod:`~proofs.felagsvist.scoring`: deal scores and game totals;
 - :mod:`~proofs.felagsvist.schedule`: the cycle of round kinds and the dealers;
 - :mod:`~proofs.felagsvist.conservation`: where the cards are during the deal
-  and the play, as inductive invariants over sets of cards.
+  and the play, as inductive invariants over sets of cards;
+- :mod:`~proofs.felagsvist.code`: the engine's own legal set, run on z3
+  bit-vectors and proved equal to the model's statement for every input.
 
 The refinement tests compare the model with the engine on concrete states.
 """
@@ -21,6 +23,7 @@ from __future__ import annotations
 from typing import Final
 
 from proofs.claims import Claim
+from proofs.felagsvist.code import LEGAL_SET_CODE
 from proofs.felagsvist.conservation import CARD_CONSERVATION, DEAL_DISTRIBUTION
 from proofs.felagsvist.legality import (
     LEAD_ANY,
@@ -41,6 +44,7 @@ __all__ = [
     "DEAL_SCORE_SUM",
     "GAME_TOTAL",
     "LEAD_ANY",
+    "LEGAL_SET_CODE",
     "LEGAL_SET_DEFINITION",
     "LEGAL_SET_NONEMPTY",
     "MUST_FOLLOW",
@@ -58,6 +62,7 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     MUST_FOLLOW,
     VOID_ANY,
     LEGAL_SET_DEFINITION,
+    LEGAL_SET_CODE,
     TRICK_WINNER,
     DEAL_SCORE_SUM,
     TIE_DECIDED,

@@ -18,9 +18,12 @@ cards (a hand, the stock, a won pile) is a 64-bit vector. Every claim holds for
 - :mod:`~proofs.fildinski.points`: the card points of a deal, inductively;
 - :mod:`~proofs.fildinski.melds`: the meld bounds;
 - :mod:`~proofs.fildinski.game`: the dealers, the end of the game and the
-  one-off bonuses.
+  one-off bonuses;
+- :mod:`~proofs.fildinski.code`: the engine's own trick winner and endgame
+  legal set, run on z3 bit-vectors and proved equal to the model's statements
+  for every input.
 
-Nothing here imports the engine: the model has its own ids, masks and rules.
+Only :mod:`~proofs.fildinski.code` imports the engine: the model has its own ids, masks and rules.
 The refinement tests evaluate these terms on the engine's states and compare.
 """
 
@@ -29,6 +32,7 @@ from __future__ import annotations
 from typing import Final
 
 from proofs.claims import Claim
+from proofs.fildinski.code import LEGAL_FOLLOW_CODE, TRICK_WINNER_CODE
 from proofs.fildinski.conservation import CONSERVATION, ZONE_SIZES
 from proofs.fildinski.deck import CARD_IDS, COPY_SYMMETRY
 from proofs.fildinski.endgame import (
@@ -62,6 +66,7 @@ __all__ = [
     "FREE_DISCARD",
     "FREE_PLAY",
     "GAME_END",
+    "LEGAL_FOLLOW_CODE",
     "LEGAL_NONEMPTY",
     "MELD_BOUND",
     "MELD_BOUND_FRESH",
@@ -71,6 +76,7 @@ __all__ = [
     "MUST_TRUMP",
     "TRICK_POINTS",
     "TRICK_WINNER",
+    "TRICK_WINNER_CODE",
     "ZONE_SIZES",
 ]
 
@@ -78,7 +84,9 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     CARD_IDS,
     COPY_SYMMETRY,
     TRICK_WINNER,
+    TRICK_WINNER_CODE,
     ENDGAME_LEGAL_SET,
+    LEGAL_FOLLOW_CODE,
     LEGAL_NONEMPTY,
     MUST_FOLLOW,
     MUST_HEAD,

@@ -606,3 +606,37 @@ def test_the_dispute_example_an_ask_for_a_rank_not_held() -> None:
     verdict = read.check("p0 ask p2 for 2 Q")
     assert not verdict.legal and verdict.rule_ids == (RANK,)
     assert verdict.reason == "p0 holds no queens, so cannot ask for them"
+
+
+WAITING: Final = (
+    "backstab_fish ; options players=4 deck=double give=exact empty_target=forbidden lay_down=optional "
+    "stall_limit=400 final_lay_down=on ; dealer p1 ; hands p0 2 3 4 7 / p1 2 3 8 Q Q K K / "
+    "p2 2 2 4 4 4 4 5 8 T J A / p3 2 3 3 4 5 9 Q K ; stock T J Q 8 3 6 A J Q 9 2 Q T 9 5 7 9 7 6 J A "
+    "K 9 2 7 J 5 8 A Q T A 9 K 3 8 T K A A J 6 6 K 3 7 A 2 5 T J 8 3 4 6 Q T 9 8 4 5 7 7 K 6 5 6 8 5 6 "
+    "T J 7 9 ; laid p0 - / p1 - / p2 - / p3 - ; scores 0 0 0 0 ; phase lay-down p2 asked p0 unproductive "
+    "; turns 2 ; stall 0 ; history p2 ask p3 3 2 fish / p3 ask p2 4 3 fish / p2 ask p0 3 4 give"
+)
+"""A real position: p2 has been given the fourth 4 and has the lay-down decision to make."""
+
+
+@pytest.mark.rule(LAY)
+def test_unreadable_hands_leave_the_lay_down_decision_to_the_phase_section() -> None:
+    """With the hands unreadable, the phase says whether the last asker is deciding on a lay-down.
+
+    Only the unreadable sections are reported: the history is replayed as the
+    phase has it, and an unreadable phase too is a problem, never a crash.
+    """
+    game = game_of()
+    assert game.from_position(WAITING).position() == WAITING
+    hands = WAITING.replace("hands p0 2 3 4 7", "hands p0 2 3 4 Z")
+    assert [problem.section for problem in refusal(game, hands).problems] == ["hands"]
+    both = refusal(game, hands.replace("phase lay-down p2", "phase zz p2"))
+    assert [problem.section for problem in both.problems][:2] == ["hands", "phase"]
+    # a phase that says the decision is made: the replay ends the turn, so p0 would be asking
+    asking = refusal(game, hands.replace("phase lay-down p2 asked p0 unproductive", "phase ask p2"))
+    assert [(problem.section, problem.rule) for problem in asking.problems] == [
+        ("hands", None),
+        ("phase", TO_ACT),
+        ("turns", SEQUENCE),
+        ("stall", STALL),
+    ]

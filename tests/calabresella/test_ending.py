@@ -31,6 +31,7 @@ from cardrules.game import Action
 from cardrules.games.calabresella import CalabresellaState
 from cardrules.games.calabresella.actions import PlayCard
 from cardrules.games.calabresella.cards import DECK, STRENGTH, mask_thirds
+from cardrules.games.calabresella.ending import CalabresellaEnding
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.table import ending_of
 from cardrules.testing import positions
@@ -443,3 +444,34 @@ def test_one_solver_tells_apart_positions_whose_score_depends_on_the_tricks_befo
     for state, paid in ((taken_all, 12), (lost_one, 18)):  # cappotto, then stramazzo
         ending = ending_of(state, 0, "score")
         assert ending.in_units(solver.value(ending)) == brute_force_score(state, 0) == paid
+
+
+@pytest.mark.rule("calabresella.scoring.cappotto")
+@pytest.mark.rule("calabresella.scoring.stramazzo")
+@pytest.mark.rule("calabresella.scoring.payment")
+def test_a_finished_points_ending_counted_in_score_pays_what_the_engine_settles() -> None:
+    """Every line of the last three tricks, played in points and counted in score once over.
+
+    The opponents have won the first nine tricks, so the lines end with the
+    bidder taking no trick (cappotto in reverse), exactly one, two or three:
+    the payment depends on the bidder's trick count, read back from the tally.
+    """
+    start = cardrules.get_game("calabresella").from_position(DEFENCE_GIVES_A_TRICK)
+    assert isinstance(start, CalabresellaState)
+    seen: set[int] = set()
+
+    def walk(state: CalabresellaState, endings: dict[int, CalabresellaEnding]) -> None:
+        if state.is_terminal:
+            assert state.settlement is not None
+            seen.add(state.settlement.tricks_bidder)
+            for seat, ending in endings.items():
+                assert ending.over
+                scored = ending.counted_in("score")
+                paid = scored.in_units(scored.value)
+                assert paid == state.settlement.payments[seat] == spec_payment(state, seat)
+            return
+        for action in state.legal_actions():
+            walk(state.apply(action), {seat: e.play(e.move(action)) for seat, e in endings.items()})
+
+    walk(start, {seat: start.ending(seat) for seat in range(3)})
+    assert 1 in seen and 0 in seen

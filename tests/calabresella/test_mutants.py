@@ -15,7 +15,7 @@ import pytest
 
 from cardrules import IllegalActionError, get_game
 from cardrules.cards import card_at, cards_in
-from cardrules.games.calabresella import CalabresellaState, Phase, PlayCard
+from cardrules.games.calabresella import CalabresellaState, Phase, PlayCard, auction_status
 from cardrules.games.calabresella.options import ReverseCappotto, StramazzoBasis
 from cardrules.games.calabresella.scoring import (
     Contract,
@@ -26,6 +26,7 @@ from cardrules.games.calabresella.scoring import (
     settle,
     stake,
 )
+from tests.calabresella.test_rules import base, play
 
 FOLLOW = "calabresella.play.follow"
 
@@ -169,3 +170,52 @@ def test_the_observation_text_names_the_contract_once_there_is_one() -> None:
             assert f"{obs.contract.label} by p{obs.bidder}" in text and "no contract yet" not in text
             seen.add("contract")
     assert seen == {"none", "contract"}
+
+
+# -- the auction's end and what follows it ------------------------------------------------
+
+
+@pytest.mark.rule("calabresella.exchange.call")
+@pytest.mark.rule("calabresella.info.public-events")
+@pytest.mark.parametrize("opening", [("p0 bid solo", "p1 pass", "p2 pass"), ("p0 bid solissimo",)])
+def test_in_solo_and_solissimo_nobody_calls_hands_over_or_is_repaid_a_card(opening: tuple[str, ...]) -> None:
+    """Only Chiamo calls a card, so every seat sees no called card, no giver and no return, to the end."""
+    state = play(base(), *opening)
+    assert state.setup.contract in (Contract.SOLO, Contract.SOLISSIMO)
+    steps = 0
+    while True:
+        setup = state.setup
+        assert (setup.called, setup.giver, setup.returned) == (-1, -1, -1), state.compact()
+        for seat in range(3):
+            seen = state.observation(seat)
+            assert (seen.called, seen.giver, seen.returned, seen.called_in_monte) == (None, None, None, False)
+        assert " ; called - ; returned - ; " in state.position()
+        if state.is_terminal:
+            break
+        state = state.apply(state.legal_actions()[0])
+        steps += 1
+    assert steps >= 36  # the twelve tricks were played
+
+
+@pytest.mark.rule("calabresella.bidding.end")
+@pytest.mark.rule("calabresella.bidding.order")
+def test_after_a_bid_and_two_passes_nobody_is_left_to_call() -> None:
+    """The auction ends when both others have passed; auction_status then names no caller (-1)."""
+    nxt = (1, 2, 0)  # counterclockwise: p0, p1, p2, p0, ...
+    for eldest in range(3):
+        second, third = nxt[eldest], nxt[nxt[eldest]]
+        for level in (1, 2):
+            # the eldest bids and both others pass; or the eldest passes, the second bids, the third passes
+            for calls in (
+                ((eldest, level), (second, 0), (third, 0)),
+                ((eldest, 0), (second, level), (third, 0)),
+            ):
+                bidder = next(seat for seat, bid in calls if bid)
+                assert auction_status(calls, eldest, nxt, False) == (True, -1, bidder, level), calls
+        # while one other may still call, the next unpassed seat is named; two passes and no bid yet
+        # leave the third player to call
+        assert auction_status(((eldest, 1), (second, 0)), eldest, nxt, False) == (False, third, eldest, 1)
+        assert auction_status(((eldest, 0), (second, 0)), eldest, nxt, False) == (False, third, -1, 0)
+    assert auction_status(((0, 0), (1, 0), (2, 0)), 0, nxt, False) == (True, -1, -1, 0)
+    state = play(base(), "p0 bid chiamo", "p1 pass", "p2 pass")
+    assert (state.phase, state.current_player, state.bidder) == (Phase.CALL, 0, 0)

@@ -349,6 +349,40 @@ def test_an_auction_that_could_not_be_is_refused() -> None:
     assert error.rules == ("calabresella.bidding.end",)
 
 
+@pytest.mark.rule("calabresella.bidding.end")
+@pytest.mark.rule("calabresella.bidding.all-pass")
+def test_an_auction_without_a_standing_bid_cannot_be_followed_by_an_exchange_or_play() -> None:
+    """Three passes abandon the hand, and an auction still under way has no contract yet."""
+    for calls in ("p1 pass p2 pass p0 pass", "p1 pass p2 chiamo"):
+        error = refused(DISPUTE.replace("calls p1 pass p2 chiamo p0 pass", f"calls {calls}"))
+        assert error.rules == ("calabresella.bidding.end",), calls
+        (problem,) = error.problems
+        assert problem.section == "calls"
+        assert problem.message == (
+            "the calls do not end the auction with a bid, "
+            "yet the position has called, returned, laid, tricks, trick"
+        )
+
+
+@pytest.mark.rule("calabresella.procedure.phases")
+def test_a_phase_that_disagrees_with_the_history_is_named_in_the_message() -> None:
+    (problem,) = refused(DISPUTE.replace("phase play p2", "phase discard p2")).problems
+    assert problem.message == "after its history the hand is in the play phase, not in discard"
+    settled = read_text(DISPUTE)
+    while not settled.is_terminal:
+        settled = settled.apply(settled.legal_actions()[0])
+    text = settled.position()
+    (problem,) = refused(text.replace("phase over", "phase play p0")).problems
+    assert problem.message == "after its history the hand is over, not in play"
+
+
+def test_an_unreadable_lay_away_is_refused_as_a_position_problem() -> None:
+    """A section that cannot be read is reported as such, and nothing later trips over its absence."""
+    for laid in ("laid p2 3C 3D AH ZZ", "laid q2 3C 3D AH 2S"):
+        error = refused(DISPUTE.replace("laid p2 3C 3D AH 2S", laid))
+        assert [problem.section for problem in error.problems] == ["laid 1"], laid
+
+
 @pytest.mark.rule("calabresella.exchange.solissimo-raise")
 @pytest.mark.rule("calabresella.procedure.phases")
 def test_an_exchange_that_disagrees_with_the_contract_is_refused() -> None:

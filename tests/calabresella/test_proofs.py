@@ -13,7 +13,7 @@ import pytest
 
 from cardrules.games.calabresella.rules import RULES
 from proofs import claims_for
-from proofs.calabresella import bidding, conservation, deck, play, scoring
+from proofs.calabresella import bidding, code, conservation, deck, play, scoring
 from tests.support.proofs import assert_passes, report_of
 
 # -- every claim proved, every wrong companion refuted ------------------------------
@@ -38,6 +38,15 @@ def test_every_auction_ends_in_at_most_four_calls(request: pytest.FixtureRequest
 @pytest.mark.rule("calabresella.play.follow")
 def test_legal_set_follows_suit_under_either_option(request: pytest.FixtureRequest) -> None:
     assert_passes(play.FOLLOW_SUIT, request, cached=True)
+
+
+@pytest.mark.rule("calabresella.play.lead")
+@pytest.mark.rule("calabresella.play.follow")
+def test_the_engines_playable_is_the_specifications_legal_set_for_every_input(
+    request: pytest.FixtureRequest,
+) -> None:
+    """The code itself, run on a symbolic hand, for every trick in progress and option (not a sample)."""
+    assert_passes(code.LEGAL_SET_CODE, request)
 
 
 @pytest.mark.rule("calabresella.play.trick-winner")
@@ -119,6 +128,7 @@ _TESTED: Final = (
     deck.DECK_VALUES,
     bidding.AUCTION,
     play.FOLLOW_SUIT,
+    code.LEGAL_SET_CODE,
     play.TRICK_WINNER,
     deck.ITALIAN_PACK,
     scoring.HAND_TOTAL,

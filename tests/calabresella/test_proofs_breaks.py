@@ -13,7 +13,9 @@ from typing import Final
 
 import pytest
 
+import cardrules.games.calabresella.play as engine_play
 import proofs.calabresella.bidding as bidding
+import proofs.calabresella.code as code
 import proofs.calabresella.deck as deck
 import proofs.calabresella.hand as hand
 import proofs.calabresella.model as model
@@ -97,6 +99,10 @@ _O1_LAYS_ONE: Final = (
 """Dividete with O1 laying one card and O2 three: O1 keeps 13 cards."""
 
 
+# The code proof is broken in the engine itself, as a wrong line there would break it.
+_CLUBS_AND_DIAMONDS_SWAPPED: Final = (0x1FFF << 13, 0x1FFF, 0x1FFF << 26, 0x1FFF << 39)
+
+
 BREAKS: Final[tuple[Break, ...]] = (
     Break(deck.DECK_VALUES, "the ace worth 2 thirds", _with_rank("RANK_THIRDS", Rank.ACE, 2)),
     Break(deck.DECK_VALUES, "the king and the queen swapped", _king_and_queen_swapped),
@@ -109,6 +115,16 @@ BREAKS: Final[tuple[Break, ...]] = (
         play.FOLLOW_SUIT,
         "a void follower may play nothing",
         lambda mp: mp.setattr(model, "legal_set", _void_plays_nothing),
+    ),
+    Break(
+        code.LEGAL_SET_CODE,
+        "the engine's clubs and diamonds masks swapped",
+        lambda mp: mp.setattr(engine_play, "SUIT_MASKS", _CLUBS_AND_DIAMONDS_SWAPPED),
+    ),
+    Break(
+        code.LEGAL_SET_CODE,
+        "the engine never reads follow_suit = free",
+        lambda mp: mp.setattr(engine_play, "_FREE", None),
     ),
     Break(play.TRICK_WINNER, "the king as strong as the queen", _with_rank("RANK_STRENGTH", Rank.KING, 5)),
     Break(

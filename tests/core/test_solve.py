@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.solve import Solver, analyse, claim
-from cardrules.solve.endings import Race
+from cardrules.solve.endings import Race, RankedEnding
+from cardrules.solve.table import ending_of
 
 
 @cache
@@ -77,3 +78,45 @@ def test_claims_and_analysis_take_position_texts() -> None:
     text = state.position()
     assert cardrules.claim(text, by="EW", tricks=1) == claim(state, by="EW", tricks=1)
     assert cardrules.analyse(text) == analyse(state)
+
+
+PLAIN_SEARCH_POSITION = (
+    "calabresella ; options direction=counterclockwise auction=open stakes=1,2,3 follow_suit=required "
+    "opening_lead=eldest return_timing=after-monte solo_monte=exposed solissimo_raises=on "
+    "reverse_cappotto=on stramazzo_basis=rounded redeal_dealer=next ; deal 1 dealer p2 ; "
+    "balances 0 0 0 ; seed 3 ; phase play p0 ; hands 2C 5C 2D 4H 6H 7S QS / 3D 7D AD JH 4S KS AS / "
+    "4C JC 6D QD 3H KH 2S ; monte 2H 5H KD JS ; dealt-monte 2H 5H KD JS ; calls p0 solissimo ; "
+    "contract p0 solissimo ; called - ; returned - ; raise none ; laid - ; "
+    "tricks p0 5S 3S 6S / p1 KC AC QC / p2 7H QH AH / p1 JD 5D 4D / p1 7C 6C 3C ; trick p0 ; score -"
+)
+"""A Calabresella Solissimo with seven tricks to play: its ending has no rank patterns, so the
+solver runs its plain alpha-beta search on it (a few thousand positions)."""
+
+
+def test_the_plain_search_counts_its_positions_and_keeps_to_its_budgets() -> None:
+    state = cardrules.get_game("calabresella").from_position(PLAIN_SEARCH_POSITION)
+    ending = ending_of(state, 0)
+    assert not isinstance(ending, RankedEnding)
+    whole = Solver()
+    value = whole.value(ending)
+    needed = whole.nodes
+    # The first-ordered line alone is 21 plays: the count must take in the alpha-beta search too,
+    # which here passes the interval at which a deadline is looked at.
+    assert needed > 2_100
+    for budget in (30, 100, needed // 2, needed - 1):
+        solver = Solver(max_nodes=budget)
+        with pytest.raises(SolveBudgetExceeded) as caught:
+            solver.value(ending)
+        assert caught.value.nodes == budget + 1
+    exact = Solver(max_nodes=needed)
+    assert exact.value(ending) == value and exact.nodes == needed
+    with pytest.raises(SolveBudgetExceeded, match=r"deadline=1e-09s"):
+        Solver(deadline=1e-9).value(ending)
+    with pytest.raises(SolveBudgetExceeded, match="max_nodes=100"):
+        analyse(state, max_nodes=100)
+    # the toy race takes the plain path as well: 30 tokens need more than 100 positions
+    race = Solver()
+    race.value(Race(30, 0))
+    assert race.nodes > 100
+    with pytest.raises(SolveBudgetExceeded, match="max_nodes=100"):
+        Solver(max_nodes=100).value(Race(30, 0))

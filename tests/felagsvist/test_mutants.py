@@ -15,7 +15,8 @@ import pytest
 
 from cardrules import IllegalActionError, get_game
 from cardrules.cards import card_at, cards_in
-from cardrules.games.felagsvist import FelagsvistState, PlayCard
+from cardrules.games.felagsvist import FelagsvistState, PlayCard, Tiebreak
+from cardrules.games.felagsvist.play import game_ends
 
 MUST_FOLLOW = "felagsvist.play.must-follow"
 VOID_ANY = "felagsvist.play.void-any"
@@ -58,3 +59,25 @@ def test_the_legal_set_is_the_suit_led_when_held_and_apply_refuses_the_rest(firs
             assert error.value.verdict.rule_ids[0] == MUST_FOLLOW
         state = state.apply(rng.choice(legal))
     assert refused and voids
+
+
+@pytest.mark.rule("felagsvist.game.twelve-deals")
+@pytest.mark.rule("felagsvist.game.tie")
+@pytest.mark.parametrize("tiebreak", list(Tiebreak))
+def test_the_game_ends_after_deal_twelve_or_thirteen_and_never_later(tiebreak: Tiebreak) -> None:
+    """After deal 12 the game ends unless the totals are level under play-on; deal 13 is always the last.
+
+    Deal 13 can never score level (a test in test_rules shows it), so a game
+    tied after deal 13 is unreachable by play; the function must still end
+    the game there, as the rules allow no fourteenth deal whatever the totals.
+    """
+    for number in range(1, 14):
+        for totals in ((78, 78), (84, 85), (0, 0), (91, 78)):
+            tied = totals[0] == totals[1]
+            if number < 12:
+                expected = False
+            elif number == 12:
+                expected = not (tied and tiebreak is Tiebreak.PLAY_ON)
+            else:
+                expected = True
+            assert game_ends(number, totals, tiebreak) is expected, (number, totals)

@@ -640,3 +640,21 @@ def test_a_state_read_from_a_position_is_a_frozen_value_of_the_state_class() -> 
     assert state.current_player == 0 and state.observation(2).plays[-1][0] == 3
     assert state.observation(2).tricks == (0, 1) and state.won[1].bit_count() == 4
     assert state.current_player != TERMINAL
+
+
+@pytest.mark.rule("felagsvist.score.totals")
+def test_unreadable_options_still_leave_the_deal_number_to_check_the_scores() -> None:
+    """The scores are checked against the deal number even when the options cannot be read."""
+    state = GAME.new_game(seed=1)
+    while state.deal_number < 2:
+        state = state.apply(state.legal_actions()[0])
+    text = state.position()
+    unreadable = text.replace("scoring=per-trick", "scoring=zzz")
+    assert [problem.section for problem in refused(unreadable).problems] == ["options"]
+    scores = split(text)["scores"]
+    error = refused(unreadable.replace(f"scores {' '.join(scores)}", f"scores 1 2 / {' '.join(scores)}"))
+    assert [(problem.section, problem.rule) for problem in error.problems] == [
+        ("options", None),
+        ("scores", "felagsvist.score.totals"),
+    ]
+    assert error.problems[1].message.startswith("deal 2 follows 1 scored deal")

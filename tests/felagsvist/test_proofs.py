@@ -18,7 +18,7 @@ from cardrules.games.felagsvist.rules import RULES
 from proofs import claims_for
 from proofs.__main__ import main
 from proofs.claims import Claim, Family, Obligation, check, prove
-from proofs.felagsvist import conservation, legality, model, schedule, scoring, tricks
+from proofs.felagsvist import code, conservation, legality, model, schedule, scoring, tricks
 from proofs.induction import Move, Part, SymState, TransitionSystem, Var, inductive_claim, ints
 from proofs.report import render_table
 from proofs.z3facade import (
@@ -67,6 +67,16 @@ def test_void_follower_may_play_the_whole_hand(request: pytest.FixtureRequest) -
 @pytest.mark.rule("felagsvist.play.void-any")
 def test_engine_legal_set_equals_the_specification_for_every_hand(request: pytest.FixtureRequest) -> None:
     assert_passes(legality.LEGAL_SET_DEFINITION, request)
+
+
+@pytest.mark.rule("felagsvist.play.lead-any")
+@pytest.mark.rule("felagsvist.play.must-follow")
+@pytest.mark.rule("felagsvist.play.void-any")
+def test_the_engines_playable_is_the_specifications_legal_set_for_every_input(
+    request: pytest.FixtureRequest,
+) -> None:
+    """The code itself, run on a symbolic hand, for every trick in progress (not a sample)."""
+    assert_passes(code.LEGAL_SET_CODE, request)
 
 
 @pytest.mark.rule("felagsvist.trick.winner")
@@ -129,6 +139,7 @@ _TESTED: Final = (
     legality.MUST_FOLLOW,
     legality.VOID_ANY,
     legality.LEGAL_SET_DEFINITION,
+    code.LEGAL_SET_CODE,
     tricks.TRICK_WINNER,
     scoring.DEAL_SCORE_SUM,
     scoring.TIE_DECIDED,

@@ -15,6 +15,8 @@ from typing import Final
 
 import pytest
 
+import cardrules.games.felagsvist.play as engine_play
+import proofs.felagsvist.code as code
 import proofs.felagsvist.conservation as conservation
 import proofs.felagsvist.model as model
 import proofs.felagsvist.schedule as schedule
@@ -103,12 +105,33 @@ def _trick_counts_for_ns_too(before: SymState, choice: SymState) -> tuple[Move, 
     return (Move("a trick is won", (before["t"] < model.DEAL_TRICKS) & winner.between(0, 1), after),)
 
 
+# The code proof is broken in the engine itself, as a wrong line there would break it.
+_HEARTS_AND_SPADES_SWAPPED: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 39, 0x1FFF << 26)
+
+
+def _playable_without_void_any(hand: int, trick: tuple[int, ...]) -> int:
+    """The engine's playable with its void-any fallback dropped: a void follower may play nothing."""
+    if not trick:
+        return hand
+    return hand & 0x1FFF << 13 * (trick[0] // 13)
+
+
 BREAKS: Final[tuple[Break, ...]] = (
     Break(legality.LEGAL_SET_NONEMPTY, "a void follower may play nothing", _legal_set(_no_void_fallback)),
     Break(legality.LEAD_ANY, "the leader may lead only clubs", _legal_set(_leader_plays_clubs)),
     Break(legality.MUST_FOLLOW, "a follower need not follow suit", _legal_set(_follow_dropped)),
     Break(legality.VOID_ANY, "a void follower must play a club", _legal_set(_void_plays_led_suit_only)),
     Break(legality.LEGAL_SET_DEFINITION, "the ace of clubs masked as a diamond", _ace_of_clubs_a_diamond),
+    Break(
+        code.LEGAL_SET_CODE,
+        "the engine's hearts and spades masks swapped",
+        lambda mp: mp.setattr(engine_play, "SUIT_MASKS", _HEARTS_AND_SPADES_SWAPPED),
+    ),
+    Break(
+        code.LEGAL_SET_CODE,
+        "the engine's void-any fallback dropped",
+        lambda mp: mp.setattr(engine_play, "playable", _playable_without_void_any),
+    ),
     Break(tricks.TRICK_WINNER, "the king ranks below the queen", _king_below_queen),
     Break(
         scoring.DEAL_SCORE_SUM,

@@ -570,3 +570,66 @@ def test_points_must_match_the_meld_history() -> None:
 
 def test_category_names_are_the_scoring_categories() -> None:
     assert CATEGORY_NAMES == ("turned-seven", "brisques", "trump-sevens", "last-trick", "melds", "dix")
+
+
+@pytest.mark.rule("fildinski.game.target")
+def test_a_finished_game_needs_a_total_at_the_target() -> None:
+    """A game written as over after its last trick is refused when neither total reaches the target."""
+    _, states = play_out({}, 1)
+    end = states[-1]
+    assert end.is_terminal
+    text = end.position()
+    parts = sections(text)
+    points = [
+        sum(int(item.split("=")[1]) for item in group.split() if "=" in item)
+        for group in " ".join(parts["points"]).split("/")
+    ]
+    totals = [int(t) for t in parts["totals"]]
+    after = (totals[0] + points[0], totals[1] + points[1])
+    assert after[0] != after[1] and max(after) >= 500
+    reached_at = max(after) // 10 * 10  # the highest target the game reaches
+    assert cardrules.from_position(text.replace("target_score=500", f"target_score={reached_at}")).is_terminal
+    error = refused(text.replace("target_score=500", f"target_score={reached_at + 10}"))
+    assert error.rules == ("fildinski.game.target",)
+    (problem,) = error.problems
+    assert problem.section == "turn"
+    assert problem.message == (
+        f"the totals {after[0]}-{after[1]} end no game to {reached_at + 10}: the next deal begins"
+    )
+
+
+MELD_STEP: Final = (
+    "fildinski ; options target_score=500 trump_seven_points=played last_trick_bonus=final "
+    "dix_exchange=from_hand melded_cards=stay meld_needs_trick_card=true meld_in_endgame=false "
+    "bezique_pair=standard ; seed 0 ; deal 1 dealer p1 ; totals 0 0 ; past - ; trump H ; turn p1 meld ; "
+    "hands p0 QC#2 JD AD TH AH JS QS / p1 7C QC KC AC 8D 9H KH ; trick - ; "
+    "stock QH TS JD KD AS 7C JC 7H AC 8S AH TC 7S JH KS QD 7D 8C 8C 8D 8H JS 7S JH AD JC TS AS 9S TC 7H "
+    "QH QD 9H ; won p0 9C 9C KC 7D 9D 9D KD TD TD 8H KH 8S / p1 TH 9S QS KS ; retired p0 - / p1 - ; "
+    "tricks p0 QS TH / p1 9C 8H / p0 KH 9D / p0 TD KD / p0 TD KC / p0 9D 7D / p0 8S 9C / p0 9S KS ; "
+    "melds - ; dix - ; points p0 brisques=20 / p1 brisques=10"
+)
+"""A real position (seed 0): p1 won trick 8 with K♠ over 9♠ and may meld the marriage K♠ Q♠ in its step."""
+
+
+@pytest.mark.rule("fildinski.meld.who-and-when")
+def test_a_meld_of_a_step_still_under_way_is_refused() -> None:
+    state = cardrules.from_position(MELD_STEP)
+    assert "p1 meld marriage KS QS" in [str(action) for action in state.legal_actions()]
+    made = state.apply("p1 meld marriage KS QS").position()
+    assert "melds p1 8 marriage KS QS" in made and "turn p1 play" in made  # the step ends with the meld
+    assert cardrules.from_position(made).position() == made  # a meld of a step that has ended reads back
+    # The same meld written while the step is still p1's to take
+    text = MELD_STEP.replace("melds -", "melds p1 8 marriage KS QS").replace(
+        "p1 brisques=10", "p1 brisques=10 melds=20"
+    )
+    error = refused(text)
+    assert error.rules == ("fildinski.meld.who-and-when",)
+    (problem,) = error.problems
+    assert (problem.section, problem.message) == (
+        "melds",
+        "the marriage of trick 8 is declared, but that step has not ended",
+    )
+    later = MELD_STEP.replace("melds -", "melds p1 9 marriage KS QS").replace(
+        "p1 brisques=10", "p1 brisques=10 melds=20"
+    )
+    assert "fildinski.meld.who-and-when" in refused(later).rules

@@ -21,7 +21,7 @@ from cardrules.games.fildinski.cards import card_id
 from cardrules.games.fildinski.rules import RULES
 from proofs import claims_for
 from proofs.claims import Claim, check, prove
-from proofs.fildinski import conservation, deck, endgame, game, melds, model, points, tricks
+from proofs.fildinski import code, conservation, deck, endgame, game, melds, model, points, tricks
 from proofs.z3facade import (
     Binding,
     bv_var,
@@ -58,6 +58,22 @@ def test_highest_trump_or_card_of_the_suit_led_wins_and_the_first_twin(
 @pytest.mark.rule("fildinski.endgame.free-discard")
 def test_endgame_legal_set_equals_the_four_duties_for_every_hand(request: pytest.FixtureRequest) -> None:
     assert_passes(endgame.ENDGAME_LEGAL_SET, request)
+
+
+@pytest.mark.rule("fildinski.play.trick-winner")
+def test_the_engines_trick_winner_is_the_rules_for_every_trick(request: pytest.FixtureRequest) -> None:
+    """The code itself, every argument symbolic: every led card, followed card and trump."""
+    assert_passes(code.TRICK_WINNER_CODE, request)
+
+
+@pytest.mark.rule("fildinski.endgame.legal-set")
+@pytest.mark.rule("fildinski.endgame.must-follow")
+@pytest.mark.rule("fildinski.endgame.must-head")
+@pytest.mark.rule("fildinski.endgame.must-trump")
+@pytest.mark.rule("fildinski.endgame.free-discard")
+def test_the_engines_legal_follow_is_the_four_duties_for_every_input(request: pytest.FixtureRequest) -> None:
+    """The code itself, run on a symbolic hand, for every led card and trump (not a sample)."""
+    assert_passes(code.LEGAL_FOLLOW_CODE, request)
 
 
 @pytest.mark.rule("fildinski.endgame.legal-set")
@@ -199,7 +215,9 @@ _TESTED: Final = (
     deck.CARD_IDS,
     deck.COPY_SYMMETRY,
     tricks.TRICK_WINNER,
+    code.TRICK_WINNER_CODE,
     endgame.ENDGAME_LEGAL_SET,
+    code.LEGAL_FOLLOW_CODE,
     endgame.LEGAL_NONEMPTY,
     endgame.MUST_FOLLOW,
     endgame.MUST_HEAD,

@@ -14,6 +14,8 @@ from typing import Final
 
 import pytest
 
+import cardrules.games.fildinski.tricks as engine_tricks
+import proofs.fildinski.code as code
 import proofs.fildinski.conservation as conservation
 import proofs.fildinski.deck as deck
 import proofs.fildinski.endgame as endgame
@@ -22,6 +24,7 @@ import proofs.fildinski.melds as melds
 import proofs.fildinski.model as model
 import proofs.fildinski.points as points
 import proofs.fildinski.tricks as tricks
+from cardrules.games.fildinski.cards import SUIT_IDS
 from proofs.fildinski import CLAIMS
 from proofs.z3facade import BitVec, Bool, Int, bool_val, bv_val, ite, onehot
 from tests.support.proofs import Break, Patch, assert_refuted
@@ -131,6 +134,29 @@ def _zones_may_overlap(sets: Sequence[BitVec]) -> Bool:
     return union.eq(model.ALL_CARDS)
 
 
+# The code proof is broken in the engine itself: the table of the cards that beat each kind,
+# rebuilt so that a card of the led card's own kind heads the trick too (`>=` for `>`).
+_HIGHER_OR_TWIN: Final = tuple(
+    ((0xFFFF << (2 * strength)) & 0xFFFF) << (16 * suit) for suit in range(4) for strength in range(8)
+)
+
+
+def _legal_follow_without_trump(hand: int, led: int, trump: int) -> int:
+    """The engine's legal_follow with its must-trump line dropped: void in the suit led, any card."""
+    same = hand & SUIT_IDS[led >> 4]
+    if same:
+        higher = same & engine_tricks._HIGHER[led >> 1]
+        return higher if higher else same
+    return hand
+
+
+def _twin_wins_for_the_follower(led: int, follow: int, trump: int) -> bool:
+    """The engine's follower_wins with `>=` for `>`: an identical card wins for the follower."""
+    if follow >> 4 == led >> 4:
+        return (follow >> 1) & 7 >= (led >> 1) & 7
+    return follow >> 4 == trump
+
+
 BREAKS: Final[tuple[Break, ...]] = (
     Break(
         deck.CARD_IDS,
@@ -148,6 +174,21 @@ BREAKS: Final[tuple[Break, ...]] = (
         lambda mp: mp.setattr(tricks, "follower_wins", _twin_goes_to_follower),
     ),
     Break(endgame.ENDGAME_LEGAL_SET, "must-head dropped", _endgame_legal(_without_head)),
+    Break(
+        code.TRICK_WINNER_CODE,
+        "the engine gives an identical card to the follower",
+        lambda mp: mp.setattr(engine_tricks, "follower_wins", _twin_wins_for_the_follower),
+    ),
+    Break(
+        code.LEGAL_FOLLOW_CODE,
+        "the engine lets a twin of the led card head the trick",
+        lambda mp: mp.setattr(engine_tricks, "_HIGHER", _HIGHER_OR_TWIN),
+    ),
+    Break(
+        code.LEGAL_FOLLOW_CODE,
+        "the engine's must-trump line dropped",
+        lambda mp: mp.setattr(engine_tricks, "legal_follow", _legal_follow_without_trump),
+    ),
     Break(endgame.LEGAL_NONEMPTY, "free-discard dropped", _endgame_legal(_without_discard)),
     Break(endgame.MUST_FOLLOW, "must-follow dropped", _endgame_legal(_without_follow)),
     Break(endgame.MUST_HEAD, "must-head dropped", _endgame_legal(_without_head)),

@@ -69,10 +69,47 @@ GAMES: Final = ("felagsvist", "fildinski", "calabresella", "backstab_fish")
 
 _GAME_MODULES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
-        "felagsvist": ("cards", "deal", "play", "scoring", "state", "observation"),
-        "fildinski": ("cards", "deal", "tricks", "meld_step", "melds", "scoring", "state", "observation"),
-        "calabresella": ("cards", "deal", "auction", "exchange", "play", "scoring", "state", "observation"),
-        "backstab_fish": ("cards", "deal", "turn", "lay_down", "scoring", "state", "observation"),
+        "felagsvist": ("cards", "deal", "play", "scoring", "state", "observation", "position_check"),
+        "fildinski": (
+            "cards",
+            "deal",
+            "tricks",
+            "meld_step",
+            "melds",
+            "scoring",
+            "state",
+            "observation",
+            "position_check",
+        ),
+        "calabresella": (
+            "cards",
+            "deal",
+            "auction",
+            "exchange",
+            "play",
+            "scoring",
+            "state",
+            "observation",
+            "position_check",
+        ),
+        "backstab_fish": (
+            "cards",
+            "deal",
+            "turn",
+            "lay_down",
+            "scoring",
+            "state",
+            "observation",
+            "position_check",
+        ),
+    }
+)
+
+_ENDING_MODULES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "felagsvist": ("ending", "ending_bounds", "ending_nolo", "ending_order"),
+        "fildinski": ("ending",),
+        "calabresella": ("ending",),
     }
 )
 
@@ -80,7 +117,19 @@ ENGINE_MODULES: Final = (
     *(f"cardrules/games/{game}/{name}.py" for game, names in _GAME_MODULES.items() for name in names),
     "cardrules/judging.py",
 )
-"""The rules modules of every game and the core's judging, mutated by default."""
+"""The rules and position-check modules of every game and the core's judging, mutated by default."""
+
+SOLVER_MODULES: Final = (
+    *(f"cardrules/games/{game}/{name}.py" for game, names in _ENDING_MODULES.items() for name in names),
+    "cardrules/solve/search.py",
+)
+"""Each game's solver ending and the search itself, mutated by default.
+
+Their covering tests are the solver's, slower than the rules tests, and a
+mutant there can make a search run on far longer: the per-mutant timeout
+(``--timeout``, at least three times the covering tests' own time) counts
+such a run as killed.
+"""
 
 RECORD_MODULES: Final = (
     "cardrules/records/validate.py",
@@ -90,10 +139,10 @@ RECORD_MODULES: Final = (
 )
 """The record reader's modules, mutated by default."""
 
-DEFAULT_MODULES: Final = ENGINE_MODULES + RECORD_MODULES
+DEFAULT_MODULES: Final = ENGINE_MODULES + SOLVER_MODULES + RECORD_MODULES
 """Every module mutated when ``--modules`` is not given."""
 
-TARGETS: Final[Mapping[str, float]] = MappingProxyType({"engine": 0.90, "records": 0.85})
+TARGETS: Final[Mapping[str, float]] = MappingProxyType({"engine": 0.90, "solver": 0.90, "records": 0.85})
 """The kill rate each kind of module must reach."""
 
 _RULE_ID: Final = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9][a-z0-9-]*){2,}")
@@ -674,7 +723,9 @@ def run_mutant(copy: Path, mutant: Mutant, cover: CoverageMap, timeout_floor: fl
 
 
 def _kind(module: str) -> str:
-    return "records" if module.startswith("cardrules/records/") else "engine"
+    if module.startswith("cardrules/records/"):
+        return "records"
+    return "solver" if module in SOLVER_MODULES else "engine"
 
 
 def summarize(outcomes: Iterable[Outcome]) -> dict[str, dict[str, float]]:
