@@ -119,6 +119,8 @@ def test_ctrl_c_during_check_prints_the_summary_of_the_records_checked() -> None
         stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
+        # a suite started in the background by a shell ignores Ctrl-C, and a child would inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert running.stdin is not None and running.stderr is not None
     running.stdin.write(_jsonl(20))  # one batch of 16 is checked; then check waits for more input
