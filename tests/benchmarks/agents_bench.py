@@ -56,8 +56,8 @@ def _deck(game: AnyGame, seed: int) -> tuple[cardrules.Card, ...]:
     return game.new_game(seed=seed).dealt_decks()[0]
 
 
-def direct_player(game: AnyGame) -> Player:
-    """Random play through cardrules alone."""
+def direct_player(game: AnyGame, *, observing: bool = False) -> Player:
+    """Random play through cardrules alone (``observing``: asking for the acting seat's view at every step)."""
 
     def play(seed: int) -> int:
         deck = _deck(game, seed)
@@ -66,25 +66,8 @@ def direct_player(game: AnyGame) -> Player:
         count = 0
         legal = state.legal_actions()
         while legal:
-            state = state.apply(rng.choice(legal))
-            legal = state.legal_actions()
-            count += 1
-        return count
-
-    return play
-
-
-def observing_player(game: AnyGame) -> Player:
-    """Random play through cardrules alone, asking for the acting seat's observation at every step."""
-
-    def play(seed: int) -> int:
-        deck = _deck(game, seed)
-        state = game.from_deal(deck, seed=deal_seed(deck))
-        rng = random.Random(seed)
-        count = 0
-        legal = state.legal_actions()
-        while legal:
-            state.observation(state.current_player)
+            if observing:
+                state.observation(state.current_player)
             state = state.apply(rng.choice(legal))
             legal = state.legal_actions()
             count += 1
@@ -156,7 +139,10 @@ def _rate(play: Player, seeds: Sequence[int], seconds: float) -> float:
 def measure(name: str, seconds: float, repeat: int) -> dict[str, object]:
     """Games per second of each way to play ``name``, and the adapters' ratios to direct play."""
     game = cardrules.get_game(name, **OPTIONS.get(name, {}))
-    ways: dict[str, Player] = {"direct": direct_player(game), "observing": observing_player(game)}
+    ways: dict[str, Player] = {
+        "direct": direct_player(game),
+        "observing": direct_player(game, observing=True),
+    }
     for label, player in (
         ("openspiel", openspiel_player(name, game)),
         ("pettingzoo", pettingzoo_player(name)),
