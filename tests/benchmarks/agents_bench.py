@@ -57,7 +57,7 @@ def _deck(game: AnyGame, seed: int) -> tuple[cardrules.Card, ...]:
 
 
 def direct_player(game: AnyGame, *, observing: bool = False) -> Player:
-    """Random play through cardrules alone (``observing``: asking for the acting seat's view at every step)."""
+    """Random play through cardrules alone (``observing``: asking for the acting seat's view each step)."""
 
     def play(seed: int) -> int:
         deck = _deck(game, seed)
