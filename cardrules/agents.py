@@ -124,6 +124,11 @@ class Encoding(Protocol):
         """An upper bound on the decisions of one whole game under these options."""
         ...
 
+    @property
+    def zero_sum(self) -> bool:
+        """Whether :func:`win_loss` returns always add up to 0: two seats, or two sides of equal size."""
+        ...
+
 
 def distinct_cards(pack: Sequence[Card]) -> tuple[Card, ...]:
     """The different cards of ``pack`` (a pack may hold two equal copies), in index order.

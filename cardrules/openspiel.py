@@ -100,10 +100,6 @@ __all__ = [
 SHORT_NAMES: Final[Mapping[str, str]] = MappingProxyType({name: f"python_cardrules_{name}" for name in GAMES})
 """Each game's OpenSpiel name, by its cardrules name."""
 
-_ZERO_SUM: Final = frozenset({"felagsvist", "fildinski"})
-"""The games whose win/loss returns always add up to 0 (two seats, or two sides of two)."""
-
-
 def _plain(value: object) -> int | str | bool:
     """An option's default as an OpenSpiel parameter value."""
     if isinstance(value, Enum):
@@ -148,7 +144,7 @@ def _game_type(name: str) -> Any:
         dynamics=kind.Dynamics.SEQUENTIAL,
         chance_mode=kind.ChanceMode.EXPLICIT_STOCHASTIC,
         information=kind.Information.IMPERFECT_INFORMATION,
-        utility=kind.Utility.ZERO_SUM if name in _ZERO_SUM else kind.Utility.GENERAL_SUM,
+        utility=kind.Utility.ZERO_SUM if game.encoding().zero_sum else kind.Utility.GENERAL_SUM,
         reward_model=kind.RewardModel.TERMINAL,
         max_num_players=most,
         min_num_players=fewest,
@@ -183,7 +179,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0 if self.NAME in _ZERO_SUM else None,
+            utility_sum=0.0 if encoding.zero_sum else None,
             max_game_length=encoding.max_decisions,
         )
         super().__init__(_TYPES[self.NAME], info, given)

@@ -144,7 +144,7 @@ def test_observation_vectors_have_the_stated_size_and_come_from_the_observation(
         episode = episode.choose(rng.choice(episode.choices()))
 
 
-def test_the_bound_on_decisions_holds_for_whole_games() -> None:
+def test_the_bound_on_decisions_and_zero_sum_hold_for_whole_games() -> None:
     for name in GAMES:
         options = {"stall_limit": 40} if name == "backstab_fish" else {}
         game = cardrules.get_game(name, **options)
@@ -154,3 +154,5 @@ def test_the_bound_on_decisions_holds_for_whole_games() -> None:
             episode = episode.choose(rng.choice(episode.choices()))
             taken += 1
         assert taken <= game.encoding().max_decisions, name
+        if game.encoding().zero_sum:
+            assert sum(episode.returns()) == 0, name

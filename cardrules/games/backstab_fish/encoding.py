@@ -163,6 +163,11 @@ class BackstabFishEncoding:
         )
 
     @property
+    def zero_sum(self) -> bool:
+        """One winner among four to ten seats (or several sharing the best score)."""
+        return False
+
+    @property
     def max_decisions(self) -> int:
         """backstab_fish.invariant.termination: at most (S0 + D/4 + 1) x K turns of two decisions, D/4 sets.
 

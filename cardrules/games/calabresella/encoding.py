@@ -195,6 +195,11 @@ class CalabresellaEncoding:
         )
 
     @property
+    def zero_sum(self) -> bool:
+        """The bidder plays against two: a win pays one seat, a loss two."""
+        return False
+
+    @property
     def max_decisions(self) -> int:
         """A hand's most decisions: 4 calls, 3 exchange actions of at most 4 cards each, 36 plays."""
         return _MAX_CALLS + _MAX_EXCHANGE_DECISIONS + _PLAYS

@@ -102,6 +102,11 @@ class FelagsvistEncoding:
         )
 
     @property
+    def zero_sum(self) -> bool:
+        """Two sides of two: partners win or lose together."""
+        return True
+
+    @property
     def max_decisions(self) -> int:
         """Every card of at most 13 deals (the last only under ``tiebreak=play-on``)."""
         return 52 * MAX_DEALS

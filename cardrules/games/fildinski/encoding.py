@@ -171,6 +171,11 @@ class FildinskiEncoding:
         )
 
     @property
+    def zero_sum(self) -> bool:
+        """Two seats: one wins, or neither."""
+        return True
+
+    @property
     def max_decisions(self) -> int:
         """Every card play and the longest meld steps of the most deals a game can last.
 
