@@ -48,11 +48,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Final, Protocol, runtime_checkable
 
 from cardrules.cards import Card
 from cardrules.errors import CardRulesError, IllegalActionError, InvalidArgumentError
+from cardrules.features import card_slots, distinct_cards
 from cardrules.game import TERMINAL, Action, AnyGame, AnyState, Outcome
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
@@ -64,13 +64,7 @@ __all__ = [
     "Episode",
     "Shuffle",
     "branches",
-    "card_counts",
-    "card_slots",
-    "cards_by_seat",
     "deal_seed",
-    "distinct_cards",
-    "one_hot",
-    "relative_seat",
     "win_loss",
 ]
 
@@ -128,21 +122,6 @@ class Encoding(Protocol):
     def zero_sum(self) -> bool:
         """Whether :func:`win_loss` returns always add up to 0: two seats, or two sides of equal size."""
         ...
-
-
-def distinct_cards(pack: Sequence[Card]) -> tuple[Card, ...]:
-    """The different cards of ``pack`` (a pack may hold two equal copies), in index order.
-
-    >>> import cardrules
-    >>> len(distinct_cards(cardrules.get_game("fildinski").pack()))
-    32
-    """
-    return tuple(sorted(set(pack), key=lambda card: card.index))
-
-
-def card_slots(pack: Sequence[Card]) -> Mapping[Card, int]:
-    """Each different card of ``pack`` and its place in :func:`distinct_cards` (read-only)."""
-    return MappingProxyType({card: slot for slot, card in enumerate(distinct_cards(pack))})
 
 
 _SEED_MODULUS: Final = (1 << 61) - 1
@@ -205,7 +184,7 @@ class Shuffle:
     """The first deck while chance deals it: the cards placed so far and how many of each are left.
 
     Attributes:
-        cards: the different cards of the pack (:func:`distinct_cards`); a card's slot is its place here.
+        cards: the different cards of the pack (:func:`~cardrules.features.distinct_cards`), by slot.
         left: how many copies of each are still to be placed, by slot.
         dealt: the cards placed so far, top of the deck first.
     """
@@ -495,42 +474,3 @@ def _restore(
     for card in dealt:
         episode = episode.deal_card(slots[parse_card(card, jokers=True)])
     return episode
-
-
-# -- pieces of observation vectors, shared by the games' encodings ---------------
-
-
-def one_hot(index: int | None, size: int) -> list[float]:
-    """``size`` zeros with a one at ``index`` (all zeros for ``None`` or an index outside).
-
-    >>> one_hot(1, 3), one_hot(None, 2)
-    ([0.0, 1.0, 0.0], [0.0, 0.0])
-    """
-    values = [0.0] * size
-    if index is not None and 0 <= index < size:
-        values[index] = 1.0
-    return values
-
-
-def card_counts(cards: Sequence[Card], slots: Mapping[Card, int]) -> list[float]:
-    """How many of each different card ``cards`` holds, by slot (a pack's :func:`card_slots`)."""
-    values = [0.0] * len(slots)
-    for card in cards:
-        values[slots[card]] += 1.0
-    return values
-
-
-def cards_by_seat(
-    plays: Sequence[tuple[int, Card]], seat: int, players: int, slots: Mapping[Card, int]
-) -> list[float]:
-    """The cards of ``plays`` in one block per seat, counted from ``seat`` (its own block first)."""
-    width = len(slots)
-    values = [0.0] * (players * width)
-    for player, card in plays:
-        values[(player - seat) % players * width + slots[card]] += 1.0
-    return values
-
-
-def relative_seat(player: int, seat: int, players: int) -> int | None:
-    """``player`` counted from ``seat`` (0 is ``seat`` itself), or ``None`` for no seat (terminal)."""
-    return (player - seat) % players if 0 <= player < players else None

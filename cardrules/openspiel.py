@@ -28,7 +28,7 @@ its actor first (``p2 play QS``).
 
 **Chance** is explicit for the first deal: a chance node per card of the
 deck, top first, whose outcomes are the different cards not yet placed
-(slots of :func:`cardrules.agents.distinct_cards`) with their true
+(slots of :func:`cardrules.features.distinct_cards`) with their true
 probabilities, so algorithms that enumerate or sample chance work. What the
 engine draws later by itself (a first dealer the options leave open, the
 deck orders of later deals) comes from a seed derived from that first deck
@@ -80,7 +80,8 @@ except ImportError as error:  # pragma: no cover - exercised in a subprocess by 
         "cardrules.openspiel needs OpenSpiel and NumPy: pip install 'cardrules[openspiel]'"
     ) from error
 
-from cardrules.agents import CHANCE, Episode, distinct_cards
+from cardrules.agents import CHANCE, Episode
+from cardrules.features import distinct_cards
 from cardrules.game import AnyGame
 from cardrules.games import GAMES, get_game
 
@@ -99,6 +100,7 @@ __all__ = [
 
 SHORT_NAMES: Final[Mapping[str, str]] = MappingProxyType({name: f"python_cardrules_{name}" for name in GAMES})
 """Each game's OpenSpiel name, by its cardrules name."""
+
 
 def _plain(value: object) -> int | str | bool:
     """An option's default as an OpenSpiel parameter value."""

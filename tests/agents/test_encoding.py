@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.agents import CHANCE, Episode, deal_seed, distinct_cards, win_loss
+from cardrules.agents import CHANCE, Episode, deal_seed, win_loss
 from cardrules.errors import IllegalActionError
+from cardrules.features import distinct_cards
 from cardrules.game import AnyGame
 from cardrules.testing.strategies import positions
 

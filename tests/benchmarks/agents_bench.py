@@ -40,7 +40,8 @@ from time import perf_counter
 from typing import Any, Final
 
 import cardrules
-from cardrules.agents import card_slots, deal_seed
+from cardrules.agents import deal_seed
+from cardrules.features import card_slots
 from cardrules.game import AnyGame
 
 __all__ = ["main"]

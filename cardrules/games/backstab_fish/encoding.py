@@ -47,8 +47,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from cardrules.agents import branches, one_hot, relative_seat
+from cardrules.agents import branches
 from cardrules.errors import InvalidArgumentError
+from cardrules.features import one_hot, relative_seat
 from cardrules.game import Action
 from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown
 from cardrules.games.backstab_fish.cards import ALL_RANKS

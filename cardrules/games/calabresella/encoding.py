@@ -53,17 +53,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from cardrules.agents import (
-    branches,
-    card_counts,
-    card_slots,
-    cards_by_seat,
-    distinct_cards,
-    one_hot,
-    relative_seat,
-)
+from cardrules.agents import branches
 from cardrules.cards import Card
 from cardrules.errors import InvalidArgumentError
+from cardrules.features import card_counts, card_slots, cards_by_seat, distinct_cards, one_hot, relative_seat
 from cardrules.game import Action
 from cardrules.games.calabresella.actions import (
     Bid,

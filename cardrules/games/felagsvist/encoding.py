@@ -33,9 +33,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from cardrules.agents import card_counts, card_slots, cards_by_seat, one_hot, relative_seat
 from cardrules.cards import STANDARD_DECK, card_at
 from cardrules.errors import InvalidArgumentError
+from cardrules.features import card_counts, card_slots, cards_by_seat, one_hot, relative_seat
 from cardrules.game import Action
 from cardrules.games.felagsvist.actions import PlayCard
 from cardrules.games.felagsvist.deal import MAX_DEALS

@@ -54,16 +54,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from cardrules.agents import (
-    branches,
-    card_counts,
-    card_slots,
-    cards_by_seat,
-    distinct_cards,
-    one_hot,
-    relative_seat,
-)
+from cardrules.agents import branches
 from cardrules.errors import InvalidArgumentError
+from cardrules.features import card_counts, card_slots, cards_by_seat, distinct_cards, one_hot, relative_seat
 from cardrules.game import Action
 from cardrules.games.fildinski.actions import DeclareMelds, Dix, PlayCard
 from cardrules.games.fildinski.cards import DEAL_TRICKS, PACK, STOCK_TRICKS
