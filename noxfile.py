@@ -204,12 +204,13 @@ def fuzz(session: nox.Session) -> None:
 
 @nox.session
 def mutation(session: nox.Session) -> None:
-    """Mutate the rules modules and run the covering tests on each mutant; not in the default run.
+    """Mutate every game, solver and record module and run the covering tests on each mutant.
 
-    ``python -m tests.support.mutation``: a per-module table of killed, survived
-    and equivalent mutants in ``.mutation/report.md`` (and ``.json``). Arguments
-    go to the tool, e.g. ``nox -s mutation -- --sample 5 --seed 3`` or
-    ``--modules cardrules/games/calabresella/play.py``.
+    Not in the default run. ``python -m tests.support.mutation``: 15 mutants a
+    module by default, a per-module table of killed, survived and equivalent
+    mutants in ``.mutation/report.md`` (and ``.json``). Arguments go to the
+    tool, e.g. ``nox -s mutation -- --sample 30 --seed 3``,
+    ``--modules cardrules/games/calabresella/play.py`` or ``--timeout-factor 5``.
     """
     _install(session, "-e", ".", "--group", "test", "coverage>=7.4", "pytest-cov>=5")
     session.run(_python(session), "-m", "tests.support.mutation", *session.posargs)
