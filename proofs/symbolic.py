@@ -29,10 +29,10 @@ from dataclasses import dataclass
 
 from proofs.z3facade import BitVec, Bool, all_of, bv_val
 
-__all__ = ["Path", "Symbolic", "paths"]
+__all__ = ["Explorer", "Path", "Symbolic", "paths"]
 
 
-class _Explorer:
+class Explorer:
     """The choices of one run: those fixed by the run's prefix, then True at every new branch."""
 
     def __init__(self, prefix: tuple[bool, ...], pending: list[tuple[bool, ...]]) -> None:
@@ -58,7 +58,7 @@ class Symbolic:
 
     __slots__ = ("_explorer", "term")
 
-    def __init__(self, term: BitVec, explorer: _Explorer) -> None:
+    def __init__(self, term: BitVec, explorer: Explorer) -> None:
         self.term = term
         self._explorer = explorer
 
@@ -144,7 +144,7 @@ def paths(
     found: list[Path] = []
     pending: list[tuple[bool, ...]] = [()]
     while pending:
-        explorer = _Explorer(pending.pop(), pending)
+        explorer = Explorer(pending.pop(), pending)
         called = tuple(Symbolic(a, explorer) if isinstance(a, BitVec) else a for a in arguments)
         result = function(*called)
         if isinstance(result, Symbolic):
