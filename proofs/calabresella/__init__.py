@@ -46,6 +46,7 @@ from typing import Final
 
 from proofs.calabresella.bidding import AUCTION, SESSION_BALANCE
 from proofs.calabresella.code import LEGAL_SET_CODE
+from proofs.calabresella.code_scoring import AUCTION_CODE, CARD_THIRDS_CODE, COUNT_CODE, PAYMENT_CODE
 from proofs.calabresella.conservation import CARD_CONSERVATION
 from proofs.calabresella.deck import DECK_VALUES, ITALIAN_PACK
 from proofs.calabresella.play import FOLLOW_SUIT, TRICK_WINNER
@@ -61,14 +62,18 @@ from proofs.claims import Claim
 
 __all__ = [
     "AUCTION",
+    "AUCTION_CODE",
     "CARD_CONSERVATION",
+    "CARD_THIRDS_CODE",
     "CLAIMS",
+    "COUNT_CODE",
     "DECK_VALUES",
     "FOLLOW_SUIT",
     "HAND_TOTAL",
     "ITALIAN_PACK",
     "LEGAL_SET_CODE",
     "MULTIPLIER",
+    "PAYMENT_CODE",
     "PAYMENT_ZERO_SUM",
     "POOLED_ROUNDING",
     "SESSION_BALANCE",
@@ -92,5 +97,9 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     STAKE_LADDER,
     SESSION_BALANCE,
     CARD_CONSERVATION,
+    COUNT_CODE,
+    PAYMENT_CODE,
+    CARD_THIRDS_CODE,
+    AUCTION_CODE,
 )
 """Every Calabresella claim, in the order of the table."""

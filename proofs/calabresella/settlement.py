@@ -28,6 +28,7 @@ from proofs.z3facade import (
     Bool,
     Int,
     all_of,
+    any_of,
     bool_val,
     bool_var,
     int_val,
@@ -39,6 +40,7 @@ from proofs.z3facade import (
 
 __all__ = [
     "DEFAULT_STAKES",
+    "LADDER",
     "RAISE_FACTORS",
     "Settlement",
     "hand_valid",
@@ -47,6 +49,8 @@ __all__ = [
     "is_stramazzo",
     "multiplier",
     "nets",
+    "overcalls",
+    "passed_seats",
     "settlement",
     "stake_value",
     "stake_vars",
@@ -206,3 +210,25 @@ def nets(value: Int, success: Bool, *, bidder_share: int = 2) -> tuple[Int, Int,
     net_b = ite(success, value * bidder_share, value * -bidder_share)
     net_o = ite(success, -value, value)
     return net_b, net_o, net_o
+
+
+# -- the auction's two conditions --------------------------------------------------------
+
+LADDER: Final = ("chiamo", "solo", "solissimo")
+"""calabresella.bidding.ladder: the bids, lowest first; a bid's level is its place, 1 to 3 (0: no bid yet)."""
+
+
+def overcalls(level: int, highest: Int) -> Bool:
+    """calabresella.bidding.overcall: a bid of ``level`` stands above the highest bid so far."""
+    return highest < level
+
+
+def passed_seats(calls: tuple[tuple[int, Int], ...]) -> Int:
+    """calabresella.bidding.pass-final: the seats that have passed, as a sum of ``2**seat``.
+
+    ``calls`` are the auction's calls in order, (seat, level) with level 0 a pass.
+    """
+    return sum_of(
+        ite(any_of(level.eq(0) for who, level in calls if who == seat), int_val(1 << seat), int_val(0))
+        for seat in range(3)
+    )
