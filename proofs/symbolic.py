@@ -3,7 +3,8 @@
 The engine's legality functions are small and work on integers as bit masks
 (``hand & SUIT_IDS[suit]``). :func:`paths` calls such a function with
 :class:`Symbolic` arguments in place of some of its integers: every ``&``,
-``|``, ``^``, ``>>`` and ``<<`` on them builds a z3 term instead of a number,
+``|``, ``^``, ``>>`` and ``<<`` on them (and ``+``, ``*`` by a constant and
+``int.bit_count``, which count fields of a mask) builds a z3 term instead of a number,
 so what the function returns is a term over the arguments, computed by the
 function's own lines.
 
@@ -19,7 +20,7 @@ What cannot be followed fails loudly: a :class:`Symbolic` used as a list
 index, or met with a negative or non-integer operand, raises
 :class:`TypeError` (the proof then splits such an argument into its concrete
 values instead). The bit width must hold every value the function makes: a
-shift left past it would lose bits that a Python integer keeps.
+shift left or a sum past it would lose bits that a Python integer keeps.
 """
 
 from __future__ import annotations
@@ -93,6 +94,32 @@ class Symbolic:
 
     def __lshift__(self, other: Symbolic | int) -> Symbolic:
         return self._wrap(self.term.shl(self._operand(other)))
+
+    def __add__(self, other: Symbolic | int) -> Symbolic:
+        return self._wrap(self.term + self._operand(other))
+
+    __radd__ = __add__
+
+    def __mul__(self, other: int) -> Symbolic:
+        """A product by a constant, as repeated sums (z3's bit-vector product is slow to reason about)."""
+        factor = self._operand(other)
+        if not isinstance(factor, int):
+            raise TypeError("a symbolic mask is multiplied by constants only")
+        total = bv_val(0, self.term.width)
+        for _ in range(factor):
+            total = total + self.term
+        return self._wrap(total)
+
+    __rmul__ = __mul__
+
+    def bit_count(self) -> Symbolic:
+        """How many bits are set (``int.bit_count``), as a term of the same width."""
+        width = self.term.width
+        narrow = width.bit_length()  # holds the count; narrow adders keep the term small for z3
+        total = bv_val(0, narrow)
+        for i in range(width):
+            total = total + (self.term.lshr(i) & 1).resize(narrow)
+        return self._wrap(total.resize(width))
 
     def __bool__(self) -> bool:
         return self._explorer.decide(self.term.ne(0))

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from proofs.backstab_fish.code import ASK_CODE, SCORES_CODE
 from proofs.backstab_fish.conservation import CONSERVATION, LEGAL_ASK, RANK_MULTIPLES
 from proofs.backstab_fish.lasso import LITERAL_GAME_ENDS
 from proofs.backstab_fish.scoring import END_TOTAL
@@ -38,6 +39,7 @@ from proofs.backstab_fish.termination import RANKING, TERMINATION_BOUND, TURN_AB
 from proofs.claims import Claim
 
 __all__ = [
+    "ASK_CODE",
     "CLAIMS",
     "CONSERVATION",
     "END_TOTAL",
@@ -45,6 +47,7 @@ __all__ = [
     "LITERAL_GAME_ENDS",
     "RANKING",
     "RANK_MULTIPLES",
+    "SCORES_CODE",
     "TERMINATION_BOUND",
     "TURN_ABSTRACTION",
 ]
@@ -58,5 +61,7 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     TERMINATION_BOUND,
     END_TOTAL,
     LITERAL_GAME_ENDS,
+    ASK_CODE,
+    SCORES_CODE,
 )
 """Every Backstab Fish claim, in the order of the table."""
