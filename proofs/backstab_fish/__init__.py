@@ -20,9 +20,13 @@ package's modules:
   ``D/4``;
 - :mod:`~proofs.backstab_fish.lasso`: without the stall limit the literal game
   need not end, a claim *expected to be refuted*: z3 finds a deal and two asks
-  after which the position is the same again.
+  after which the position is the same again;
+- :mod:`~proofs.backstab_fish.statements`: the ask and score rules stated on
+  their own inputs (a packed hand, the hand sizes, the scores);
+- :mod:`~proofs.backstab_fish.code`: the engine's ask conditions, points and
+  winners, run on z3 terms and proved equal to those statements.
 
-The model does not import the engine. The refinement tests read engine states
+The model does not import the engine (only :mod:`~proofs.backstab_fish.code` does). The refinement tests read engine states
 as the model's variables and check that every turn the engine plays is a move
 of the model.
 """

@@ -30,8 +30,13 @@ The package's modules:
 - :mod:`~proofs.calabresella.bidding`: the auction and the session;
 - :mod:`~proofs.calabresella.hand`: the whole hand as a transition system;
 - :mod:`~proofs.calabresella.conservation`: card conservation over it;
+- :mod:`~proofs.calabresella.settlement`: cappotto, stramazzo, the
+  multiplier, the stakes and the payments, stated on a settled hand and on
+  its counts;
 - :mod:`~proofs.calabresella.code`: the engine's own legal set, run on z3
-  bit-vectors and proved equal to the model's statement for every input.
+  bit-vectors and proved equal to the model's statement for every input;
+- :mod:`~proofs.calabresella.code_scoring`: the engine's count, stakes,
+  payments, card values and auction conditions, checked on every input.
 
 The model is written from the specification, not from the engine (only
 :mod:`~proofs.calabresella.code` imports the engine): the rank
