@@ -26,9 +26,9 @@ package's modules:
 - :mod:`~proofs.backstab_fish.code`: the engine's ask conditions, points and
   winners, run on z3 terms and proved equal to those statements.
 
-The model does not import the engine (only :mod:`~proofs.backstab_fish.code` does). The refinement tests read engine states
-as the model's variables and check that every turn the engine plays is a move
-of the model.
+The model does not import the engine (only :mod:`~proofs.backstab_fish.code`
+does). The refinement tests read engine states as the model's variables and
+check that every turn the engine plays is a move of the model.
 """
 
 from __future__ import annotations

@@ -21,8 +21,7 @@ Every claim holds for *all* values of its variables, not a sample:
 The package's modules:
 
 - :mod:`~proofs.calabresella.model`: the specification's tables (rank order,
-  card values, stakes, zones and phases) and the symbolic legal set, trick
-  winner and settlement;
+  card values, zones and phases) and the symbolic legal set and trick winner;
 - :mod:`~proofs.calabresella.deck`: the deck's values and the Italian pack;
 - :mod:`~proofs.calabresella.play`: following suit and the trick winner;
 - :mod:`~proofs.calabresella.scoring`: the count, success, the multiplier and
@@ -39,7 +38,8 @@ The package's modules:
   payments, card values and auction conditions, checked on every input.
 
 The model is written from the specification, not from the engine (only
-:mod:`~proofs.calabresella.code` imports the engine): the rank
+:mod:`~proofs.calabresella.code` and :mod:`~proofs.calabresella.code_scoring`
+import the engine): the rank
 order and the card values are the specification's own tables (only the card
 numbering of :mod:`cardrules.cards` is shared). The refinement tests evaluate
 the model's terms on states the engine reaches and check that both agree.

@@ -25,7 +25,8 @@ cards (a hand, the stock, a won pile) is a 64-bit vector. Every claim holds for
 - :mod:`~proofs.fildinski.code_scoring`: the engine's brisques, turned seven,
   deal scores, meld table and bezique pair, checked on every input.
 
-Only :mod:`~proofs.fildinski.code` and :mod:`~proofs.fildinski.code_scoring` import the engine: the model has its own ids, masks and rules.
+Only :mod:`~proofs.fildinski.code` and :mod:`~proofs.fildinski.code_scoring`
+import the engine: the model has its own ids, masks and rules.
 The refinement tests evaluate these terms on the engine's states and compare.
 """
 
