@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from proofs.backstab_fish.code import ASK_CODE, SCORES_CODE
+from proofs.backstab_fish.code import ASK_CODE, LAY_DOWN_CODE, SCORES_CODE
 from proofs.backstab_fish.conservation import CONSERVATION, LEGAL_ASK, RANK_MULTIPLES
 from proofs.backstab_fish.lasso import LITERAL_GAME_ENDS
 from proofs.backstab_fish.scoring import END_TOTAL
@@ -47,6 +47,7 @@ __all__ = [
     "CLAIMS",
     "CONSERVATION",
     "END_TOTAL",
+    "LAY_DOWN_CODE",
     "LEGAL_ASK",
     "LITERAL_GAME_ENDS",
     "RANKING",
@@ -67,5 +68,6 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     LITERAL_GAME_ENDS,
     ASK_CODE,
     SCORES_CODE,
+    LAY_DOWN_CODE,
 )
 """Every Backstab Fish claim, in the order of the table."""

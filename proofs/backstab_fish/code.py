@@ -8,6 +8,9 @@
   :func:`~cardrules.games.backstab_fish.turn.count_allowed` run on a symbolic
   count and number of copies (:mod:`proofs.symbolic_int`). Each equals the
   statement of :mod:`proofs.backstab_fish.statements`.
+- backstab_fish/code-lay-down: :func:`cardrules.games.backstab_fish.lay_down.sets_in`
+  run on a symbolic packed hand (each rank's count 0 to 8, the most copies a
+  deck has) gives each rank's count divided by four.
 - backstab_fish/code-scores: :func:`cardrules.games.backstab_fish.scoring.points_for`
   run on a symbolic row of laid sets (each rank 0, 1 or 2 sets: a rank has at
   most 8 copies), and :func:`~cardrules.games.backstab_fish.scoring.winners`
@@ -23,9 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+import cardrules.games.backstab_fish.lay_down as engine_lay_down
 import cardrules.games.backstab_fish.scoring as engine_scoring
 import cardrules.games.backstab_fish.turn as engine
-from proofs.backstab_fish.model import MAX_PLAYERS, MIN_PLAYERS
+from proofs.backstab_fish.model import MAX_COPIES, MAX_PLAYERS, MIN_PLAYERS
 from proofs.backstab_fish.statements import (
     FIELD_BITS,
     RANKS,
@@ -33,6 +37,7 @@ from proofs.backstab_fish.statements import (
     field,
     may_ask,
     rank_held,
+    sets_formable,
     sets_laid,
     top_scorers,
 )
@@ -41,7 +46,7 @@ from proofs.symbolic import paths
 from proofs.symbolic_int import agrees, int_paths
 from proofs.z3facade import BitVec, Bool, Int, Model, all_of, bool_var, bv_val, bv_var, int_val, int_var, ite
 
-__all__ = ["ASK_CODE", "SCORES_CODE"]
+__all__ = ["ASK_CODE", "LAY_DOWN_CODE", "SCORES_CODE"]
 
 _WIDTH: Final = FIELD_BITS * RANKS
 _HAND: Final = bv_var("code packed hand", _WIDTH)
@@ -177,5 +182,41 @@ SCORES_CODE: Final = _SCORES_FAMILY.claim(
         "backstab_fish/code-scores-first-top-only",
         "The same, against a reading where a tie on the top score goes to the first seat only.",
         lambda: _scores_formula(_first_top_only),
+    ),
+)
+
+
+# -- the sets a hand can lay down -------------------------------------------------------------
+
+Formable = Callable[[BitVec], BitVec]
+
+
+def _lay_down_formula(formable: Formable) -> Bool:
+    domain = all_of(field(_HAND, rank).ule(MAX_COPIES) for rank in range(RANKS))
+    runs = paths(engine_lay_down.sets_in, (_HAND,), _WIDTH)
+    return domain.implies(all_of(run.condition.implies(run.result.eq(formable(_HAND))) for run in runs))
+
+
+def _describe_lay_down(model: Model) -> str:
+    hand = model.bv_value(_HAND)
+    return f"packed hand {hand:#x}: sets_in (the engine) {engine_lay_down.sets_in(hand):#x}"
+
+
+def _one_set_a_rank(hand: BitVec) -> BitVec:
+    """A misreading: a rank gives one set at most, even with eight cards."""
+    return sets_formable(hand, most=1)
+
+
+_LAY: Final = Family(("backstab_fish.sets.lay-down",), _describe_lay_down)
+
+LAY_DOWN_CODE: Final = _LAY.claim(
+    "backstab_fish/code-lay-down",
+    "The engine's sets_in, run on a symbolic packed hand with up to 8 cards of each rank, gives each rank's "
+    "count divided by four: the sets of four the hand can lay down.",
+    lambda: _lay_down_formula(sets_formable),
+    wrong=_LAY.claim(
+        "backstab_fish/code-lay-down-one-set-a-rank",
+        "The same, against a reading where a rank gives one set at most.",
+        lambda: _lay_down_formula(_one_set_a_rank),
     ),
 )

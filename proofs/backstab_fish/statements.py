@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from proofs.z3facade import BitVec, Bool, Int, all_of, bool_val, bv_val
+from proofs.z3facade import BitVec, Bool, Int, all_of, bool_val, bv_val, ite
 
 __all__ = [
     "FIELD_BITS",
@@ -22,6 +22,7 @@ __all__ = [
     "field",
     "may_ask",
     "rank_held",
+    "sets_formable",
     "sets_laid",
     "top_scorers",
 ]
@@ -65,3 +66,17 @@ def sets_laid(sets: BitVec) -> BitVec:
 def top_scorers(scores: Sequence[Int]) -> tuple[Bool, ...]:
     """backstab_fish.score.winners: for each seat, whether no seat has a higher score."""
     return tuple(all_of(score >= other for other in scores) for score in scores)
+
+
+def sets_formable(hand: BitVec, *, most: int = 2) -> BitVec:
+    """backstab_fish.sets.lay-down: the sets of four a hand can form, packed like it, per rank.
+
+    Each rank's field holds its count divided by four (at most ``most`` sets;
+    a wrong companion's misreading passes 1, as if a rank gave one set at most).
+    """
+    total = bv_val(0, hand.width)
+    for rank in range(RANKS):
+        count = field(hand, rank).lshr(2)
+        sets = ite(count.ugt(most), bv_val(most, hand.width), count)
+        total = total | sets.shl(FIELD_BITS * rank)
+    return total

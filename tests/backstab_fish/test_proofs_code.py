@@ -12,12 +12,13 @@ from typing import Final
 
 import pytest
 
+import cardrules.games.backstab_fish.lay_down as engine_lay_down
 import cardrules.games.backstab_fish.scoring as engine_scoring
 import cardrules.games.backstab_fish.turn as engine
 from proofs.backstab_fish import code
 from tests.support.proofs import Break, assert_passes, assert_refuted
 
-TESTED: Final = (code.ASK_CODE, code.SCORES_CODE)
+TESTED: Final = (code.ASK_CODE, code.LAY_DOWN_CODE, code.SCORES_CODE)
 """The claims proved here (``test_proofs.py`` checks every claim of the game is proved somewhere)."""
 
 
@@ -26,6 +27,11 @@ TESTED: Final = (code.ASK_CODE, code.SCORES_CODE)
 @pytest.mark.rule("backstab_fish.ask.count")
 def test_the_engines_ask_conditions_are_the_rules_for_every_input(request: pytest.FixtureRequest) -> None:
     assert_passes(code.ASK_CODE, request)
+
+
+@pytest.mark.rule("backstab_fish.sets.lay-down")
+def test_the_engines_formable_sets_are_the_rules_for_every_hand(request: pytest.FixtureRequest) -> None:
+    assert_passes(code.LAY_DOWN_CODE, request)
 
 
 @pytest.mark.rule("backstab_fish.score.per-set")
@@ -47,6 +53,11 @@ def _askable_without_top_bit(hand: int) -> int:
 def _count_from_zero(count: int, copies: int) -> bool:
     """count_allowed with `1 <= count` made `0 <= count`."""
     return 0 <= count <= copies
+
+
+def _sets_by_three(hand: int) -> int:
+    """sets_in reading a set off each field's top two bits only when the field is full (8 -> 1 set)."""
+    return hand >> 3 & int("1" * 14, 16)
 
 
 def _twos_count_once(sets: int) -> int:
@@ -72,6 +83,11 @@ BREAKS: Final = (
         code.ASK_CODE,
         "a count of 0 allowed",
         lambda mp: mp.setattr(engine, "count_allowed", _count_from_zero),
+    ),
+    Break(
+        code.LAY_DOWN_CODE,
+        "eight cards of a rank form one set",
+        lambda mp: mp.setattr(engine_lay_down, "sets_in", _sets_by_three),
     ),
     Break(
         code.SCORES_CODE,
