@@ -62,6 +62,7 @@ def test_endgame_legal_set_equals_the_four_duties_for_every_hand(request: pytest
 
 
 @pytest.mark.rule("fildinski.play.trick-winner")
+@pytest.mark.rule("fildinski.deck.ranking")
 def test_the_engines_trick_winner_is_the_rules_for_every_trick(request: pytest.FixtureRequest) -> None:
     """The code itself, every argument symbolic: every led card, followed card and trump."""
     assert_passes(code.TRICK_WINNER_CODE, request)
