@@ -41,7 +41,7 @@ from proofs.backstab_fish.statements import (
     sets_laid,
     top_scorers,
 )
-from proofs.claims import Family
+from proofs.claims import Family, Obligation
 from proofs.symbolic import paths
 from proofs.symbolic_int import agrees, int_paths
 from proofs.z3facade import BitVec, Bool, Int, Model, all_of, bool_var, bv_val, bv_var, int_val, int_var, ite
@@ -66,7 +66,8 @@ def _held_units(hand: BitVec) -> BitVec:
     return total
 
 
-def _ask_formula(target_rule: Target) -> Bool:
+def _ask_formula(target_rule: Target) -> tuple[Obligation, ...]:
+    """One obligation per function: integers and bit-vectors in one query slow z3's default solver."""
     parts = []
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         sizes = _SIZES[:players]
@@ -78,10 +79,14 @@ def _ask_formula(target_rule: Target) -> Bool:
                     ran = agrees(engine.may_ask, (seat, target, sizes, open_targets), stated)
                     parts.append(chosen.implies(ran))
     ranks = paths(engine.askable_ranks, (_HAND,), _WIDTH)
-    parts += [run.condition.implies(run.result.eq(_held_units(_HAND))) for run in ranks]
+    held = all_of(run.condition.implies(run.result.eq(_held_units(_HAND))) for run in ranks)
     stated_count = ite(count_allowed(_COUNT, _COPIES), int_val(1), int_val(0))
-    parts.append(agrees(engine.count_allowed, (_COUNT, _COPIES), stated_count))
-    return all_of(parts)
+    counted = agrees(engine.count_allowed, (_COUNT, _COPIES), stated_count)
+    return (
+        Obligation("may_ask", all_of(parts)),
+        Obligation("askable_ranks", held),
+        Obligation("count_allowed", counted),
+    )
 
 
 def _describe_ask(model: Model) -> str:
@@ -132,10 +137,12 @@ _SCORES: Final = tuple(int_var(f"code score {seat}") for seat in range(max(_PROV
 Winners = Callable[[Sequence[Int]], tuple[Bool, ...]]
 
 
-def _scores_formula(winners: Winners) -> Bool:
+def _scores_formula(winners: Winners) -> tuple[Obligation, ...]:
+    """Points and winners as two obligations (a bit-vector one and an integer one, each quick alone)."""
     sets_domain = all_of(field(_SETS, rank).ule(2) for rank in range(RANKS))
     runs = paths(engine_scoring.points_for, (_SETS,), _WIDTH)
-    parts = [sets_domain.implies(all_of(r.condition.implies(r.result.eq(sets_laid(_SETS))) for r in runs))]
+    points = sets_domain.implies(all_of(r.condition.implies(r.result.eq(sets_laid(_SETS))) for r in runs))
+    parts = []
     for players in _PROVED_TABLES:
         scores = _SCORES[:players]
         tops = winners(scores)
@@ -143,7 +150,7 @@ def _scores_formula(winners: Winners) -> Bool:
             parts.append(
                 run[0].implies(all_of(top if seat in run[1] else ~top for seat, top in enumerate(tops)))
             )
-    return all_of(parts)
+    return Obligation("points_for", points), Obligation("winners", all_of(parts))
 
 
 def _winner_paths(scores: tuple[Int, ...]) -> list[tuple[Bool, tuple[int, ...]]]:

@@ -28,7 +28,7 @@ from typing import Final
 import cardrules.games.fildinski.melds as engine_melds
 import cardrules.games.fildinski.scoring as engine
 from cardrules.games.fildinski.options import BeziquePair
-from proofs.claims import Family
+from proofs.claims import Family, Obligation
 from proofs.exhaustive import Table, table_formula
 from proofs.fildinski.melds import bezique_masks
 from proofs.fildinski.model import (
@@ -74,14 +74,19 @@ def _stated_opening(seven_scores: int) -> tuple[Int, ...]:
     return tuple(slots)
 
 
-def _deal_formula(brisque: Brisque, seven_scores: int) -> Bool:
+def _deal_formula(brisque: Brisque, seven_scores: int) -> tuple[Obligation, ...]:
+    """One obligation per function: bit-vectors and integers in one query slow z3's default solver."""
     runs = paths(engine.is_brisque, (_CARD,), 1)
-    parts = [all_of(run.condition.implies(run.result.eq(1).iff(brisque(_CARD))) for run in runs)]
+    brisques = all_of(run.condition.implies(run.result.eq(1).iff(brisque(_CARD))) for run in runs)
     table = Table.of((_TURNUP, _DEALER), ((t, d) for t in range(DECK) for d in (0, 1)), _opening)
-    parts.append(table_formula(table, _DEALER.between(0, 1), _stated_opening(seven_scores)))
+    opening = table_formula(table, _DEALER.between(0, 1), _stated_opening(seven_scores))
     points = _POINTS
-    parts.append(agrees(engine.seat_totals, (points,), (_sum(points[0::2]), _sum(points[1::2]))))
-    return all_of(parts)
+    totals = agrees(engine.seat_totals, (points,), (_sum(points[0::2]), _sum(points[1::2])))
+    return (
+        Obligation("is_brisque", brisques),
+        Obligation("opening_points", opening),
+        Obligation("seat_totals", totals),
+    )
 
 
 def _sum(terms: tuple[Int, ...]) -> Int:
