@@ -4,7 +4,8 @@ The engine's legality functions are small and work on integers as bit masks
 (``hand & SUIT_IDS[suit]``). :func:`paths` calls such a function with
 :class:`Symbolic` arguments in place of some of its integers: every ``&``,
 ``|``, ``^``, ``>>`` and ``<<`` on them (and ``+``, ``*`` by a constant and
-``int.bit_count``, which count fields of a mask) builds a z3 term instead of a number,
+``int.bit_count``, which count fields of a mask; ``~`` only as in ``mask & ~x``)
+builds a z3 term instead of a number,
 so what the function returns is a term over the arguments, computed by the
 function's own lines.
 
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 
 from proofs.z3facade import BitVec, Bool, all_of, bv_val
 
-__all__ = ["Explorer", "Path", "Symbolic", "paths"]
+__all__ = ["Complement", "Explorer", "Path", "Symbolic", "paths"]
 
 
 class Explorer:
@@ -75,9 +76,16 @@ class Symbolic:
         return other
 
     def __and__(self, other: Symbolic | int) -> Symbolic:
+        if isinstance(other, int) and not isinstance(other, bool) and other < 0:
+            # A mask with some bits cleared (``hand & ~(1 << card)``): this mask is non-negative
+            # and fits the width, so only the operand's low bits can matter.
+            other &= (1 << self.term.width) - 1
         return self._wrap(self.term & self._operand(other))
 
     __rand__ = __and__
+
+    def __invert__(self) -> Complement:
+        return Complement(self)
 
     def __or__(self, other: Symbolic | int) -> Symbolic:
         return self._wrap(self.term | self._operand(other))
@@ -149,6 +157,29 @@ class Symbolic:
         return self._explorer.decide(self.term.uge(self._operand(other)))
 
     __hash__ = None  # type: ignore[assignment]
+
+
+class Complement:
+    """``~mask`` of a :class:`Symbolic` mask, a negative number in Python: only ``&`` with a mask is followed.
+
+    ``DECK_MASK & ~hand`` is the deck's cards outside the hand; any other use
+    of the complement (a result, a branch, another operator) fails loudly.
+    """
+
+    __slots__ = ("_of",)
+
+    def __init__(self, of: Symbolic) -> None:
+        self._of = of
+
+    def __and__(self, other: Symbolic | int) -> Symbolic:
+        if isinstance(other, int) and not isinstance(other, bool) and other < 0:
+            raise TypeError("the complement of a symbolic mask meets a negative number: not followed")
+        return Symbolic(~self._of.term, self._of._explorer) & other
+
+    __rand__ = __and__
+
+    def __bool__(self) -> bool:
+        raise TypeError("the complement of a symbolic mask is used on its own: only `mask & ~x` is followed")
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,7 +51,13 @@ from typing import Final
 
 from proofs.calabresella.bidding import AUCTION, SESSION_BALANCE
 from proofs.calabresella.code import LEGAL_SET_CODE
-from proofs.calabresella.code_scoring import AUCTION_CODE, CARD_THIRDS_CODE, COUNT_CODE, PAYMENT_CODE
+from proofs.calabresella.code_scoring import (
+    AUCTION_CODE,
+    CARD_THIRDS_CODE,
+    COUNT_CODE,
+    EXCHANGE_CODE,
+    PAYMENT_CODE,
+)
 from proofs.calabresella.conservation import CARD_CONSERVATION
 from proofs.calabresella.deck import DECK_VALUES, ITALIAN_PACK
 from proofs.calabresella.play import FOLLOW_SUIT, TRICK_WINNER
@@ -73,6 +79,7 @@ __all__ = [
     "CLAIMS",
     "COUNT_CODE",
     "DECK_VALUES",
+    "EXCHANGE_CODE",
     "FOLLOW_SUIT",
     "HAND_TOTAL",
     "ITALIAN_PACK",
@@ -106,5 +113,6 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     PAYMENT_CODE,
     CARD_THIRDS_CODE,
     AUCTION_CODE,
+    EXCHANGE_CODE,
 )
 """Every Calabresella claim, in the order of the table."""

@@ -1,4 +1,4 @@
-"""Calabresella's scoring and auction code proved for every input: the count, the payment, the card values.
+"""Calabresella's scoring, auction and exchange code proved for every input: count, payment, card values.
 
 - calabresella/code-count: :func:`cardrules.games.calabresella.scoring.settle`
   (its points, success, cappotto, stramazzo and multiplier) and
@@ -21,6 +21,9 @@
   run on a symbolic highest bid for each contract, and
   :func:`~cardrules.games.calabresella.auction.passed_mask` run on symbolic
   calls for every order of up to four callers.
+- calabresella/code-exchange: :func:`cardrules.games.calabresella.exchange.callable_mask`
+  and :func:`~cardrules.games.calabresella.exchange.returnable_mask` run on a
+  symbolic hand of the deck (the latter for every called card).
 """
 
 from __future__ import annotations
@@ -31,9 +34,21 @@ from typing import Final
 
 import cardrules.games.calabresella.auction as engine_auction
 import cardrules.games.calabresella.cards as engine_cards
+import cardrules.games.calabresella.exchange as engine_exchange
 import cardrules.games.calabresella.scoring as engine
 from cardrules.games.calabresella.options import ReverseCappotto, StramazzoBasis
-from proofs.calabresella.model import HAND_BITS, HAND_THIRDS, TRICKS, card_thirds, points, show_card
+from proofs.calabresella.model import (
+    DECK,
+    DECK_INDICES,
+    HAND_BITS,
+    HAND_THIRDS,
+    TRICKS,
+    card_thirds,
+    points,
+    show_card,
+    show_cards,
+    within_deck,
+)
 from proofs.calabresella.settlement import (
     LADDER,
     is_cappotto,
@@ -45,10 +60,25 @@ from proofs.calabresella.settlement import (
 )
 from proofs.claims import Family
 from proofs.exhaustive import Table, table_formula
+from proofs.symbolic import paths
 from proofs.symbolic_int import agrees
-from proofs.z3facade import Bool, Int, Model, all_of, bool_val, bool_var, int_val, int_var, ite, sum_of
+from proofs.z3facade import (
+    BitVec,
+    Bool,
+    Int,
+    Model,
+    all_of,
+    bool_val,
+    bool_var,
+    bv_val,
+    bv_var,
+    int_val,
+    int_var,
+    ite,
+    sum_of,
+)
 
-__all__ = ["AUCTION_CODE", "CARD_THIRDS_CODE", "COUNT_CODE", "PAYMENT_CODE"]
+__all__ = ["AUCTION_CODE", "CARD_THIRDS_CODE", "COUNT_CODE", "EXCHANGE_CODE", "PAYMENT_CODE"]
 
 # -- the count ------------------------------------------------------------------------------
 
@@ -309,5 +339,60 @@ AUCTION_CODE: Final = _AUCTION.claim(
         "calabresella/code-auction-equal-bid",
         "The same, against a reading where a bid may equal the highest bid so far.",
         lambda: _auction_formula(_equal_bid_stands),
+    ),
+)
+
+
+# -- the exchange's two masks -----------------------------------------------------------------
+
+_BIDDER_HAND: Final = bv_var("code bidder's hand", HAND_BITS)
+_CALLED: Final = int_var("code called card index")
+
+Returnable = Callable[[BitVec, int], BitVec]
+
+
+def _returnable(hand: BitVec, called: int) -> BitVec:
+    """calabresella.exchange.return: any card the bidder holds but the called one."""
+    return hand & ~bv_val(1 << called, HAND_BITS)
+
+
+def _exchange_formula(returnable: Returnable) -> Bool:
+    callable_runs = paths(engine_exchange.callable_mask, (_BIDDER_HAND,), HAND_BITS)
+    missing = bv_val(DECK, HAND_BITS) & ~_BIDDER_HAND
+    parts = [run.condition.implies(run.result.eq(missing)) for run in callable_runs]
+    for called in DECK_INDICES:
+        for run in paths(engine_exchange.returnable_mask, (_BIDDER_HAND, called), HAND_BITS):
+            parts.append(
+                (_CALLED.eq(called) & run.condition).implies(run.result.eq(returnable(_BIDDER_HAND, called)))
+            )
+    return within_deck(_BIDDER_HAND).implies(all_of(parts))
+
+
+def _describe_exchange(model: Model) -> str:
+    hand, called = model.bv_value(_BIDDER_HAND), model.int_value(_CALLED)
+    callable_cards = show_cards(engine_exchange.callable_mask(hand))
+    returnable = show_cards(engine_exchange.returnable_mask(hand, called)) if 0 <= called < HAND_BITS else "-"
+    return (
+        f"bidder's hand {show_cards(hand)}: callable_mask (the engine) {callable_cards}; "
+        f"returnable_mask with {show_card(called) if 0 <= called < HAND_BITS else called} called {returnable}"
+    )
+
+
+def _return_the_called_card(hand: BitVec, called: int) -> BitVec:
+    """A misreading: the called card may be given back like any other."""
+    return hand
+
+
+_EXCHANGE: Final = Family(("calabresella.exchange.call", "calabresella.exchange.return"), _describe_exchange)
+
+EXCHANGE_CODE: Final = _EXCHANGE.claim(
+    "calabresella/code-exchange",
+    "The engine's callable_mask, run on a symbolic hand of the deck, offers exactly the deck's cards the "
+    "bidder lacks; its returnable_mask, for every called card, offers every held card but the called one.",
+    lambda: _exchange_formula(_returnable),
+    wrong=_EXCHANGE.claim(
+        "calabresella/code-exchange-return-called",
+        "The same, against a reading where the called card may be given back.",
+        lambda: _exchange_formula(_return_the_called_card),
     ),
 )

@@ -13,6 +13,7 @@ import pytest
 
 import cardrules.games.calabresella.auction as engine_auction
 import cardrules.games.calabresella.cards as engine_cards
+import cardrules.games.calabresella.exchange as engine_exchange
 import cardrules.games.calabresella.scoring as engine
 from cardrules.games.calabresella.options import ReverseCappotto, StramazzoBasis
 from proofs.calabresella import code_scoring
@@ -23,6 +24,7 @@ TESTED: Final = (
     code_scoring.PAYMENT_CODE,
     code_scoring.CARD_THIRDS_CODE,
     code_scoring.AUCTION_CODE,
+    code_scoring.EXCHANGE_CODE,
 )
 """The claims proved here (``test_proofs.py`` checks every claim of the game is proved somewhere)."""
 
@@ -55,6 +57,17 @@ def test_the_engines_card_values_match_entry_by_entry(
 @pytest.mark.rule("calabresella.bidding.pass-final")
 def test_the_engines_auction_conditions_are_the_rules_for_every_call(request: pytest.FixtureRequest) -> None:
     assert_passes(code_scoring.AUCTION_CODE, request)
+
+
+@pytest.mark.rule("calabresella.exchange.call")
+@pytest.mark.rule("calabresella.exchange.return")
+def test_the_engines_exchange_masks_are_the_rules_for_every_hand(request: pytest.FixtureRequest) -> None:
+    assert_passes(code_scoring.EXCHANGE_CODE, request)
+
+
+def _call_a_held_card(hand: int) -> int:
+    """callable_mask offering the bidder's own cards too."""
+    return engine_cards.DECK_MASK
 
 
 _ORIGINAL_IS_CAPPOTTO: Final = engine.is_cappotto
@@ -132,6 +145,11 @@ BREAKS: Final = (
         code_scoring.CARD_THIRDS_CODE,
         "each king worth 2 thirds in the table",
         lambda mp: mp.setattr(engine_cards, "THIRDS", _THIRDS_KING_TWO),
+    ),
+    Break(
+        code_scoring.EXCHANGE_CODE,
+        "a held card may be called",
+        lambda mp: mp.setattr(engine_exchange, "callable_mask", _call_a_held_card),
     ),
     Break(
         code_scoring.AUCTION_CODE,

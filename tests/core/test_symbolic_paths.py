@@ -52,9 +52,20 @@ def test_what_cannot_be_followed_fails_loudly() -> None:
     with pytest.raises(TypeError, match="cannot index a table"):
         paths(lambda m: (1, 2, 3)[m], (mask,), 16)
     with pytest.raises(TypeError, match="only non-negative ints"):
-        paths(lambda m: m & -2, (mask,), 16)
+        paths(lambda m: m | -2, (mask,), 16)
     with pytest.raises(TypeError, match="not a mask"):
         paths(lambda m: None, (mask,), 16)
+    with pytest.raises(TypeError, match="complement"):
+        paths(lambda m: 1 if ~m else 0, (mask,), 16)
+
+
+def test_a_mask_with_bits_cleared_is_followed() -> None:
+    mask = bv_var("symbolic paths mask", 16)
+    (cleared,) = paths(lambda m: 0x0FF0 & ~m, (mask,), 16)
+    (dropped,) = paths(lambda m: m & ~(1 << 3), (mask,), 16)
+    for value in (0, 0xFFFF, 0x1234, 0x0008):
+        assert evaluate_bv(cleared.result, [(mask, value)]) == 0x0FF0 & ~value
+        assert evaluate_bv(dropped.result, [(mask, value)]) == value & ~(1 << 3)
 
 
 def test_comparisons_are_branches_followed_both_ways() -> None:
