@@ -410,7 +410,7 @@ def four_colour(picture: str) -> str:
 
     Every suit ink is written ``fill="..." data-suit="X"``, so the two black
     suits (and the two red ones) can be told apart by colour as well as by
-    shape: clubs turn green and diamonds blue (:data:`FOUR_COLOURS`). Nothing
+    shape: clubs turn green and diamonds blue (:data:`~cardrules.svg.draw.FOUR_COLOURS`). Nothing
     else changes; a face-down card has no ink and stays as it was.
     """
     for suit, ink in FOUR_COLOURS.items():
