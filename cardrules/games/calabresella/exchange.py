@@ -9,8 +9,9 @@ and the transition (:func:`advance`), each written on the same conditions:
 :func:`callable_mask` (calabresella.exchange.call), :func:`returnable_mask`
 (calabresella.exchange.return) and :func:`lay_size` with :func:`lay_rule`
 (calabresella.exchange.discard, calabresella.exchange.dividete,
-calabresella.exchange.scegliete). What follows the auction is :func:`begin`. The
-lay-away's legal set is a lazy sequence of its own, :mod:`~cardrules.games.calabresella.lay_aways`.
+calabresella.exchange.scegliete; the raise's rule is :func:`lay_away_rule`).
+What follows the auction is :func:`begin`. The lay-away's legal set is a lazy
+sequence of its own, :mod:`~cardrules.games.calabresella.lay_aways`.
 
 >>> bin(returnable_mask(0b1011, 1))
 '0b1001'
@@ -48,6 +49,7 @@ __all__ = [
     "callable_mask",
     "final_monte",
     "judge",
+    "lay_away_rule",
     "lay_rule",
     "lay_size",
     "legal",
@@ -94,7 +96,21 @@ def lay_size(state: _state.CalabresellaState) -> int:
 def lay_rule(state: _state.CalabresellaState) -> str:
     """The rule of the lay-away now due: the bidder's discard, or the opponents' dividete or scegliete."""
     if state.phase is Phase.LAY:
-        return _DIVIDETE if state.setup.raised is Raise.DIVIDETE else _SCEGLIETE
+        return lay_away_rule(state.setup.raised)
+    return _DISCARD
+
+
+def lay_away_rule(raised: Raise | None) -> str:
+    """The rule of a lay-away made under the Solissimo raise ``raised``.
+
+    The opponents' lay-away under dividete (calabresella.exchange.dividete) or
+    scegliete (calabresella.exchange.scegliete); with no raise, the bidder's
+    discard (calabresella.exchange.discard).
+    """
+    if raised is Raise.DIVIDETE:
+        return _DIVIDETE
+    if raised is Raise.SCEGLIETE:
+        return _SCEGLIETE
     return _DISCARD
 
 

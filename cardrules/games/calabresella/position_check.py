@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final, TypeVar
 from cardrules.cards import card_at, cards_in
 from cardrules.game import Action
 from cardrules.games.calabresella import auction as _auction
+from cardrules.games.calabresella import exchange as _exchange
 from cardrules.games.calabresella import play as _play
 from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.actions import (
@@ -54,10 +55,7 @@ _HANDOVER: Final = "calabresella.exchange.handover"
 _CALLED_IN_MONTE: Final = "calabresella.exchange.called-in-monte"
 _RETURN: Final = "calabresella.exchange.return"
 _TAKE_MONTE: Final = "calabresella.exchange.take-monte"
-_DISCARD: Final = "calabresella.exchange.discard"
 _SOLISSIMO: Final = "calabresella.exchange.solissimo"
-_DIVIDETE: Final = "calabresella.exchange.dividete"
-_SCEGLIETE: Final = "calabresella.exchange.scegliete"
 _OPENING_LEAD: Final = "calabresella.play.opening-lead"
 _NEXT_LEAD: Final = "calabresella.play.next-lead"
 _TRICKS: Final = "calabresella.play.tricks"
@@ -495,7 +493,7 @@ def _compare(w: Written, state: CalabresellaState, reader: PositionReader) -> No
         elif monte == state.dealt_monte:
             rule = _MONTE
         else:
-            rule = _lay_rule(state)
+            rule = _exchange.lay_away_rule(setup.raised)
         shown = " ".join(_TEXT[c] for c in monte) or "empty"
         listed = " ".join(_TEXT[c] for c in w.monte) or "empty"
         reader.problem("monte", f"its history leaves the monte {shown}, not {listed}", rule)
@@ -569,21 +567,11 @@ def _role(state: CalabresellaState, card: int) -> str:
         return _HANDOVER
     if card in state.dealt_monte:
         if setup.contract is Contract.SOLISSIMO:
-            return _SOLISSIMO if setup.raised in (None, Raise.NONE) else _lay_rule(state)
+            return _SOLISSIMO if setup.raised in (None, Raise.NONE) else _exchange.lay_away_rule(setup.raised)
         return _TAKE_MONTE
     if any(card in cards for _, cards in setup.laid):
-        return _lay_rule(state)
+        return _exchange.lay_away_rule(setup.raised)
     return _COMPOSITION
-
-
-def _lay_rule(state: CalabresellaState) -> str:
-    """The rule of a lay-away: the Solissimo raise's, or the bidder's discard."""
-    raised = state.setup.raised
-    if raised is Raise.DIVIDETE:
-        return _DIVIDETE
-    if raised is Raise.SCEGLIETE:
-        return _SCEGLIETE
-    return _DISCARD
 
 
 def _cards_in_mask(mask: int) -> list[int]:
