@@ -9,8 +9,8 @@ condition is one function that all of them use: :func:`dix_sevens`
 (fildinski.dix.exchange), :func:`dix_spent` (fildinski.dix.once),
 :func:`meld_pool` (fildinski.meld.from-won-cards), :func:`fresh_cards`
 (fildinski.meld.fresh-card), :func:`reused` (fildinski.meld.same-kind-once),
-:func:`outranked` (fildinski.meld.class-order), :func:`copy_matters`
-(fildinski.meld.copy-choice), :data:`MAX_MELDS` and :func:`shared_cards`
+:func:`outranked` (fildinski.meld.class-order), :func:`copy_matters` and
+:func:`copy_named` (fildinski.meld.copy-choice), :data:`MAX_MELDS` and :func:`shared_cards`
 (fildinski.meld.per-step). Whether a card set fits a kind at all is the meld
 table's (:func:`~cardrules.games.fildinski.melds.meld_fits`).
 """
@@ -35,7 +35,14 @@ from cardrules.games.fildinski.cards import (
     strength_of,
 )
 from cardrules.games.fildinski.deal import DealContext
-from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_sets_at, reach_table
+from cardrules.games.fildinski.melds import (
+    MeldKind,
+    bezique_kinds,
+    meld_fits,
+    meld_ids,
+    meld_sets_at,
+    reach_table,
+)
 from cardrules.games.fildinski.options import BeziquePair, DixExchange, MeldedCards
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.scoring import Category, DixEvent, add_points, make_meld_event, score_melds
@@ -57,6 +64,7 @@ __all__ = [
     "MeldView",
     "Melds",
     "copy_matters",
+    "copy_named",
     "declare",
     "dix_card",
     "dix_sevens",
@@ -362,6 +370,23 @@ def copy_matters(s: MeldView, card: int, pool: int) -> bool:
     return bool(pool >> twin & 1) and _class_of(s, card) != _class_of(s, twin)
 
 
+def copy_named(s: MeldView, card: int, pool: int) -> bool:
+    """fildinski.meld.copy-choice: whether a copy mark on ``card`` (``QS#2``) picks out which copy is meant.
+
+    Only where the copy is a choice: ``pool`` holds both copies, some meld of
+    the deal can hold the kind, and the copies differ (:func:`copy_matters`).
+    Elsewhere a marked card is read as the plain card, and a verdict writes no
+    copy: no rule reads such a label (fildinski.deck.card-identity), so a
+    position need not keep it, and a verdict is the same before and after a
+    position round trip.
+    """
+    return (
+        pool >> (card & ~1) & 3 == 3
+        and bool(meld_ids(s.deal.trump, s.deal.plan.options.bezique_pair) >> card & 1)
+        and copy_matters(s, card, pool)
+    )
+
+
 # -- the legal declarations -----------------------------------------------------------------------
 
 
@@ -532,7 +557,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     masks = _resolve(s, seat, melds, found)
     options = s.deal.plan.options
     trump = s.deal.trump
-    pool = meld_pool(s, seat)
+    shown = meld_pool(s, seat) & meld_ids(trump, options.bezique_pair)  # the copies a message may name
     fresh = fresh_cards(s)
     for decl, mask in zip(melds, masks, strict=True):
         if mask is None:  # a card that cannot be placed: its meld has no card set to judge
@@ -546,18 +571,18 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
                 queen, jack = bezique_kinds(trump, options.bezique_pair)
                 hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
             for rule in rules:
-                found.add(rule, f"{_names(mask, pool)} is not a {kind.label}{hint}")
+                found.add(rule, f"{_names(mask, shown)} is not a {kind.label}{hint}")
         if not mask & fresh:
             found.add(
                 "fildinski.meld.fresh-card",
-                f"the {kind.label} {_names(mask, pool)} holds neither card of trick {s.tricks_done} "
-                f"({_names(s.fresh, pool) or 'none left'})",
+                f"the {kind.label} {_names(mask, shown)} holds neither card of trick {s.tricks_done} "
+                f"({_names(s.fresh, shown) or 'none left'})",
             )
         again = mask & reused(s, kind)
         if again:
             found.add(
                 "fildinski.meld.same-kind-once",
-                f"{_names(again, pool)} already served in a {kind.label} this deal",
+                f"{_names(again, shown)} already served in a {kind.label} this deal",
             )
         if mask & outranked(s, kind):
             found.add(
@@ -569,7 +594,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
         for second in placed[n + 1 :]:
             shared = shared_cards(first, second)
             if shared:
-                found.add(_PER_STEP, f"the two melds share {_names(shared, pool)}")
+                found.add(_PER_STEP, f"the two melds share {_names(shared, shown)}")
     if found:
         return found.verdict(_ORDER), None
     resolved_masks = [mask for mask in masks if mask is not None]
@@ -603,8 +628,8 @@ def _resolve(
                 found.add(ACTION_KNOWN, f"{ref} is not a card of the Fildinski deck (7 to ace only)")
                 continue
             copy = ref.copy
-            if copy is not None and pool >> (2 * kind) & 3 == 3 and not copy_matters(s, 2 * kind, pool):
-                copy = None  # fildinski.meld.copy-choice: interchangeable copies are one choice, the lower id
+            if copy is not None and not copy_named(s, 2 * kind, pool):
+                copy = None  # fildinski.meld.copy-choice: no choice here, the mark reads as the plain card
             if copy is not None:
                 card = 2 * kind + copy - 1
                 if not (pool & ~mask) >> card & 1:
@@ -620,7 +645,7 @@ def _resolve(
                     found.add(_FROM_WON, _not_in_pile(s, seat, 2 * kind, mask))
                     found.also(CARDS_HELD)
                     continue
-                if here == 3 and _plain_count(decl, kind) < 2 and copy_matters(s, 2 * kind, pool):
+                if here == 3 and _plain_count(decl, kind) < 2 and copy_named(s, 2 * kind, pool):
                     ok = False
                     found.add(
                         "fildinski.meld.copy-choice",
@@ -631,6 +656,7 @@ def _resolve(
                     continue
                 free = avail & ~(taken >> (2 * kind))
                 pick = free if free else avail  # a card another meld took: per-step reports it
+                pick = pick & s.fresh >> (2 * kind) or pick  # copies no meld holds: the fresh one first
                 card = 2 * kind + (0 if pick & 1 else 1)
             mask |= 1 << card
         taken |= mask
@@ -646,12 +672,11 @@ def _plain_count(decl: MeldDecl, kind: int) -> int:
 
 
 def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
+    """Why ``card`` cannot join a meld holding ``used``, read by kind (no copy label decides it)."""
     actor = format_seat(seat)
     name = card_of(card).pretty()
-    if s.won[seat] >> card & 1 and used >> card & 1:
+    if used >> (card & ~1) & 3:
         return f"{actor} names {name} twice in one meld"
-    if used >> card & 1 or used >> (card ^ 1) & 1:
-        return f"{actor} names {name} more often than the won pile holds it"
     if s.retired[seat] >> card & 1 or s.retired[seat] >> (card ^ 1) & 1:
         return f"{name} was retired after an earlier meld and cannot be melded again"
     if s.hands[seat] >> (card & ~1) & 3:
