@@ -44,6 +44,9 @@ from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
 
 __all__ = [
+    "CALLED_IN_MONTE",
+    "RETURN",
+    "SOLISSIMO",
     "advance",
     "begin",
     "callable_mask",
@@ -58,10 +61,13 @@ __all__ = [
 ]
 
 _CALL: Final = "calabresella.exchange.call"
-_CALLED_IN_MONTE: Final = "calabresella.exchange.called-in-monte"
-_RETURN: Final = "calabresella.exchange.return"
+CALLED_IN_MONTE: Final = "calabresella.exchange.called-in-monte"
+"""The rule for a called card that lay in the monte."""
+RETURN: Final = "calabresella.exchange.return"
+"""The rule of the card returned for the called card."""
 _DISCARD: Final = "calabresella.exchange.discard"
-_SOLISSIMO: Final = "calabresella.exchange.solissimo"
+SOLISSIMO: Final = "calabresella.exchange.solissimo"
+"""The rule of Solissimo's exchange: the 12 cards dealt, nothing laid away unless raised."""
 _RAISE: Final = "calabresella.exchange.solissimo-raise"
 _DIVIDETE: Final = "calabresella.exchange.dividete"
 _SCEGLIETE: Final = "calabresella.exchange.scegliete"
@@ -172,14 +178,14 @@ def misplaced(
             return _CALL, f"no card is called in {contract.label}; only a Chiamo bidder calls a card"
         if setup.called_in_monte:
             return (
-                _CALLED_IN_MONTE,
+                CALLED_IN_MONTE,
                 f"the called card {pretty(setup.called)} lay in the monte; no other card may be called",
             )
         return None
     if isinstance(action, ReturnCard):
         if setup.called_in_monte:
             return (
-                _CALLED_IN_MONTE,
+                CALLED_IN_MONTE,
                 f"the called card {pretty(setup.called)} came from the monte, so no card is returned",
             )
         return None
@@ -191,7 +197,7 @@ def misplaced(
         return _RAISE, "the raise is chosen once, before the opening lead, and that moment has passed"
     if contract is Contract.SOLISSIMO and action.seat == setup.bidder:
         actor = format_seat(action.seat)
-        return _SOLISSIMO, f"{actor} bid Solissimo and plays the 12 cards dealt, laying nothing away"
+        return SOLISSIMO, f"{actor} bid Solissimo and plays the 12 cards dealt, laying nothing away"
     return None
 
 
@@ -226,11 +232,11 @@ def judge(
                 extra = " (under return_timing=before-monte the monte is taken after the return)"
             not_held(found, seat, card.pretty() + extra)
         elif judged and not returnable_mask(hand, state.setup.called) >> card.index & 1:
-            found.add(_RETURN, f"{actor} may return any card but the called card {card.pretty()}")
+            found.add(RETURN, f"{actor} may return any card but the called card {card.pretty()}")
         if found:
             return found.verdict(_ORDER)
         return Verdict.allowed(
-            (_RETURN,),
+            (RETURN,),
             f"{actor} returns {card.pretty()} to p{state.setup.giver}, who handed over the called card",
         )
     if isinstance(action, Discard):

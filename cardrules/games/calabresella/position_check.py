@@ -47,10 +47,7 @@ _COMPOSITION: Final = "calabresella.deck.composition"
 _MONTE: Final = "calabresella.deal.monte"
 _PACKETS: Final = "calabresella.deal.packets"
 _HANDOVER: Final = "calabresella.exchange.handover"
-_CALLED_IN_MONTE: Final = "calabresella.exchange.called-in-monte"
-_RETURN: Final = "calabresella.exchange.return"
 _TAKE_MONTE: Final = "calabresella.exchange.take-monte"
-_SOLISSIMO: Final = "calabresella.exchange.solissimo"
 _OPENING_LEAD: Final = "calabresella.play.opening-lead"
 _NEXT_LEAD: Final = "calabresella.play.next-lead"
 _TRICKS: Final = "calabresella.play.tricks"
@@ -368,7 +365,7 @@ def _compare(w: Written, state: CalabresellaState, reader: PositionReader) -> No
             reader.problem(
                 "called",
                 f"{_TEXT[setup.called]} lay in the monte, so nobody handed it over",
-                _CALLED_IN_MONTE,
+                _exchange.CALLED_IN_MONTE,
             )
         else:
             reader.problem(
@@ -423,12 +420,16 @@ def _role(state: CalabresellaState, card: int) -> str:
     """The rule that moves ``card`` in the exchange, for a hand that disagrees with its history."""
     setup = state.setup
     if card == setup.returned:
-        return _RETURN
+        return _exchange.RETURN
     if card == setup.called:
         return _HANDOVER
     if card in state.dealt_monte:
         if setup.contract is Contract.SOLISSIMO:
-            return _SOLISSIMO if setup.raised in (None, Raise.NONE) else _exchange.lay_away_rule(setup.raised)
+            return (
+                _exchange.SOLISSIMO
+                if setup.raised in (None, Raise.NONE)
+                else _exchange.lay_away_rule(setup.raised)
+            )
         return _TAKE_MONTE
     if any(card in cards for _, cards in setup.laid):
         return _exchange.lay_away_rule(setup.raised)
