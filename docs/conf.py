@@ -145,7 +145,7 @@ nitpick_ignore = [
     # Internal values that appear in the signatures of the position checks.
     ("py:class", "Counts"),
     ("py:class", "cardrules.games.fildinski.position_copies.Tok"),
-    ("py:class", "cardrules.games.fildinski.position_copies.T"),
+    ("py:class", "cardrules.games.fildinski.position_history.T"),
     # Backstab Fish's private type aliases of its event chain.
     ("py:class", "Event"),
     ("py:class", "EventChain"),

@@ -33,7 +33,7 @@ from cardrules.games.calabresella.scoring import CONTRACTS
 from cardrules.position import PositionReader
 
 if TYPE_CHECKING:
-    from cardrules.games.calabresella.position_check import Written
+    from cardrules.games.calabresella import position_check  # its Written, named by its module (two exist)
     from cardrules.games.calabresella.state import CalabresellaState
 
 __all__ = ["END", "PHASES_RULE", "PLAYER_TO_ACT", "deal_state", "replay", "written_plays"]
@@ -48,7 +48,7 @@ PLAYER_TO_ACT: Final = "common.turn.player-to-act"
 """The rule of the seat to act."""
 
 
-def deal_state(w: Written, owner: dict[int, int]) -> CalabresellaState:
+def deal_state(w: position_check.Written, owner: dict[int, int]) -> CalabresellaState:
     """The state right after the deal the position goes back to (its deck canonical)."""
     options, dealer, hand_number, dealt = w.options, w.dealer, w.hand_number, w.dealt
     assert options is not None and dealer is not None and hand_number is not None and dealt is not None
@@ -85,7 +85,9 @@ _Queue = list[tuple[str, str, Callable[[int], Action]]]
 """The actions of one history section: the section and label a problem names, and the action's builder."""
 
 
-def replay(w: Written, state: CalabresellaState, reader: PositionReader) -> CalabresellaState | None:
+def replay(
+    w: position_check.Written, state: CalabresellaState, reader: PositionReader
+) -> CalabresellaState | None:
     """``state`` after the history, each action judged by the engine; ``None`` when one is illegal."""
     assert w.calls is not None and w.laid is not None and w.tricks is not None
     queues: dict[str, _Queue] = {name: [] for name in _QUEUE_ORDER}
