@@ -92,8 +92,10 @@ from cardrules.game import TERMINAL
 from cardrules.games.fildinski.cards import DEAL_TRICKS, card_kind, label_deck
 from cardrules.games.fildinski.melds import MeldKind, parse_meld_kind
 from cardrules.games.fildinski.options import FildinskiOptions
-from cardrules.games.fildinski.position_check import CATEGORY_NAMES, CATEGORY_RULES, Sections, checked_state
-from cardrules.games.fildinski.position_copies import Tok, card_text, written_cards
+from cardrules.games.fildinski.position_check import Sections, checked_state
+from cardrules.games.fildinski.position_copies import Tok, written_cards
+from cardrules.games.fildinski.position_history import card_text
+from cardrules.games.fildinski.position_points import CATEGORY_NAMES, CATEGORY_RULES
 from cardrules.games.fildinski.scoring import NO_POINTS, Category, DealSummary
 from cardrules.options import options_as_dict
 from cardrules.position import (
