@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cardrules import IllegalActionError, get_game
+from cardrules import IllegalActionError, InvalidPositionError, get_game
 from cardrules.cards import card_at, cards_in
 from cardrules.games.calabresella import CalabresellaState, Phase, PlayCard, auction_status
 from cardrules.games.calabresella.options import ReverseCappotto, StramazzoBasis
@@ -219,3 +219,52 @@ def test_after_a_bid_and_two_passes_nobody_is_left_to_call() -> None:
     assert auction_status(((0, 0), (1, 0), (2, 0)), 0, nxt, False) == (True, -1, -1, 0)
     state = play(base(), "p0 bid chiamo", "p1 pass", "p2 pass")
     assert (state.phase, state.current_player, state.bidder) == (Phase.CALL, 0, 0)
+
+
+@pytest.mark.rule("calabresella.bidding.end")
+@pytest.mark.parametrize("single_round", [False, True])
+@pytest.mark.parametrize("nxt", [(1, 2, 0), (2, 0, 1)], ids=["counterclockwise", "clockwise"])
+def test_after_a_solissimo_the_auction_is_over_and_nobody_is_left_to_call(
+    nxt: tuple[int, int, int], single_round: bool
+) -> None:
+    """Nothing may follow Solissimo: whoever bids it and whatever came before, no seat calls next (-1)."""
+    for eldest in range(3):
+        second, third = nxt[eldest], nxt[nxt[eldest]]
+        for before in (
+            (),
+            ((eldest, 0),),
+            ((eldest, 2),),
+            ((eldest, 0), (second, 0)),
+            ((eldest, 1), (second, 0)),
+            ((eldest, 1), (second, 2)),
+        ):
+            seat = (eldest, second, third)[len(before)]
+            calls = (*before, (seat, 3))
+            assert auction_status(calls, eldest, nxt, single_round) == (True, -1, seat, 3), calls
+
+
+@pytest.mark.rule("calabresella.bidding.order")
+@pytest.mark.rule("calabresella.bidding.end")
+def test_a_written_auction_with_a_call_out_of_turn_is_refused_for_that_call() -> None:
+    """p0 bids and p2 passes before p1 has called: the refusal names the turn, not a missing contract.
+
+    The written calls are read as an auction that ended with p0's bid (p0 is
+    the only seat left to call), so the position is judged on its replay,
+    which finds p2's pass out of turn; reading them as an auction still under
+    way would instead complain that the exchange and play have no contract.
+    """
+    state = play(base(), "p0 bid chiamo", "p1 pass", "p2 pass")
+    while state.phase is not Phase.PLAY:
+        state = state.apply(state.legal_actions()[0])
+    state = state.apply(state.legal_actions()[0])
+    text = state.position()
+    assert " ; calls p0 chiamo p1 pass p2 pass ; " in text and " ; trick p0 " in text
+    nxt = state.context.plan.nxt
+    assert auction_status(((0, 1), (2, 0)), 0, nxt, False) == (True, -1, 0, 1)
+    with pytest.raises(InvalidPositionError) as refused:
+        get_game("calabresella").from_position(
+            text.replace("calls p0 chiamo p1 pass p2 pass", "calls p0 chiamo p2 pass")
+        )
+    (problem,) = refused.value.problems
+    assert (problem.section, problem.rule) == ("calls", "common.turn.player-to-act")
+    assert "p2 pass is illegal: it is p1's turn to call" in problem.message
