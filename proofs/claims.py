@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from cardrules.rules import rule_id
-from proofs.z3facade import Bool, Engine, Model, Status, check_valid
+from proofs.z3facade import BACKSTOP_TIMEOUT_MS, Bool, Engine, Model, Status, check_valid
 
 __all__ = [
     "DEFAULT_TIMEOUT_MS",
@@ -48,8 +48,13 @@ __all__ = [
     "prove",
 ]
 
-DEFAULT_TIMEOUT_MS = 20_000
-"""The time limit z3 gets for one claim (for one obligation of a claim stated as several)."""
+DEFAULT_TIMEOUT_MS = BACKSTOP_TIMEOUT_MS
+"""The time limit z3 gets for one claim (for one obligation of a claim stated as several).
+
+Only a backstop: what bounds a check is z3's resource limit
+(:data:`~proofs.z3check.RESOURCE_LIMIT`), which gives the same answer however
+loaded the machine is.
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +130,8 @@ class Result:
         status: what z3 said (about the first obligation that is not valid, if any).
         reason: why z3 gave up, when it did.
         obligations: how many formulas were checked (1 for a claim stated as one).
+        resources: the most z3 resource units one of its checks used (to set
+            :data:`~proofs.z3check.RESOURCE_LIMIT` from).
     """
 
     name: str
@@ -135,6 +142,7 @@ class Result:
     status: Status
     reason: str = ""
     obligations: int = 1
+    resources: int = 0
 
     @property
     def refuted(self) -> bool:
@@ -158,10 +166,11 @@ def prove(claim: Claim, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Result:
     start = time.perf_counter()
     built = claim.build()
     pieces = (Obligation("", built),) if isinstance(built, Bool) else built
-    status, counterexample, reason, checked = Status.VALID, None, "", 0
+    status, counterexample, reason, checked, resources = Status.VALID, None, "", 0, 0
     for piece in pieces:
         checked += 1
         answer = check_valid(piece.formula, timeout_ms=timeout_ms, engine=claim.engine)
+        resources = max(resources, answer.resources)
         if answer.status is Status.VALID:
             continue
         status = answer.status
@@ -181,6 +190,7 @@ def prove(claim: Claim, *, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Result:
         status=status,
         reason=reason,
         obligations=checked if status is not Status.VALID else len(pieces),
+        resources=resources,
     )
 
 

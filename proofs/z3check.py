@@ -12,12 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 import z3
 
 from proofs.z3terms import BitVec, Bool, Int
 
 __all__ = [
+    "BACKSTOP_TIMEOUT_MS",
+    "RESOURCE_LIMIT",
     "Binding",
     "Engine",
     "Model",
@@ -133,7 +136,7 @@ class Status(Enum):
     INVALID = "invalid"
     """Its negation is satisfiable: :attr:`Validity.model` is a counterexample."""
     UNKNOWN = "unknown"
-    """z3 gave up (time limit or an undecidable fragment)."""
+    """z3 gave up (resource or time limit, or an undecidable fragment)."""
 
 
 class Engine(Enum):
@@ -147,28 +150,75 @@ class Engine(Enum):
     this one decides in milliseconds."""
 
 
+RESOURCE_LIMIT: Final = 100_000_000
+"""z3's resource limit (``rlimit``) for one check: what makes a claim's answer the same on any machine.
+
+z3 counts its work in resource units, the same for the same formula whatever
+the machine's speed or load, so a check stopped at this count gives up
+(:attr:`Status.UNKNOWN`) on every machine or on none, unlike a time limit.
+Measured with z3 5.4 over every claim of ``python -m proofs`` and its wrong
+companion (:attr:`~proofs.claims.Result.resources`), the most one check used
+was about 10.3 million units (``calabresella/card-conservation``; next
+``backstab_fish/card-conservation`` 8.0 and ``felagsvist/trick-winner`` 7.7
+million), so the limit is about 10 times that. Measure again and raise it if a
+new claim needs more. The time limit (:data:`BACKSTOP_TIMEOUT_MS`) is only a
+backstop far beyond it.
+"""
+
+BACKSTOP_TIMEOUT_MS: Final = 600_000
+"""The time limit of one check, in milliseconds: generous, so that :data:`RESOURCE_LIMIT` decides first.
+
+The slowest check took about 11 s on a loaded 2-core machine; a time limit
+near that made claims come back unknown under load, which the resource limit
+does not.
+"""
+
+
 @dataclass(frozen=True, slots=True)
 class Validity:
-    """The answer of :func:`check_valid`."""
+    """The answer of :func:`check_valid`.
+
+    ``resources`` is the z3 resource units (``rlimit count``) the check used.
+    """
 
     status: Status
     model: Model | None = None
     reason: str = ""
+    resources: int = 0
 
 
-def check_valid(formula: Bool, *, timeout_ms: int = 20_000, engine: Engine = Engine.DEFAULT) -> Validity:
+def _resources_counted(solver: z3.Solver) -> int:
+    """z3's ``rlimit count`` so far: a running count for the whole z3 context, not for one solver."""
+    try:
+        return int(solver.statistics().get_key_value("rlimit count"))
+    except z3.Z3Exception:  # (a z3 that does not report it)
+        return 0
+
+
+def check_valid(
+    formula: Bool,
+    *,
+    timeout_ms: int = BACKSTOP_TIMEOUT_MS,
+    engine: Engine = Engine.DEFAULT,
+    rlimit: int = RESOURCE_LIMIT,
+) -> Validity:
     """Whether ``formula`` holds for every value of its free variables.
 
     Checks that its negation is unsatisfiable, with a fresh solver (of the
-    given ``engine``) and a time limit, and returns a counterexample
-    :class:`Model` when it is satisfiable.
+    given ``engine``), a resource limit of ``rlimit`` z3 units (counted from
+    this check's start, so the answer does not depend on the machine's speed
+    or load) and a time limit, and returns a counterexample :class:`Model`
+    when it is satisfiable.
     """
     solver = z3.Solver() if engine is Engine.DEFAULT else z3.Tactic(engine.value).solver()
     solver.set("timeout", timeout_ms)
+    solver.set("rlimit", rlimit)
     solver.add(z3.Not(formula.term))
+    before = _resources_counted(solver)
     answer = solver.check()
+    used = _resources_counted(solver) - before
     if answer == z3.unsat:
-        return Validity(Status.VALID)
+        return Validity(Status.VALID, resources=used)
     if answer == z3.sat:
-        return Validity(Status.INVALID, Model(solver.model()))
-    return Validity(Status.UNKNOWN, reason=str(solver.reason_unknown()))
+        return Validity(Status.INVALID, Model(solver.model()), resources=used)
+    return Validity(Status.UNKNOWN, reason=str(solver.reason_unknown()), resources=used)

@@ -22,12 +22,16 @@ counterexample printer agree on the variables without sharing any state.
 :func:`check_valid` runs z3's default solver unless told otherwise;
 :attr:`Engine.SMT_CORE` runs the plain SMT core instead, which is the one that
 copes with claims mixing 52-bit card sets and integer card counts
-(:func:`popcount`).
+(:func:`popcount`). Every check is bounded by z3's resource count
+(:data:`RESOURCE_LIMIT`), not by the clock, so a claim gets the same answer on
+a fast machine and on a loaded one.
 """
 
 from __future__ import annotations
 
 from proofs.z3check import (
+    BACKSTOP_TIMEOUT_MS,
+    RESOURCE_LIMIT,
     Binding,
     Engine,
     Model,
@@ -64,6 +68,8 @@ from proofs.z3terms import (
 )
 
 __all__ = [
+    "BACKSTOP_TIMEOUT_MS",
+    "RESOURCE_LIMIT",
     "Binding",
     "BitVec",
     "Bool",
