@@ -107,9 +107,9 @@ _GAME_MODULES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 
 _ENDING_MODULES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
-        "felagsvist": ("ending", "ending_bounds", "ending_nolo", "ending_order"),
-        "fildinski": ("ending",),
-        "calabresella": ("ending",),
+        "felagsvist": ("ending/__init__", "ending/bounds", "ending/nolo", "ending/order"),
+        "fildinski": ("ending/__init__",),
+        "calabresella": ("ending/__init__",),
     }
 )
 

@@ -6,7 +6,7 @@ functions work them out for a :class:`~cardrules.games.felagsvist.ending.Felagsv
 the last trick is forced, the last two are tried line by line, and earlier
 trick boundaries use sure tricks (cashing top cards, top trumps, entries to
 the partner) or, in Nóló, the facts that
-:func:`~cardrules.games.felagsvist.ending_nolo.nolo_bounds` states. With the
+:func:`~cardrules.games.felagsvist.ending.nolo.nolo_bounds` states. With the
 bounds comes the set of cards whose ranks they rely on, which the
 rank-pattern transposition table keeps.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardrules.games.felagsvist.cards import SUIT_MASKS
-from cardrules.games.felagsvist.ending_nolo import nolo_bounds, nolo_trick_bounds, rotate, unrotate
+from cardrules.games.felagsvist.ending.nolo import nolo_bounds, nolo_trick_bounds, rotate, unrotate
 from cardrules.games.felagsvist.play import playable
 
 if TYPE_CHECKING:
@@ -268,14 +268,14 @@ def reach(ending: FelagsvistEnding) -> tuple[int, int]:
     """Inside a trick: the most the low of the bounds can be, and the least their high can be.
 
     Worked out without the bounds
-    (:func:`~cardrules.games.felagsvist.ending_bounds.ranked_bounds`), so
+    (:func:`~cardrules.games.felagsvist.ending.bounds.ranked_bounds`), so
     that the search asks for them only where they could decide its window.
     In the last trick the value is worked out exactly
-    (:func:`~cardrules.games.felagsvist.ending_bounds.last_trick`): it
+    (:func:`~cardrules.games.felagsvist.ending.bounds.last_trick`): it
     scores that trick or not.
     Before it, in Nóló, the bounds tell which side takes the trick in
     progress and nothing more
-    (:func:`~cardrules.games.felagsvist.ending_nolo.nolo_trick_bounds`):
+    (:func:`~cardrules.games.felagsvist.ending.nolo.nolo_trick_bounds`):
     the low is at most one trick above the value, the high at least one
     below the most. Outside Nóló they are the value and the most.
     """

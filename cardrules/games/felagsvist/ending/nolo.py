@@ -4,7 +4,7 @@ In Nóló (no trump) each side wants to lose tricks. :func:`nolo_bounds` bounds
 the tricks each side must still take at a trick boundary, and
 :func:`nolo_trick_bounds` tells which side takes a trick in progress, both
 with the cards whose ranks they rely on (the rank-pattern transposition table
-keeps those). :func:`~cardrules.games.felagsvist.ending_bounds.ranked_bounds`
+keeps those). :func:`~cardrules.games.felagsvist.ending.bounds.ranked_bounds`
 hands Nóló positions to them. Under ``nolo_ace=low`` the ace ranks below the
 two: :func:`rotate` and :func:`unrotate` turn one suit's card bits into
 strength order and back.

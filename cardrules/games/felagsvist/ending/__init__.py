@@ -35,12 +35,13 @@ from typing import TYPE_CHECKING, Final
 from cardrules.errors import InvalidArgumentError, NotSolvableError
 from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action
-from cardrules.games.felagsvist import ending_bounds, ending_order
 from cardrules.games.felagsvist.actions import PLAYS, SEAT_NAMES, PlayCard
 from cardrules.games.felagsvist.cards import SUIT_MASKS, strength_table
 from cardrules.games.felagsvist.deal import DEAL_TRICKS
-from cardrules.games.felagsvist.ending_bounds import FIELD
-from cardrules.games.felagsvist.ending_nolo import rotate, unrotate
+from cardrules.games.felagsvist.ending import bounds as ending_bounds
+from cardrules.games.felagsvist.ending import order as ending_order
+from cardrules.games.felagsvist.ending.bounds import FIELD
+from cardrules.games.felagsvist.ending.nolo import rotate, unrotate
 from cardrules.games.felagsvist.options import NoloAce, RoundKind
 from cardrules.games.felagsvist.play import playable, trick_winner
 from cardrules.solve.table import claimed_amount, read_claimer
@@ -251,7 +252,7 @@ class FelagsvistEnding:
         beat the partner's card. In Nóló, where a side wants to lose tricks,
         the leader tries first the cards an opponent must beat, and a follower
         its highest ducking cards (a discard from its shortest suit); see
-        :func:`~cardrules.games.felagsvist.ending_order.nolo_order`.
+        :func:`~cardrules.games.felagsvist.ending.order.nolo_order`.
         """
         return ending_order.order(self, self._groups()[0])
 

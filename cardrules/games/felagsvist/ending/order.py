@@ -41,7 +41,7 @@ def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
 
     Each hand still to play a trick is sure to play at least its lowest
     card of the led suit, and does best playing just that (see
-    :func:`~cardrules.games.felagsvist.ending_nolo.nolo_bounds`), so a
+    :func:`~cardrules.games.felagsvist.ending.nolo.nolo_bounds`), so a
     side's highest card in the trick is at least the highest of the cards
     it has played and of those lowest cards.
 
