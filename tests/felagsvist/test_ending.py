@@ -22,8 +22,9 @@ import cardrules
 from cardrules.cards import mask_of, parse_cards
 from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
-from cardrules.games.felagsvist.ending import FelagsvistEnding, _ladder
+from cardrules.games.felagsvist.ending import FelagsvistEnding
 from cardrules.games.felagsvist.ending.bounds import tops
+from cardrules.games.felagsvist.ending.build import _ladder
 from cardrules.games.felagsvist.play import trick_winner
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.table import ending_of

@@ -20,7 +20,7 @@ from cardrules.games.felagsvist.ending.nolo import nolo_bounds, nolo_trick_bound
 from cardrules.games.felagsvist.play import playable
 
 if TYPE_CHECKING:
-    from cardrules.games.felagsvist.ending import FelagsvistEnding
+    from cardrules.games.felagsvist.ending.model import FelagsvistEnding
 
 __all__ = [
     "FIELD",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from cardrules.games.felagsvist.ending import FelagsvistEnding
+    from cardrules.games.felagsvist.ending.model import FelagsvistEnding
 
 __all__ = ["nolo_bounds", "nolo_trick_bounds", "rotate", "unrotate"]
 

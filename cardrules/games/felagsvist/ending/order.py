@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from cardrules.games.felagsvist.play import playable
 
 if TYPE_CHECKING:
-    from cardrules.games.felagsvist.ending import FelagsvistEnding
+    from cardrules.games.felagsvist.ending.model import FelagsvistEnding
 
 __all__ = ["follows", "leads", "nolo_order", "order"]
 
