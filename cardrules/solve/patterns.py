@@ -1,22 +1,18 @@
 """The search over a :class:`~cardrules.solve.endings.RankedEnding`, with its rank-pattern table.
 
 :class:`PatternSearch` is the part of :class:`~cardrules.solve.search.Solver`
-that searches endings offering the rank-pattern methods. It is
-:meth:`~cardrules.solve.search.Solver._search` (fail-soft alpha-beta with a
-transposition table) in named steps:
+that searches endings offering the rank-pattern methods. It is the solver's
+``_search`` (fail-soft alpha-beta with a transposition table) in named steps:
 
-- :meth:`PatternSearch._ranked` counts the position and sends it to the
-  step for where it stands;
-- inside a trick, :meth:`PatternSearch._inside` asks the ending's bounds
-  only where they could decide the window, reads the table entries of the
-  next trick boundaries before searching any of them
-  (:meth:`PatternSearch._read_ahead`), and searches the moves
-  (:meth:`PatternSearch._inside_moves`);
-- at a trick boundary, :meth:`PatternSearch._boundary` reads the table
-  (:meth:`PatternSearch._recall`), the ending's bounds or the exact value
-  kept under its key (:meth:`PatternSearch._bounded`), orders the moves,
-  searches them (:meth:`PatternSearch._boundary_moves`) and writes what it
-  proved (:meth:`PatternSearch._store`).
+- ``_ranked`` counts the position and sends it to the step for where it stands;
+- inside a trick, ``_inside`` asks the ending's bounds only where they could
+  decide the window, reads the table entries of the next trick boundaries
+  before searching any of them (``_read_ahead``), and searches the moves
+  (``_inside_moves``);
+- at a trick boundary, ``_boundary`` reads the table (``_recall``), the
+  ending's bounds or the exact value kept under its key (``_bounded``),
+  orders the moves, searches them (``_boundary_moves``) and writes what it
+  proved (``_store``).
 
 Every step returns the value (as ``_search`` does), the cards whose ranks
 that answer relied on, and, inside a trick, the cards of the groups of
@@ -65,10 +61,12 @@ class PatternSearch:
         raise NotImplementedError  # the solver's
 
     def _ranked(self, node: RankedEnding, alpha: int, beta: int) -> Answer:
-        """Fail-soft alpha-beta over ``node``: the exact value strictly inside (alpha, beta), else a bound."""
-        self.nodes += 1
-        if self.nodes > self._limit:
-            self._count()
+        """Fail-soft alpha-beta over ``node``: the exact value strictly inside (alpha, beta), else a bound.
+
+        The steps call ``_inside`` or ``_boundary`` for a child themselves
+        (one call a position, as the search's innermost loop needs); each of
+        those counts the position.
+        """
         shape = node.shape()
         if shape is None:
             return self._inside(node, alpha, beta)
@@ -76,6 +74,9 @@ class PatternSearch:
 
     def _inside(self, node: RankedEnding, alpha: int, beta: int) -> Answer:
         """A position inside a trick (so not over, and ``won`` is 0): no table entry of its own."""
+        self.nodes += 1
+        if self.nodes > self._limit:
+            self._count()
         # Only the ending's own bounds. A seat with one move (one card, or one group of equivalent
         # cards) skips them: its value is the next position's, which reads its own bounds, so the
         # answer is the same, and it relies on what the next position's relied on alone, and on
@@ -83,7 +84,12 @@ class PatternSearch:
         moves, groups = node.ranked_moves()
         if len(moves) == 1:
             move = moves[0]
-            found, cards, tied = self._ranked(node.play(move), alpha, beta)
+            child = node.play(move)
+            shape = child.shape()
+            if shape is None:
+                found, cards, tied = self._inside(child, alpha, beta)
+            else:
+                found, cards, tied = self._boundary(child, shape, alpha, beta)
             if groups and (found < beta if node.side == 0 else found > alpha):
                 tied |= groups[move]
             return found, cards, tied
@@ -164,10 +170,11 @@ class PatternSearch:
     ) -> Answer:
         """Search the moves inside a trick: ``children`` when built, else ``child`` and then the rest.
 
-        A cut answers on its move alone (see :meth:`_boundary_moves`); else
+        A cut answers on its move alone (see ``_boundary_moves``); else
         the answer relies on every move's cards and groups.
         """
-        search = self._ranked
+        inside = self._inside
+        boundary = self._boundary
         play = node.play
         relevant = 0
         ties = 0
@@ -178,7 +185,11 @@ class PatternSearch:
                     child = children[number]
                 elif child is None:
                     child = play(move)
-                found, cards, tied = search(child, alpha, beta)
+                shape = child.shape()
+                if shape is None:
+                    found, cards, tied = inside(child, alpha, beta)
+                else:
+                    found, cards, tied = boundary(child, shape, alpha, beta)
                 child = None
                 if found >= beta:
                     return found, cards, tied
@@ -197,7 +208,11 @@ class PatternSearch:
                     child = children[number]
                 elif child is None:
                     child = play(move)
-                found, cards, tied = search(child, alpha, beta)
+                shape = child.shape()
+                if shape is None:
+                    found, cards, tied = inside(child, alpha, beta)
+                else:
+                    found, cards, tied = boundary(child, shape, alpha, beta)
                 child = None
                 if found <= alpha:
                     return found, cards, tied
@@ -213,6 +228,9 @@ class PatternSearch:
 
     def _boundary(self, node: RankedEnding, shape: Hashable, alpha: int, beta: int) -> Answer:
         """A position at a trick boundary: the table, the bounds, then the moves; what it proved is kept."""
+        self.nodes += 1
+        if self.nodes > self._limit:
+            self._count()
         won = node.won
         if node.over:
             return node.value, won, 0
@@ -308,7 +326,8 @@ class PatternSearch:
         every move, and relies on what each of them relied on, their groups
         included.
         """
-        search = self._ranked
+        inside = self._inside
+        boundary = self._boundary
         play = node.play
         chosen = moves[0]
         relevant = 0
@@ -317,7 +336,12 @@ class PatternSearch:
             best = -INFINITY
             floor = alpha
             for move in moves:
-                found, cards, tied = search(play(move), floor, beta)
+                child = play(move)
+                child_shape = child.shape()
+                if child_shape is None:
+                    found, cards, tied = inside(child, floor, beta)
+                else:
+                    found, cards, tied = boundary(child, child_shape, floor, beta)
                 if found >= beta:
                     if move != moves[0]:
                         self._killers[shape] = move
@@ -335,7 +359,12 @@ class PatternSearch:
             best = INFINITY
             ceiling = beta
             for move in moves:
-                found, cards, tied = search(play(move), alpha, ceiling)
+                child = play(move)
+                child_shape = child.shape()
+                if child_shape is None:
+                    found, cards, tied = inside(child, alpha, ceiling)
+                else:
+                    found, cards, tied = boundary(child, child_shape, alpha, ceiling)
                 if found <= alpha:
                     if move != moves[0]:
                         self._killers[shape] = move
