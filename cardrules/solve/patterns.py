@@ -4,15 +4,16 @@
 that searches endings offering the rank-pattern methods. It is the solver's
 ``_search`` (fail-soft alpha-beta with a transposition table) in named steps:
 
-- ``_ranked`` counts the position and sends it to the step for where it stands;
+- ``_ranked`` sends a position to the step for where it stands, and each
+  step counts the positions it searches;
 - inside a trick, ``_inside`` asks the ending's bounds only where they could
   decide the window, reads the table entries of the next trick boundaries
   before searching any of them (``_read_ahead``), and searches the moves
   (``_inside_moves``);
 - at a trick boundary, ``_boundary`` reads the table (``_recall``), the
-  ending's bounds or the exact value kept under its key (``_bounded``),
-  orders the moves, searches them (``_boundary_moves``) and writes what it
-  proved (``_store``).
+  ending's bounds or the exact value kept under its key, orders the moves,
+  searches them (``_boundary_moves``) and writes what it proved
+  (``_store``).
 
 Every step returns the value (as ``_search`` does), the cards whose ranks
 that answer relied on, and, inside a trick, the cards of the groups of
@@ -243,7 +244,20 @@ class PatternSearch:
             if isinstance(first_or_answer, tuple):
                 return first_or_answer
             first = first_or_answer
-        bound_low, bound_high, cards = self._bounded(node, base)
+        # The bounds, or where they meet (near the end, where an ending may try every line) the
+        # value kept under the key: equal keys have the same value still to come. It relied on the
+        # ranks of the cards in some places of the ladder, the same under an equal key: kept as a
+        # depth mask, they are read back as every card in hand down to the weakest of them in each
+        # suit, which is all a pattern keeps of them (depth() reads the weakest only).
+        key = node.key()
+        known = self._exact.get(key) if key is not None else None
+        if known is None:
+            bound_low, bound_high, cards = node.ranked_bounds()
+            if bound_low == bound_high and key is not None:
+                self._exact[key] = (bound_low - base, node.depth(cards))
+        else:
+            bound_low = bound_high = known[0] + base
+            cards = node.top(known[1])
         if bound_low >= beta:
             return bound_low, cards | won, 0
         if bound_high <= alpha:
@@ -283,27 +297,6 @@ class PatternSearch:
                 return known_high, node.won | node.top(depths), 0
             first = entry[2]
         return first
-
-    def _bounded(self, node: RankedEnding, base: int) -> Answer:
-        """The node's bounds, or the exact value kept under its key, and the cards they rely on.
-
-        Where the bounds meet (near the end, where an ending may try every
-        line), the value is kept under the key: equal keys have the same
-        value still to come. It relied on the ranks of the cards in some
-        places of the ladder, the same under an equal key: kept as a depth
-        mask, they are read back as every card in hand down to the weakest
-        of them in each suit, which is all a pattern keeps of them
-        (``depth()`` reads the weakest only).
-        """
-        key = node.key()
-        known = self._exact.get(key) if key is not None else None
-        if known is None:
-            bound_low, bound_high, cards = node.ranked_bounds()
-            if bound_low == bound_high and key is not None:
-                self._exact[key] = (bound_low - base, node.depth(cards))
-            return bound_low, bound_high, cards
-        value = known[0] + base
-        return value, value, node.top(known[1])
 
     def _boundary_moves(
         self,
