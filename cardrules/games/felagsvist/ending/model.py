@@ -24,6 +24,7 @@ from cardrules.games.felagsvist.ending import order as ending_order
 from cardrules.games.felagsvist.ending.bounds import FIELD
 from cardrules.games.felagsvist.ending.groups import legal_groups
 from cardrules.games.felagsvist.ending.nolo import rotate, unrotate
+from cardrules.games.felagsvist.ending.order import follows, leads, nolo_discards, nolo_follows, nolo_leads
 from cardrules.games.felagsvist.play import playable
 from cardrules.solve.table import claimed_amount
 
@@ -187,9 +188,17 @@ class FelagsvistEnding:
         cards, ties = legal_groups(self)
         if len(cards) == 1:  # one move, whatever the order
             return (cards[0],), ties
-        if self.rules.nolo:  # as ending_order.order would, without its look at one group
-            return ending_order.nolo_order(self, cards), ties
-        return ending_order.order(self, cards), ties
+        # order() and nolo_order() written out (this runs at every position searched)
+        trick = self.trick
+        if self.rules.nolo:
+            if not trick:
+                return nolo_leads(self, cards), ties
+            if cards[0] // 13 != trick[0] // 13:  # void in the led suit
+                return nolo_discards(self, cards), ties
+            return nolo_follows(self, cards), ties
+        if not trick:
+            return leads(self, cards), ties
+        return follows(self, cards), ties
 
     def group(self, move: int) -> tuple[int, ...]:
         """The legal cards equivalent to ``move`` (rank neighbours among the cards left, in this hand)."""

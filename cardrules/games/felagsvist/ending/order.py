@@ -17,7 +17,7 @@ from cardrules.games.felagsvist.play import playable
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.ending.model import FelagsvistEnding
 
-__all__ = ["follows", "leads", "nolo_order", "order"]
+__all__ = ["follows", "leads", "nolo_discards", "nolo_follows", "nolo_leads", "nolo_order", "order"]
 
 
 def order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
@@ -64,13 +64,13 @@ def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     """
     trick = ending.trick
     if not trick:
-        return _nolo_leads(ending, reps)
+        return nolo_leads(ending, reps)
     if reps[0] // 13 != trick[0] // 13:  # void in the led suit: every card is a discard
-        return _nolo_discards(ending, reps)
-    return _nolo_follows(ending, reps)
+        return nolo_discards(ending, reps)
+    return nolo_follows(ending, reps)
 
 
-def _nolo_leads(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
+def nolo_leads(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     """:func:`nolo_order` for the leader: suits both opponents hold, then one, then neither."""
     rules = ending.rules
     strength = rules.strength
@@ -117,7 +117,7 @@ def _nolo_leads(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     return tuple([key & 63 for key in keys])
 
 
-def _nolo_discards(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
+def nolo_discards(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     """:func:`nolo_order` for a follower void in the led suit: from its shortest suit, highest first."""
     rules = ending.rules
     strength = rules.strength
@@ -143,7 +143,7 @@ def _nolo_discards(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]
     return tuple([key & 63 for key in keys])
 
 
-def _nolo_follows(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
+def nolo_follows(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     """:func:`nolo_order` for a follower of the led suit: ducks first, highest first, unless its side wins."""
     rules = ending.rules
     strength = rules.strength
