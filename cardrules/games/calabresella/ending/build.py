@@ -1,4 +1,4 @@
-"""A Calabresella state's play as an ending: :func:`ending`."""
+"""A Calabresella state's play as an ending: :func:`~cardrules.games.calabresella.ending.ending`."""
 
 from __future__ import annotations
 

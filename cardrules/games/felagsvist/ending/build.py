@@ -1,4 +1,4 @@
-"""A Félagsvist state's deal as an ending: :func:`ending`, and the tables it works out once."""
+"""A Félagsvist state's deal as an ending (:func:`~cardrules.games.felagsvist.ending.ending`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""The model of a Félagsvist ending: :class:`FelagsvistEnding` and the rules it keeps fixed.
+"""The model of a Félagsvist ending (:class:`~cardrules.games.felagsvist.ending.FelagsvistEnding`).
 
 An ending is four bitmask hands, the trick so far, the leader and the
 tricks taken since it was built, with the ladder of who holds which rank
-(:attr:`FelagsvistEnding.holders`) kept up card by card for the rank-pattern
+(its ``holders``) kept up card by card for the rank-pattern
 table. Its bounds are :mod:`~cardrules.games.felagsvist.ending.bounds`, its
 groups of equivalent cards :mod:`~cardrules.games.felagsvist.ending.groups`
 and its move order :mod:`~cardrules.games.felagsvist.ending.order`.
@@ -239,7 +239,10 @@ class FelagsvistEnding:
         # winner so far changes only when the card beats it (see EndingRules.beats), so the card
         # winning the trick so far, kept as it goes, is the winner once the trick is complete.
         if not trick:
-            trick, best, ahead, played = (move,), move, 0, bit
+            trick = (move,)
+            best = move
+            ahead = 0
+            played = bit
         else:
             played = len(trick)
             if rules.beats[self.best] >> move & 1:

@@ -25,7 +25,7 @@ winner's moves are its declarations, asked of the engine's own
 first, then one or two melds, in the engine's order), updated by
 :func:`~cardrules.games.fildinski.meld_step.marked` and scored by
 :func:`~cardrules.games.fildinski.scoring.score_melds`. Meld moves are
-numbered from :data:`MELD_MOVES` (``meld none``); card plays are ids. The
+numbered from ``MELD_MOVES`` (``meld none``); card plays are ids. The
 counted seat's melds count in the value. The other seat's count for
 nothing there (its melds touch neither the tricks nor the counted seat's
 piles), so its declarations form one group and only ``meld none`` is

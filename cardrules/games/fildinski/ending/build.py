@@ -1,4 +1,4 @@
-"""A Fildinski state's last tricks as an ending: :func:`ending`, and the tables it works out once."""
+"""A Fildinski state's last tricks as an ending (:func:`~cardrules.games.fildinski.ending.ending`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Fildinski's last tricks with meld steps (``meld_in_endgame = true``): :class:`FildinskiMeldEnding`.
+"""Fildinski's last tricks with meld steps: :class:`~cardrules.games.fildinski.ending.FildinskiMeldEnding`.
 
-The ending also holds both won piles, the trick's fresh cards and the cards
-each kind of meld has used; :func:`meld_room` bounds the meld points the
-counted seat can still score.
+Under ``meld_in_endgame = true`` the ending also holds both won piles, the
+trick's fresh cards and the cards each kind of meld has used; ``meld_room``
+bounds the meld points the counted seat can still score.
 """
 
 from __future__ import annotations
