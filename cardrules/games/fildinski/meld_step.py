@@ -135,6 +135,11 @@ _ORDER: Final = rule_order(RULES)
 _EVEN_IDS: Final = 0x5555_5555_5555_5555
 _NONE: Final[tuple[tuple[Action, ...], ...]] = tuple((DeclareMelds(seat, ()),) for seat in (0, 1))
 """Each seat's legal set of declarations when no meld can be made: ``meld none`` alone."""
+_ENDS_WITHOUT_MELD: Final[tuple[Verdict, ...]] = tuple(
+    make_verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld")
+    for seat in (0, 1)
+)
+"""Each seat's verdict on its legal ``meld none`` (the same value every time)."""
 
 
 def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
@@ -148,10 +153,10 @@ def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
     singles = _single_melds(s, seat)
     melds: tuple[Action, ...]
     if singles:
-        melds = tuple(make_declare(seat, decls) for decls, _ in _declarations(s, seat, singles))
+        melds = tuple([make_declare(seat, decls) for decls, _ in _declarations(s, seat, singles)])
     else:  # the common case: no meld can be made, only the declaration of none
         melds = _NONE[seat]
-    return ((Dix(seat, card_of(dix)),) if dix is not None else ()) + melds
+    return melds if dix is None else (Dix(seat, card_of(dix)), *melds)
 
 
 def in_step(s: st.FildinskiState, seat: int) -> bool:
@@ -375,7 +380,7 @@ def _single_melds(s: MeldView, seat: int) -> list[tuple[MeldKind, int]]:
         return out
     deal = s.deal
     trump = deal.trump
-    table = trump if deal.plan.options.bezique_pair is BeziquePair.STANDARD else 4 + trump
+    table = trump if deal.plan.options.bezique_pair is _STANDARD_PAIR else 4 + trump
     reaches, reaching = _REACH[table]
     if here.bit_count() <= 2:  # the trick just won: the kinds that reach its cards
         low = here & -here
@@ -400,6 +405,7 @@ def _by_id(reaches: tuple[int, ...]) -> tuple[int, ...]:
 
 
 assert tuple(BeziquePair) == (BeziquePair.STANDARD, BeziquePair.KLAVERJAS_HARTENDAME)
+_STANDARD_PAIR: Final = BeziquePair.STANDARD  # read once: an enum member read off its class costs more
 _REACH: Final[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
     (reach_table(trump, pair), _by_id(reach_table(trump, pair))) for pair in BeziquePair for trump in range(4)
 )
@@ -512,6 +518,8 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     seat = action.seat
     melds = action.melds
     to_act = s.current_player
+    if not melds and seat == to_act and s.in_meld_step:  # in_step: the declaration of none is legal
+        return _ENDS_WITHOUT_MELD[seat], ()
     found = Findings()
     out_of_turn(found, seat, to_act)
     if not s.in_meld_step:
@@ -528,7 +536,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     if not in_step(s, seat):
         return found.verdict(_ORDER), None
     if not melds:
-        return make_verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld"), ()
+        return _ENDS_WITHOUT_MELD[seat], ()
     masks = _resolve(s, seat, melds, found)
     options = s.deal.plan.options
     trump = s.deal.trump
@@ -596,8 +604,8 @@ def _resolve(
     for decl in melds:
         mask = 0
         ok = True
-        for ref in decl.cards:
-            kind = card_kind(ref.card) if isinstance(ref.card, Card) else None
+        kinds = [card_kind(ref.card) if isinstance(ref.card, Card) else None for ref in decl.cards]
+        for ref, kind in zip(decl.cards, kinds, strict=True):
             if kind is None:
                 ok = False
                 found.add(ACTION_KNOWN, f"{ref} is not a card of the Fildinski deck (7 to ace only)")
@@ -620,7 +628,7 @@ def _resolve(
                     found.add(_FROM_WON, _not_in_pile(s, seat, 2 * kind, mask))
                     found.also(CARDS_HELD)
                     continue
-                if here == 3 and _plain_count(decl, kind) < 2 and copy_matters(s, 2 * kind, pool):
+                if here == 3 and _plain_count(decl, kinds, kind) < 2 and copy_matters(s, 2 * kind, pool):
                     ok = False
                     found.add(
                         "fildinski.meld.copy-choice",
@@ -638,11 +646,12 @@ def _resolve(
     return out
 
 
-def _plain_count(decl: MeldDecl, kind: int) -> int:
-    """How many cards of ``kind`` the meld names without a copy (two name both copies)."""
-    return sum(
-        1 for r in decl.cards if r.copy is None and isinstance(r.card, Card) and card_kind(r.card) == kind
-    )
+def _plain_count(decl: MeldDecl, kinds: list[int | None], kind: int) -> int:
+    """How many cards of ``kind`` the meld names without a copy (two name both copies).
+
+    ``kinds`` are the kinds of the meld's cards (``None`` for a card outside the deck).
+    """
+    return sum(1 for r, k in zip(decl.cards, kinds, strict=True) if r.copy is None and k == kind)
 
 
 def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
