@@ -52,16 +52,18 @@ def candidate_actions(
     # Nearby states offer mostly the same actions, and actions that differ only
     # in their seat give the same ones once taken by every seat: so the pool
     # keeps one action of each kind (its type and its fields but the seat).
+    distinct: dict[Action, None] = {}
+    for source in sources:
+        distinct.update(dict.fromkeys(source))  # equal actions once, the first of them kept
     fields: dict[type, tuple[str, ...]] = {}
     pool: dict[tuple[object, ...], Action] = {}
     seats = {max(state.current_player, 0)}
-    for source in sources:
-        for action in source:
-            kind = type(action)
-            if kind not in fields:
-                fields[kind] = tuple(f.name for f in dataclasses.fields(action) if f.name != "seat")
-            pool.setdefault((kind, *(getattr(action, name) for name in fields[kind])), action)
-            seats.add(action.seat)
+    for action in distinct:
+        kind = type(action)
+        if kind not in fields:
+            fields[kind] = tuple(f.name for f in dataclasses.fields(action) if f.name != "seat")
+        pool.setdefault((kind, *(getattr(action, name) for name in fields[kind])), action)
+        seats.add(action.seat)
     unique: dict[str, Action] = {}
     for action in pool.values():
         for seat in sorted(seats):
