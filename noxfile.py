@@ -132,8 +132,9 @@ def bench(session: nox.Session) -> None:
     """Time every game's engine (``tests/benchmarks/<game>_bench.py``); not in the default run.
 
     ``nox -s bench -- fildinski`` times one game; other arguments go to each benchmark.
-    Each game's figures are written to ``build/bench/<game>.json``; the run before
-    (the file it replaces) is shown beside each headline figure.
+    Each game's figures, with their ratios to the plain loop of the same run and
+    the targets on them, are written to ``build/bench/<game>.json``; the run before
+    (the file it replaces) is shown beside each ratio and headline figure.
     """
     _install(session, ".")
     chosen = [arg for arg in session.posargs if arg in BENCHMARKS] or list(BENCHMARKS)
