@@ -56,8 +56,10 @@ section          tokens                               meaning (the rules it refl
 ``-`` is an empty list (``trick -``, ``returned -``), ``/`` separates groups
 and seats are ``p0``-``p2``. The reader requires ``deal``, ``hands``, ``monte``
 and ``dealt-monte``; a history section left out is empty (no calls, no
-exchange, no trick); ``balances`` defaults to ``0 0 0``, ``seed`` to 0 and
-``decks`` to none; ``phase``, ``contract`` and ``score``, which the history
+exchange, no trick); ``balances`` defaults to ``0 0 0``, ``seed`` to the seed
+given to the reader (``from_position(text, seed=N)``, 0 by default) and
+``decks`` to none (``seed`` and ``decks`` are the future, which the short form,
+``state.position(future=False)``, leaves out); ``phase``, ``contract`` and ``score``, which the history
 decides, are checked when given and derived when left out.
 
 What the reader refuses, and the rule it names: a card outside the 40-card
@@ -198,8 +200,11 @@ def _mask_text(mask: int) -> list[str]:
     return [str(card) for card in cards_in(mask)]
 
 
-def write_position(state: CalabresellaState) -> str:
-    """The position of ``state`` as canonical text (the sections of the module's table, in order)."""
+def write_position(state: CalabresellaState, *, future: bool = True) -> str:
+    """The position of ``state`` as canonical text (the sections of the module's table, in order).
+
+    Without ``future``, the short form: no ``seed`` and no ``decks``.
+    """
     context = state.context
     plan = context.plan
     setup = state.setup
@@ -209,8 +214,9 @@ def write_position(state: CalabresellaState) -> str:
     writer.options(options_as_dict(plan.options))
     writer.section("deal", context.hand_number, "dealer", _seat(context.dealer))
     writer.section("balances", *context.balances)
-    writer.section("seed", plan.seed)
-    later = plan.later_decks(context.hand_number)
+    later = plan.later_decks(context.hand_number) if future else ()
+    if future:
+        writer.section("seed", plan.seed)
     if later:
         writer.section("decks", *_grouped([[text[c] for c in deck] for deck in later]))
     phase = state.phase
@@ -335,13 +341,13 @@ class _Tokens:
 # -- the sections, each read from its tokens into plain values ----------------------------
 
 
-def _read_sections(t: _Tokens, game: CalabresellaGame) -> Written:
+def _read_sections(t: _Tokens, game: CalabresellaGame, seed: int) -> Written:
     """Every section, in the writer's order (the order of the problems), with the value of one left out."""
     return Written(
         _options(t, game),
         *t.section("deal", _deal, (None, None), required=True),
         balances=t.section("balances", _balances, (0, 0, 0)),
-        seed=t.section("seed", _seed, 0),
+        seed=t.section("seed", _seed, seed),
         later=t.section("decks", _decks, ()),
         phase=t.section("phase", _phase, None),
         hands=t.section("hands", _hands, None, required=True),
@@ -575,8 +581,10 @@ def _score(t: _Tokens, tokens: tuple[str, ...]) -> tuple[int, int, tuple[int, in
     return None
 
 
-def read_position(game: CalabresellaGame, text: str) -> CalabresellaState:
+def read_position(game: CalabresellaGame, text: str, *, seed: int = 0) -> CalabresellaState:
     """The state the position ``text`` describes, with ``game``'s options where the text leaves one out.
+
+    ``seed`` shuffles the later hands when the text leaves its seed out (a short position).
 
     The state is dealt again from the deck the zones and the history go back
     to (each seat's 12 cards in index order, dealt in packets of four, then
@@ -588,7 +596,7 @@ def read_position(game: CalabresellaGame, text: str) -> CalabresellaState:
             arise; every problem is listed, with its section and rule.
     """
     tokens = _Tokens(PositionReader(text, _GAME))
-    state = build_state(_read_sections(tokens, game), tokens.reader)
+    state = build_state(_read_sections(tokens, game, seed), tokens.reader)
     tokens.reader.finish()
     assert state is not None, "a position with no problem has been replayed"
     return state

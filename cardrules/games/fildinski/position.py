@@ -30,7 +30,10 @@ points   p0 cat=N .. / p1 cat=N ..    this deal's points by category            
 The rules are named without their ``fildinski.`` prefix. The categories are
 ``turned-seven``, ``brisques``, ``trump-sevens``, ``last-trick``, ``melds``
 and ``dix``; a category left out scored 0. ``decks`` is written only when the
-game was given deck orders beyond the current deal. Cards are written as
+game was given deck orders beyond the current deal. ``seed`` and ``decks`` are
+the future: the short form (``state.position(future=False)``) leaves both out,
+and the reader then shuffles the later deals from the seed it is given
+(``from_position(text, seed=N)``, 0 by default). Cards are written as
 actions write them (``QS``, ``TH``); ``-`` is an empty list.
 
 What is written twice is checked: the won piles, the retired cards, the
@@ -123,19 +126,23 @@ _MAX_GROUPS: Final = 200
 # -- the writer -----------------------------------------------------------------------------------
 
 
-def write_position(s: FildinskiState) -> str:
-    """The position of ``s`` as text: canonical, and read back by :func:`read_position`."""
+def write_position(s: FildinskiState, *, future: bool = True) -> str:
+    """The position of ``s`` as text: canonical, and read back by :func:`read_position`.
+
+    Without ``future``, the short form: no ``seed`` and no ``decks``.
+    """
     context = s.deal
     plan = context.plan
     cards = written_cards(s)
     history = cards.history
     out = PositionWriter("fildinski").options(options_as_dict(plan.options))
-    out.section("seed", plan.seed)
+    if future:
+        out.section("seed", plan.seed)
     out.section("deal", context.deal_number, "dealer", f"p{context.dealer}")
     out.section("totals", *context.totals)
     out.section("past", *_joined(_past_group(d) for d in context.finished))
     later = range(context.deal_number + 1, plan.first_deal + len(plan.decks))
-    if later:
+    if future and later:
         out.section("decks", *_joined([card_text(i >> 1) for i in plan.deck(k)] for k in later))
     out.section("trump", Suit(context.trump).letter)
     if s.is_terminal:
@@ -207,8 +214,10 @@ def _past_group(summary: DealSummary) -> list[str]:
 # -- the reader -----------------------------------------------------------------------------------
 
 
-def read_position(game: FildinskiGame, text: object) -> FildinskiState:
+def read_position(game: FildinskiGame, text: object, *, seed: int = 0) -> FildinskiState:
     """The state the position ``text`` describes, under ``game``'s options as the text overrides them.
+
+    ``seed`` shuffles the later deals when the text leaves its seed out (a short position).
 
     Raises:
         InvalidPositionError: the text is malformed or the position cannot
@@ -216,7 +225,7 @@ def read_position(game: FildinskiGame, text: object) -> FildinskiState:
     """
     r = PositionReader(text, "fildinski")
     options = _read_options(r, game)
-    seed = _read_seed(r)
+    known = _read_seed(r, seed)
     deal = _read_deal(r)
     totals = _read_totals(r)
     past = _read_past(r)
@@ -233,14 +242,14 @@ def read_position(game: FildinskiGame, text: object) -> FildinskiState:
     dix = _read_dix(r)
     points = _read_deal_points(r)
     if (
-        seed is None or deal is None or totals is None or past is None or later is None or trump is None
+        known is None or deal is None or totals is None or past is None or later is None or trump is None
         or turn is None or hands is None or trick is False or stock is None or won is None
         or retired is None or tricks is None or melds is None or dix is False or points is None
     ):  # fmt: skip
         return _refuse(r)
     assert not isinstance(trick, bool) and not isinstance(dix, bool)
     read = Sections(
-        options=options, seed=seed, number=deal[0], dealer=deal[1], totals=totals, past=past, later=later,
+        options=options, seed=known, number=deal[0], dealer=deal[1], totals=totals, past=past, later=later,
         trump=trump, to_act=turn[0], in_step=turn[1], hands=hands, trick=trick, stock=stock, won=won,
         retired=retired, tricks=tricks, melds=melds, dix=dix, points=points,
     )  # fmt: skip
@@ -356,10 +365,10 @@ def _read_options(r: PositionReader, game: FildinskiGame) -> FildinskiOptions:
     return game.options
 
 
-def _read_seed(r: PositionReader) -> int | None:
-    tokens = r.take("seed")
+def _read_seed(r: PositionReader, default: int) -> int | None:
+    tokens = r.take("seed", required=False)
     if tokens is None:
-        return None
+        return default
     return r.seed("seed", tokens)
 
 
