@@ -124,7 +124,7 @@ def proofs(session: nox.Session) -> None:
     session.run(_python(session), "-m", "proofs", *session.posargs)
 
 
-BENCHMARKS = ("felagsvist", "fildinski", "calabresella", "backstab_fish", "solver", "agents")
+BENCHMARKS = ("felagsvist", "fildinski", "calabresella", "backstab_fish", "solver", "agents", "import")
 
 
 @nox.session
