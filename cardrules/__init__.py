@@ -25,6 +25,7 @@ as if all were imported at once.
 """
 
 import importlib
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import STANDARD_DECK, Card, Cards, Rank, Suit, parse_card, parse_cards
@@ -99,14 +100,16 @@ __all__ = [
 ]
 
 
-_LAZY: Final = {
-    "ClaimResult": "cardrules.solve",
-    "ConformanceError": "cardrules.testing.conformance",
-    "IllegalStepError": "cardrules.records.errors",
-    "RecordError": "cardrules.records.errors",
-    "analyse": "cardrules.solve",
-    "claim": "cardrules.solve",
-}
+_LAZY: Final = MappingProxyType(
+    {
+        "ClaimResult": "cardrules.solve",
+        "ConformanceError": "cardrules.testing.conformance",
+        "IllegalStepError": "cardrules.records.errors",
+        "RecordError": "cardrules.records.errors",
+        "analyse": "cardrules.solve",
+        "claim": "cardrules.solve",
+    }
+)
 """The names of ``__all__`` loaded when first asked for, each with the module that defines it."""
 
 
