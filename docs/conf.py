@@ -144,10 +144,8 @@ nitpick_ignore = [
     ("py:class", "cardrules.parallel.R"),
     # Internal values that appear in the signatures of the position checks.
     ("py:class", "Counts"),
-    ("py:class", "_Replay"),
-    ("py:class", "cardrules.games.backstab_fish.position_history._Replay"),
     ("py:class", "cardrules.games.fildinski.position_copies.Tok"),
-    ("py:class", "cardrules.games.fildinski.position_copies.T"),
+    ("py:class", "cardrules.games.fildinski.position_history.T"),
     # Backstab Fish's private type aliases of its event chain.
     ("py:class", "Event"),
     ("py:class", "EventChain"),

@@ -9,8 +9,8 @@ condition is one function that all of them use: :func:`dix_sevens`
 (fildinski.dix.exchange), :func:`dix_spent` (fildinski.dix.once),
 :func:`meld_pool` (fildinski.meld.from-won-cards), :func:`fresh_cards`
 (fildinski.meld.fresh-card), :func:`reused` (fildinski.meld.same-kind-once),
-:func:`outranked` (fildinski.meld.class-order), :func:`copy_matters`
-(fildinski.meld.copy-choice), :data:`MAX_MELDS` and :func:`shared_cards`
+:func:`outranked` (fildinski.meld.class-order), :func:`copy_matters` and
+:func:`copy_named` (fildinski.meld.copy-choice), :data:`MAX_MELDS` and :func:`shared_cards`
 (fildinski.meld.per-step). Whether a card set fits a kind at all is the meld
 table's (:func:`~cardrules.games.fildinski.melds.meld_fits`).
 """
@@ -35,10 +35,24 @@ from cardrules.games.fildinski.cards import (
     strength_of,
 )
 from cardrules.games.fildinski.deal import DealContext
-from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_sets_at, reach_table
+from cardrules.games.fildinski.melds import (
+    MeldKind,
+    bezique_kinds,
+    meld_fits,
+    meld_ids,
+    meld_sets_at,
+    reach_table,
+)
 from cardrules.games.fildinski.options import BeziquePair, DixExchange, MeldedCards
 from cardrules.games.fildinski.rules import RULES
-from cardrules.games.fildinski.scoring import Category, DixEvent, add_points, make_meld_event, score_melds
+from cardrules.games.fildinski.scoring import (
+    DIX_POINTS,
+    Category,
+    DixEvent,
+    add_points,
+    make_meld_event,
+    score_melds,
+)
 from cardrules.judging import (
     ACTION_KNOWN,
     CARDS_HELD,
@@ -53,12 +67,24 @@ from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
 __all__ = [
+    "CLASS_ORDER",
+    "EXCHANGE",
+    "FRESH_CARD",
+    "FROM_WON",
+    "KINDS",
     "MAX_MELDS",
+    "NO_MELDING",
+    "ONCE",
+    "PER_STEP",
+    "SAME_KIND_ONCE",
+    "WHO_AND_WHEN",
     "MeldView",
     "Melds",
     "copy_matters",
+    "copy_named",
     "declare",
     "dix_card",
+    "dix_seven",
     "dix_sevens",
     "dix_spent",
     "dix_zone",
@@ -75,6 +101,7 @@ __all__ = [
     "reused",
     "shared_cards",
     "step_choices",
+    "turned_seven",
 ]
 
 Melds: TypeAlias = tuple[tuple[MeldKind, int], ...]
@@ -121,15 +148,36 @@ class MeldView(Protocol):
         ...
 
 
+WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
+"""The rule of who melds and when: the trick's winner, in its meld step."""
+NO_MELDING: Final = "fildinski.endgame.no-melding"
+"""The rule against a meld or dix after the last draw (under the default)."""
+EXCHANGE: Final = "fildinski.dix.exchange"
+"""The dix's rule: the trump 7 for the turn-up."""
+ONCE: Final = "fildinski.dix.once"
+"""The rule of one dix a deal, none when the turn-up is a 7."""
+FROM_WON: Final = "fildinski.meld.from-won-cards"
+"""The rule that melds are made from the melder's won cards."""
+FRESH_CARD: Final = "fildinski.meld.fresh-card"
+"""The rule that a meld holds a card of the trick just won."""
+SAME_KIND_ONCE: Final = "fildinski.meld.same-kind-once"
+"""The rule that a card serves in one meld of each kind."""
+CLASS_ORDER: Final = "fildinski.meld.class-order"
+"""The rule that a higher meld's cards never form the lower meld of its class."""
+PER_STEP: Final = "fildinski.meld.per-step"
+"""The rule of at most two melds a step, sharing no card."""
+KINDS: Final = "fildinski.meld.kinds"
+"""The meld table's rule."""
+
 _NO_SEVEN: Final = -1
-_WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
-_NO_MELDING: Final = "fildinski.endgame.no-melding"
-_EXCHANGE: Final = "fildinski.dix.exchange"
-_ONCE: Final = "fildinski.dix.once"
-_FROM_WON: Final = "fildinski.meld.from-won-cards"
-_PER_STEP: Final = "fildinski.meld.per-step"
+_WHO_AND_WHEN: Final = WHO_AND_WHEN
+_NO_MELDING: Final = NO_MELDING
+_EXCHANGE: Final = EXCHANGE
+_ONCE: Final = ONCE
+_FROM_WON: Final = FROM_WON
+_PER_STEP: Final = PER_STEP
 _ENDS_STEP: Final = (RuleId(_WHO_AND_WHEN),)
-_MELDS: Final = (RuleId(_WHO_AND_WHEN), RuleId("fildinski.meld.kinds"))
+_MELDS: Final = (RuleId(_WHO_AND_WHEN), RuleId(KINDS))
 _DIX: Final = (RuleId(_EXCHANGE),)
 _ORDER: Final = rule_order(RULES)
 _EVEN_IDS: Final = 0x5555_5555_5555_5555
@@ -171,7 +219,17 @@ def dix_sevens(s: st.FildinskiState, seat: int) -> int:
     Under ``from_hand`` those in its hand; under ``from_trick`` the one of the
     trick just won, still in its won pile.
     """
-    return dix_zone(s, seat) & 3 << (16 * s.deal.trump)
+    return dix_zone(s, seat) & 3 << (2 * dix_seven(s.deal.trump))
+
+
+def dix_seven(trump: int) -> int:
+    """fildinski.dix.exchange: the card kind (0-31) the dix gives, the 7 of ``trump``."""
+    return 8 * trump
+
+
+def turned_seven(turnup: int) -> bool:
+    """fildinski.dix.once: whether the turn-up (an id) is a 7, which leaves no dix to make."""
+    return strength_of(turnup) == 0
 
 
 def dix_zone(s: st.FildinskiState, seat: int) -> int:
@@ -187,7 +245,7 @@ def dix_zone(s: st.FildinskiState, seat: int) -> int:
 
 def dix_spent(s: st.FildinskiState) -> bool:
     """fildinski.dix.once: whether the deal's one dix has been made, or the turn-up is a 7 already."""
-    return s.dix_done or strength_of(s.turnup) == 0
+    return s.dix_done or turned_seven(s.turnup)
 
 
 def dix_card(s: st.FildinskiState, seat: int) -> int | None:
@@ -220,10 +278,10 @@ def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
     if kind is None:
         return unknown_action(f"{card} is not a card of the Fildinski deck (7 to ace only)"), _NO_SEVEN
     trump = s.deal.trump
-    seven = kind_card(8 * trump).pretty()
+    seven = kind_card(dix_seven(trump)).pretty()
     found = Findings()
     out_of_turn(found, seat, s.current_player)
-    if kind != 8 * trump:
+    if kind != dix_seven(trump):
         found.add(_EXCHANGE, f"the dix exchanges the trump 7 ({seven}), not {card.pretty()}")
     if s.in_endgame:
         found.add(_NO_MELDING, "the stock is exhausted: no dix after the last draw")
@@ -242,15 +300,15 @@ def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
     from_hand = s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND
     if in_step(s, seat) and not s.in_endgame and not dix_zone(s, seat) >> (2 * kind) & 3:
         # The card missing from its zone: for the trump 7 the dix rule first; then common.cards.held.
-        if kind == 8 * trump and from_hand:
+        if kind == dix_seven(trump) and from_hand:
             found.add(_EXCHANGE, f"the dix gives a trump 7 from hand, and {actor} holds no {seven}")
-        elif kind == 8 * trump:
+        elif kind == dix_seven(trump):
             found.add(
                 _EXCHANGE,
                 f"with dix_exchange = from_trick only the trump 7 of the trick just won may be exchanged, "
                 f"and trick {s.tricks_done} holds no {seven}",
             )
-        if from_hand and kind != 8 * trump:
+        if from_hand and kind != dix_seven(trump):
             not_held(found, seat, card.pretty())
         else:  # the reason is given already
             found.also(CARDS_HELD)
@@ -261,7 +319,7 @@ def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
     turnup = card_of(s.turnup).pretty()
     if from_hand:
         return Verdict(
-            True, _DIX, f"{actor} exchanges {seven} from hand for the turn-up {turnup}, scoring 10"
+            True, _DIX, f"{actor} exchanges {seven} from hand for the turn-up {turnup}, scoring {DIX_POINTS}"
         ), given
     return Verdict(
         True, _DIX, f"{actor} exchanges the won {seven} for the turn-up {turnup}, which joins the won pile"
@@ -279,7 +337,7 @@ def exchange(s: st.FildinskiState, seat: int, seven: int) -> st.FildinskiState:
     swap = (1 << seven) | (1 << old)
     if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
         hands = (s.hands[0] ^ swap, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] ^ swap)
-        points = add_points(s.points, Category.DIX, seat, 10)
+        points = add_points(s.points, Category.DIX, seat, DIX_POINTS)
         return st.make_state(
             s.deal, hands, s.won, s.retired, s.drawn, seven, s.trick, s.leader, s.tricks_done,
             s.in_meld_step, s.fresh, True, points, s.used, s.melds, event, s.history, s.current_player,
@@ -360,6 +418,23 @@ def copy_matters(s: MeldView, card: int, pool: int) -> bool:
     """
     twin = card ^ 1
     return bool(pool >> twin & 1) and _class_of(s, card) != _class_of(s, twin)
+
+
+def copy_named(s: MeldView, card: int, pool: int) -> bool:
+    """fildinski.meld.copy-choice: whether a copy mark on ``card`` (``QS#2``) picks out which copy is meant.
+
+    Only where the copy is a choice: ``pool`` holds both copies, some meld of
+    the deal can hold the kind, and the copies differ (:func:`copy_matters`).
+    Elsewhere a marked card is read as the plain card, and a verdict writes no
+    copy: no rule reads such a label (fildinski.deck.card-identity), so a
+    position need not keep it, and a verdict is the same before and after a
+    position round trip.
+    """
+    return (
+        pool >> (card & ~1) & 3 == 3
+        and bool(meld_ids(s.deal.trump, s.deal.plan.options.bezique_pair) >> card & 1)
+        and copy_matters(s, card, pool)
+    )
 
 
 # -- the legal declarations -----------------------------------------------------------------------
@@ -532,36 +607,36 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     masks = _resolve(s, seat, melds, found)
     options = s.deal.plan.options
     trump = s.deal.trump
-    pool = meld_pool(s, seat)
+    shown = meld_pool(s, seat) & meld_ids(trump, options.bezique_pair)  # the copies a message may name
     fresh = fresh_cards(s)
     for decl, mask in zip(melds, masks, strict=True):
         if mask is None:  # a card that cannot be placed: its meld has no card set to judge
             continue
         kind = decl.kind
         if not meld_fits(kind, mask, trump, options.bezique_pair):
-            rules = ["fildinski.meld.kinds"]
+            rules = [KINDS]
             hint = ""
             if kind in (MeldKind.BEZIQUE, MeldKind.DOUBLE_BEZIQUE):
                 rules.append("fildinski.meld.bezique-pair")
                 queen, jack = bezique_kinds(trump, options.bezique_pair)
                 hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
             for rule in rules:
-                found.add(rule, f"{_names(mask, pool)} is not a {kind.label}{hint}")
+                found.add(rule, f"{_names(mask, shown)} is not a {kind.label}{hint}")
         if not mask & fresh:
             found.add(
-                "fildinski.meld.fresh-card",
-                f"the {kind.label} {_names(mask, pool)} holds neither card of trick {s.tricks_done} "
-                f"({_names(s.fresh, pool) or 'none left'})",
+                FRESH_CARD,
+                f"the {kind.label} {_names(mask, shown)} holds neither card of trick {s.tricks_done} "
+                f"({_names(s.fresh, shown) or 'none left'})",
             )
         again = mask & reused(s, kind)
         if again:
             found.add(
-                "fildinski.meld.same-kind-once",
-                f"{_names(again, pool)} already served in a {kind.label} this deal",
+                SAME_KIND_ONCE,
+                f"{_names(again, shown)} already served in a {kind.label} this deal",
             )
         if mask & outranked(s, kind):
             found.add(
-                "fildinski.meld.class-order",
+                CLASS_ORDER,
                 f"a card of a scored {_OUTRANKED_BY[kind].label} cannot later form a {kind.label}",
             )
     placed = [mask for mask in masks if mask is not None]
@@ -569,7 +644,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
         for second in placed[n + 1 :]:
             shared = shared_cards(first, second)
             if shared:
-                found.add(_PER_STEP, f"the two melds share {_names(shared, pool)}")
+                found.add(_PER_STEP, f"the two melds share {_names(shared, shown)}")
     if found:
         return found.verdict(_ORDER), None
     resolved_masks = [mask for mask in masks if mask is not None]
@@ -603,8 +678,8 @@ def _resolve(
                 found.add(ACTION_KNOWN, f"{ref} is not a card of the Fildinski deck (7 to ace only)")
                 continue
             copy = ref.copy
-            if copy is not None and pool >> (2 * kind) & 3 == 3 and not copy_matters(s, 2 * kind, pool):
-                copy = None  # fildinski.meld.copy-choice: interchangeable copies are one choice, the lower id
+            if copy is not None and not copy_named(s, 2 * kind, pool):
+                copy = None  # fildinski.meld.copy-choice: no choice here, the mark reads as the plain card
             if copy is not None:
                 card = 2 * kind + copy - 1
                 if not (pool & ~mask) >> card & 1:
@@ -620,7 +695,7 @@ def _resolve(
                     found.add(_FROM_WON, _not_in_pile(s, seat, 2 * kind, mask))
                     found.also(CARDS_HELD)
                     continue
-                if here == 3 and _plain_count(decl, kind) < 2 and copy_matters(s, 2 * kind, pool):
+                if here == 3 and _plain_count(decl, kind) < 2 and copy_named(s, 2 * kind, pool):
                     ok = False
                     found.add(
                         "fildinski.meld.copy-choice",
@@ -631,6 +706,7 @@ def _resolve(
                     continue
                 free = avail & ~(taken >> (2 * kind))
                 pick = free if free else avail  # a card another meld took: per-step reports it
+                pick = pick & s.fresh >> (2 * kind) or pick  # copies no meld holds: the fresh one first
                 card = 2 * kind + (0 if pick & 1 else 1)
             mask |= 1 << card
         taken |= mask
@@ -646,12 +722,11 @@ def _plain_count(decl: MeldDecl, kind: int) -> int:
 
 
 def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
+    """Why ``card`` cannot join a meld holding ``used``, read by kind (no copy label decides it)."""
     actor = format_seat(seat)
     name = card_of(card).pretty()
-    if s.won[seat] >> card & 1 and used >> card & 1:
+    if used >> (card & ~1) & 3:
         return f"{actor} names {name} twice in one meld"
-    if used >> card & 1 or used >> (card ^ 1) & 1:
-        return f"{actor} names {name} more often than the won pile holds it"
     if s.retired[seat] >> card & 1 or s.retired[seat] >> (card ^ 1) & 1:
         return f"{name} was retired after an earlier meld and cannot be melded again"
     if s.hands[seat] >> (card & ~1) & 3:

@@ -30,6 +30,7 @@ __all__ = [
     "candidate_melds",
     "meld_card_ids",
     "meld_fits",
+    "meld_ids",
     "meld_sets_at",
     "parse_meld_kind",
     "reach_table",
@@ -199,6 +200,15 @@ def meld_card_ids(kind: MeldKind, trump: int, pair: BeziquePair) -> int:
 def reach_table(trump: int, pair: BeziquePair) -> tuple[int, ...]:
     """:func:`meld_card_ids` of every kind, in table order (computed once per trump and option)."""
     return tuple(meld_card_ids(kind, trump, pair) for kind in MeldKind)
+
+
+@cache
+def meld_ids(trump: int, pair: BeziquePair) -> int:
+    """The ids some meld can hold at all under ``trump`` and ``pair`` (the union of :func:`reach_table`)."""
+    out = 0
+    for reach in reach_table(trump, pair):
+        out |= reach
+    return out
 
 
 def candidate_melds(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) -> Iterator[int]:

@@ -92,8 +92,10 @@ from typing import TYPE_CHECKING
 from cardrules.cards import Suit
 from cardrules.errors import InvalidOptionError
 from cardrules.games.fildinski.options import FildinskiOptions
-from cardrules.games.fildinski.position_check import CATEGORY_NAMES, checked_state
-from cardrules.games.fildinski.position_copies import card_text, written_cards
+from cardrules.games.fildinski.position_check import checked_state
+from cardrules.games.fildinski.position_copies import written_cards
+from cardrules.games.fildinski.position_history import card_text
+from cardrules.games.fildinski.position_points import CATEGORY_NAMES
 from cardrules.games.fildinski.position_tokens import read_sections
 from cardrules.games.fildinski.scoring import DealSummary
 from cardrules.options import options_as_dict

@@ -20,8 +20,9 @@ from cardrules.game import TERMINAL
 from cardrules.games.fildinski.cards import DEAL_TRICKS, card_kind, label_deck
 from cardrules.games.fildinski.melds import MeldKind, parse_meld_kind
 from cardrules.games.fildinski.options import FildinskiOptions
-from cardrules.games.fildinski.position_check import CATEGORY_NAMES, CATEGORY_RULES, Sections
+from cardrules.games.fildinski.position_check import Sections
 from cardrules.games.fildinski.position_copies import Tok
+from cardrules.games.fildinski.position_points import CATEGORY_NAMES, CATEGORY_RULES
 from cardrules.games.fildinski.scoring import NO_POINTS, Category, DealSummary
 from cardrules.position import PositionReader, groups
 
