@@ -386,14 +386,15 @@ class BackstabFishState(SvgPicture, PositionEquality):
             f"laid {laid}; scores {'-'.join(map(str, self.points))}]"
         )
 
-    def position(self) -> str:
+    def position(self, *, future: bool = True) -> str:
         """The position as one line of text, canonical (see :mod:`~cardrules.games.backstab_fish.position`).
 
         ``game.from_position(state.position())`` reads it back to a state with
         the same future: hands, stock in order, laid sets, scores, phase,
-        counters and the public history.
+        counters and the public history. A game has one deal, so ``future=False``
+        writes the same text.
         """
-        return _position.write_position(self)
+        return _position.write_position(self, future=future)
 
     def _svg_table(self, marks: Marks) -> str:
         """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""

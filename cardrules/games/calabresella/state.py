@@ -494,15 +494,16 @@ class CalabresellaState(SvgPicture, PositionEquality):
             f"trick ({trick}); tricks {self.tally.tricks_bidder}-{self.tally.tricks_opponents}; {hands}]"
         )
 
-    def position(self) -> str:
+    def position(self, *, future: bool = True) -> str:
         """The position as one line of text, canonical: read it back with ``game.from_position``.
 
         The sections are those of :mod:`cardrules.games.calabresella.position`:
         the options, the hand number, dealer, balances and seed (with any later
         deck orders), the phase and seat to act, the hands, the monte, the
-        auction, the exchange, the tricks and, once settled, the score.
+        auction, the exchange, the tricks and, once settled, the score. With
+        ``future=False`` the seed and later deck orders are left out (the short form).
         """
-        return _position.write_position(self)
+        return _position.write_position(self, future=future)
 
     def _svg_table(self, marks: Marks) -> str:
         """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""

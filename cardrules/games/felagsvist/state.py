@@ -281,12 +281,13 @@ class FelagsvistState(SvgPicture, PositionEquality):
             f"totals {self.totals[0]}-{self.totals[1]}; {hands}]"
         )
 
-    def position(self) -> str:
+    def position(self, *, future: bool = True) -> str:
         """The position as one line of text, canonical; read it back with ``game.from_position``.
 
         It holds the options, the deal, the seat to act, the hands, this
         deal's plays by trick, the earlier deals' scores, the seed and any
-        explicit later decks (see :mod:`~cardrules.games.felagsvist.position`).
+        explicit later decks (see :mod:`~cardrules.games.felagsvist.position`);
+        with ``future=False`` the seed and later decks are left out (the short form).
 
         >>> import cardrules
         >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=5)
@@ -295,7 +296,7 @@ class FelagsvistState(SvgPicture, PositionEquality):
         """
         from cardrules.games.felagsvist.position import write_position  # the module imports this one
 
-        return write_position(self)
+        return write_position(self, future=future)
 
     def _svg_table(self, marks: Marks) -> str:
         """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""

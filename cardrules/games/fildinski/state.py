@@ -429,15 +429,16 @@ class FildinskiState(SvgPicture, PositionEquality):
 
     # -- text -------------------------------------------------------------------
 
-    def position(self) -> str:
+    def position(self, *, future: bool = True) -> str:
         """The position as one line of text, canonical; ``game.from_position`` reads it back.
 
         The sections and what they hold are those of
-        :mod:`cardrules.games.fildinski.position`.
+        :mod:`cardrules.games.fildinski.position`. With ``future=False`` the seed
+        and later deck orders are left out (the short form a dispute needs).
         """
         from cardrules.games.fildinski.position import write_position
 
-        return write_position(self)
+        return write_position(self, future=future)
 
     def compact(self) -> str:
         """A one-line form of the whole state, enough to reproduce a failure."""
