@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.solve import Solver, analyse, claim
+from cardrules.solve.adapter import ending_of
 from cardrules.solve.endings import Race, RankedEnding
-from cardrules.solve.table import ending_of
 
 
 @cache

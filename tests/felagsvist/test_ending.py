@@ -26,7 +26,7 @@ from cardrules.games.felagsvist.ending import FelagsvistEnding, _ladder
 from cardrules.games.felagsvist.ending_bounds import tops
 from cardrules.games.felagsvist.play import trick_winner
 from cardrules.solve import Solver, analyse, claim
-from cardrules.solve.table import ending_of
+from cardrules.solve.adapter import ending_of
 from cardrules.testing import positions
 from tests.felagsvist.ending_support import endings_in_play, redealt_below
 

@@ -17,11 +17,10 @@ the end of the auction).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.game import TERMINAL, Action
 from cardrules.games.calabresella import exchange
-from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.actions import BIDS, PASSES, Bid, Pass
 from cardrules.games.calabresella.deal import LEVEL_NAMES, NO_TALLY, Phase, make_setup
 from cardrules.games.calabresella.options import Auction
@@ -30,6 +29,9 @@ from cardrules.games.calabresella.scoring import CONTRACTS, Contract
 from cardrules.judging import Findings, rule_order
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
+
+if TYPE_CHECKING:
+    from cardrules.games.calabresella import state as _state
 
 __all__ = [
     "auction_status",
@@ -185,7 +187,7 @@ def call(state: _state.CalabresellaState, action: Pass | Bid) -> _state.Calabres
         return exchange.begin(state, setup)
     # The auction goes on, or all three passed and the hand is abandoned (calabresella.bidding.all-pass).
     phase, to_act = (Phase.OVER, TERMINAL) if over else (Phase.AUCTION, caller)
-    return _state.make_state(
+    return state.make(
         state.context,
         make_setup(calls, -1, None, -1, -1, -1, None, (), ()),
         phase,

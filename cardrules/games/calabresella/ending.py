@@ -77,8 +77,8 @@ from cardrules.games.calabresella.scoring import (
     settle,
     stake,
 )
+from cardrules.solve.adapter import claimed_amount, read_claimer
 from cardrules.solve.endings import rank_groups
-from cardrules.solve.table import claimed_amount, read_claimer
 
 if TYPE_CHECKING:
     from cardrules.games.calabresella.state import CalabresellaState

@@ -19,12 +19,11 @@ lay-away's legal set is a lazy sequence of its own, :mod:`~cardrules.games.calab
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Card, cards_in, format_cards
 from cardrules.game import Action
 from cardrules.games.calabresella import play
-from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.actions import (
     RAISES,
     CallCard,
@@ -41,6 +40,9 @@ from cardrules.games.calabresella.scoring import Contract, Raise
 from cardrules.judging import CARDS_HELD, Findings, not_held, rule_order
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
+
+if TYPE_CHECKING:
+    from cardrules.games.calabresella import state as _state
 
 __all__ = [
     "advance",
@@ -426,7 +428,7 @@ def _with(
     current: int,
 ) -> _state.CalabresellaState:
     """An exchange state: ``state``'s hand with a new setup, phase, hands, monte and player to act."""
-    return _state.make_state(
+    return state.make(
         state.context, setup, phase, (hands[0], hands[1], hands[2]), monte, (), None, NO_TALLY, current, None
     )
 

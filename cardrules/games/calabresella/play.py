@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import STANDARD_DECK, Card, Suit, card_at
 from cardrules.game import TERMINAL, Action
-from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.actions import PLAYS, PlayCard
 from cardrules.games.calabresella.cards import (
     DECK_INDICES,
@@ -45,6 +44,9 @@ from cardrules.plays import PlayChain
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict
 
+if TYPE_CHECKING:
+    from cardrules.games.calabresella import state as _state
+
 __all__ = [
     "PLAYABLE_AS_PLAYED",
     "allowed",
@@ -60,7 +62,7 @@ __all__ = [
 _LEAD: Final = "calabresella.play.lead"
 _FOLLOW: Final = "calabresella.play.follow"
 
-PLAYABLE_AS_PLAYED: Final = frozenset({RuleId(_FOLLOW)})
+PLAYABLE_AS_PLAYED: Final[frozenset[RuleId]] = frozenset({RuleId(_FOLLOW)})
 """The rules a card play may break and still be carried out as played (``attempt(..., lenient=True)``).
 
 Only calabresella.play.follow: a revoke is a card the player to act holds,
@@ -226,7 +228,7 @@ def start(
         leader = bidder
     else:
         leader = state.eldest
-    return _state.make_state(
+    return state.make(
         state.context,
         setup,
         Phase.PLAY,
@@ -269,7 +271,7 @@ def play(state: _state.CalabresellaState, seat: int, card: int) -> _state.Calabr
     hands = (h0, h1, h2)
     trick = (*state.trick, card)
     history = (state.history, seat, card)
-    make = _state.make_state
+    make = state.make
     nxt = state.context.plan.nxt
     if len(trick) < 3:
         return make(
@@ -339,6 +341,4 @@ def _end(
         basis=options.stramazzo_basis,
     )
     final = make_tally(last, tally.tricks_bidder, tally.tricks_opponents, won_b, won_o, tally.winners)
-    return _state.make_state(
-        state.context, setup, Phase.OVER, hands, (), (), history, final, TERMINAL, settlement
-    )
+    return state.make(state.context, setup, Phase.OVER, hands, (), (), history, final, TERMINAL, settlement)

@@ -43,7 +43,7 @@ from cardrules.games.felagsvist.ending_bounds import FIELD
 from cardrules.games.felagsvist.ending_nolo import rotate, unrotate
 from cardrules.games.felagsvist.options import NoloAce, RoundKind
 from cardrules.games.felagsvist.play import playable, trick_winner
-from cardrules.solve.table import claimed_amount, read_claimer
+from cardrules.solve.adapter import claimed_amount, read_claimer
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.state import FelagsvistState

@@ -5,8 +5,8 @@ Once the stock is empty every card is known to both players
 exactly. :class:`FildinskiEnding` holds the two hands as id bitmasks, the led
 card if any, the leader and the points the counted seat has scored since the
 ending was built. The follower's legal cards come from
-:func:`~cardrules.games.fildinski.tricks.legal_follow`, the winner from
-:func:`~cardrules.games.fildinski.tricks.follower_wins` and a trick's points
+:func:`~cardrules.games.fildinski.play.legal_follow`, the winner from
+:func:`~cardrules.games.fildinski.play.follower_wins` and a trick's points
 from :func:`~cardrules.games.fildinski.scoring.score_trick` (brisques, trump
 7s under either ``trump_seven_points`` value, the last-trick bonus under
 either ``last_trick_bonus`` value), so the model states none of those rules.
@@ -68,10 +68,10 @@ from cardrules.games.fildinski.meld_step import (
 )
 from cardrules.games.fildinski.melds import MeldKind, candidate_melds, reach_table
 from cardrules.games.fildinski.options import BeziquePair, FildinskiOptions, MeldedCards, TrumpSevenPoints
+from cardrules.games.fildinski.play import follower_wins, legal_follow
 from cardrules.games.fildinski.scoring import score_melds, score_trick
-from cardrules.games.fildinski.tricks import follower_wins, legal_follow
+from cardrules.solve.adapter import claimed_amount, read_claimer
 from cardrules.solve.endings import rank_groups
-from cardrules.solve.table import claimed_amount, read_claimer
 
 if TYPE_CHECKING:
     from cardrules.games.fildinski.state import FildinskiState

@@ -3,7 +3,7 @@
 Only the trick's winner acts (:func:`in_step`, fildinski.meld.who-and-when):
 first the dix (``p0 dix 7H``) where it is possible, then exactly one
 declaration (``p0 meld none``, or one or two melds), after which both players
-draw (:func:`~cardrules.games.fildinski.tricks.draw`). For each action the
+draw (:func:`~cardrules.games.fildinski.play.draw`). For each action the
 legal set, the verdict and the transition are side by side, and each rule's
 condition is one function that all of them use: :func:`dix_sevens`
 (fildinski.dix.exchange), :func:`dix_spent` (fildinski.dix.once),
@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
 from cardrules.cards import Card
 from cardrules.game import Action
-from cardrules.games.fildinski import state as st
-from cardrules.games.fildinski import tricks
+from cardrules.games.fildinski import play
 from cardrules.games.fildinski.actions import DeclareMelds, Dix, MeldDecl, make_declare, meld_decl, meld_refs
 from cardrules.games.fildinski.cards import (
     DEAL_TRICKS,
@@ -52,6 +51,9 @@ from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
+if TYPE_CHECKING:
+    from cardrules.games.fildinski import state as st
+
 __all__ = [
     "MAX_MELDS",
     "MeldView",
@@ -63,6 +65,7 @@ __all__ = [
     "dix_spent",
     "dix_zone",
     "exchange",
+    "fast_melds",
     "fresh_cards",
     "in_step",
     "judge_dix",
@@ -75,6 +78,8 @@ __all__ = [
     "reused",
     "shared_cards",
     "step_choices",
+    "take_dix",
+    "take_melds",
 ]
 
 Melds: TypeAlias = tuple[tuple[MeldKind, int], ...]
@@ -280,12 +285,12 @@ def exchange(s: st.FildinskiState, seat: int, seven: int) -> st.FildinskiState:
     if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
         hands = (s.hands[0] ^ swap, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] ^ swap)
         points = add_points(s.points, Category.DIX, seat, 10)
-        return st.make_state(
+        return s.make(
             s.deal, hands, s.won, s.retired, s.drawn, seven, s.trick, s.leader, s.tricks_done,
             s.in_meld_step, s.fresh, True, points, s.used, s.melds, event, s.history, s.current_player,
         )  # fmt: skip
     won = (s.won[0] ^ swap, s.won[1]) if seat == 0 else (s.won[0], s.won[1] ^ swap)
-    return st.make_state(
+    return s.make(
         s.deal, s.hands, won, s.retired, s.drawn, seven, s.trick, s.leader, s.tricks_done,
         s.in_meld_step, s.fresh & ~(1 << seven), True, s.points, s.used, s.melds, event, s.history,
         s.current_player,
@@ -515,7 +520,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     found = Findings()
     out_of_turn(found, seat, to_act)
     if not s.in_meld_step:
-        if not tricks.meld_step_follows(s):
+        if not play.meld_step_follows(s):
             found.add(_NO_MELDING, "after the last draw no meld may be made (meld_in_endgame = false)")
         else:
             found.add(_WHO_AND_WHEN, "melds are declared only in the meld step right after winning a trick")
@@ -695,7 +700,7 @@ def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
     Each meld scores (fildinski.meld.kinds) and joins the meld history; under
     ``melded_cards = removed`` its cards leave the won pile
     (fildinski.meld.after-scoring). Then both players draw while the stock
-    lasts (:func:`~cardrules.games.fildinski.tricks.draw`); after trick 32 the deal ends.
+    lasts (:func:`~cardrules.games.fildinski.play.draw`); after trick 32 the deal ends.
     """
     points, used, events, won, retired = s.points, s.used, s.melds, s.won, s.retired
     if melds:
@@ -705,11 +710,39 @@ def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
         gone = retired[seat] | (won[seat] & ~pile)
         won = (pile, won[1]) if seat == 0 else (won[0], pile)
         retired = (gone, retired[1]) if seat == 0 else (retired[0], gone)
-    hands, drawn = tricks.draw(s, seat)
-    after = st.make_state(
+    hands, drawn = play.draw(s, seat)
+    after = s.make(
         s.deal, hands, won, retired, drawn, s.turnup, s.trick, s.leader, s.tricks_done,
         False, 0, s.dix_done, points, used, events, s.dix, s.history, s.current_player,
     )  # fmt: skip
     if s.tricks_done == DEAL_TRICKS:
-        return st.end_deal(after)
+        return play.end_deal(after)
     return after
+
+
+# -- the state's action table: the transitions of a judged dix or declaration, and the fast path --
+
+
+def take_dix(s: st.FildinskiState, action: Dix, seven: int | None) -> st.FildinskiState:
+    """The state after the dix ``action``, judged legal: ``seven`` is the id :func:`judge_dix` resolved."""
+    assert seven is not None, "a dix is carried out only when legal"
+    return exchange(s, action.seat, seven)
+
+
+def take_melds(s: st.FildinskiState, action: DeclareMelds, melds: Melds | None) -> st.FildinskiState:
+    """The state after the declaration ``action``, judged legal: ``melds`` are those :func:`judge_melds`
+    resolved."""
+    assert melds is not None, "a declaration is carried out only when legal"
+    return declare(s, action.seat, melds)
+
+
+def fast_melds(s: st.FildinskiState, action: object) -> st.FildinskiState | None:
+    """The state after ``meld none`` in the actor's meld step, which is legal exactly there (:func:`in_step`);
+    ``None`` for any other declaration (the door judges it)."""
+    try:
+        seat, melds = action.seat, action.melds  # type: ignore[attr-defined]
+    except AttributeError:  # a field missing: the door says so
+        return None
+    if type(seat) is int and type(melds) is tuple and not melds and in_step(s, seat):
+        return declare(s, seat, ())
+    return None

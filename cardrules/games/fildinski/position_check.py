@@ -24,6 +24,7 @@ from cardrules.games.fildinski.cards import DEAL_TRICKS, DRAWS, STOCK_TRICKS, id
 from cardrules.games.fildinski.deal import DealContext, DealPlan
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.games.fildinski.options import DixExchange, FildinskiOptions, MeldedCards
+from cardrules.games.fildinski.play import follow_duty, legal_follow
 from cardrules.games.fildinski.position_copies import (
     NO_MELDING,
     WHO_AND_WHEN,
@@ -47,7 +48,6 @@ from cardrules.games.fildinski.scoring import (
     score_trick,
     seat_totals,
 )
-from cardrules.games.fildinski.tricks import follow_duty, legal_follow
 from cardrules.plays import PlayChain
 from cardrules.position import PositionReader
 

@@ -22,8 +22,8 @@ from cardrules.games.fildinski.deal import STOCK_TOP
 from cardrules.games.fildinski.meld_step import outranking
 from cardrules.games.fildinski.melds import MeldKind, meld_fits, reach_table
 from cardrules.games.fildinski.options import BeziquePair, DixExchange, FildinskiOptions, MeldedCards
+from cardrules.games.fildinski.play import follower_wins
 from cardrules.games.fildinski.scoring import DixEvent, MeldEvent
-from cardrules.games.fildinski.tricks import follower_wins
 from cardrules.position import PositionReader
 
 __all__ = [

@@ -1,5 +1,10 @@
 """Card play, in the stock phase (tricks 1-24) and the last eight tricks: legal cards, verdicts, the trick.
 
+The play of a card, as the other games' ``play`` modules hold it: the legal set
+(:func:`legal_mask`, :func:`legal_plays`), the verdict (:func:`judge_play`) and
+the transition (:func:`take_play`, its fast path :func:`fast_play`, and
+:func:`play`), which the state's action table names.
+
 Each rule's condition is written once and serves the legal set, the verdict
 and the fast path of ``apply``: :func:`legal_mask` (which gives the whole
 hand under fildinski.play.free-play and fildinski.endgame.free-discard, and
@@ -11,7 +16,7 @@ Everything works on the ids and bitmasks of
 :mod:`cardrules.games.fildinski.cards`, so the engine and the proofs'
 refinement tests can call the trick functions on millions of tricks.
 
->>> from cardrules.games.fildinski.tricks import follower_wins, legal_follow
+>>> from cardrules.games.fildinski.play import follower_wins, legal_follow
 >>> follower_wins(0, 1, 3)  # the two 7s of clubs: the first played wins
 False
 >>> legal_follow(0b1100_0000 | 1 << 40, 0b10, 2) == 0b1100_0000  # 8♣ led: head it with a J♣
@@ -20,11 +25,10 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Card
 from cardrules.game import TERMINAL, Action
-from cardrules.games.fildinski import state as st
 from cardrules.games.fildinski.actions import PlayCard
 from cardrules.games.fildinski.cards import (
     DEAL_TRICKS,
@@ -36,18 +40,23 @@ from cardrules.games.fildinski.cards import (
     ids_in,
     kind_card,
 )
-from cardrules.games.fildinski.deal import top_two
+from cardrules.games.fildinski.deal import next_deal, top_two
 from cardrules.games.fildinski.rules import RULES
-from cardrules.games.fildinski.scoring import score_trick
+from cardrules.games.fildinski.scoring import game_ends, score_trick
 from cardrules.judging import Findings, not_held, out_of_turn, rule_order, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
+if TYPE_CHECKING:
+    from cardrules.games.fildinski import state as st
+
 __all__ = [
     "NO_CARD",
     "PLAYABLE_AS_PLAYED",
     "draw",
+    "end_deal",
+    "fast_play",
     "follow_duty",
     "follower_wins",
     "held_id",
@@ -58,6 +67,7 @@ __all__ = [
     "meld_step_follows",
     "play",
     "playable",
+    "take_play",
 ]
 
 NO_CARD: Final = -1
@@ -89,7 +99,7 @@ _MUST_TRUMP: Final = "fildinski.endgame.must-trump"
 _FREE_DISCARD: Final = "fildinski.endgame.free-discard"
 _LEGAL_SET: Final = "fildinski.endgame.legal-set"
 
-PLAYABLE_AS_PLAYED: Final = frozenset(
+PLAYABLE_AS_PLAYED: Final[frozenset[RuleId]] = frozenset(
     RuleId(rule) for rule in (_MUST_HEAD, _MUST_FOLLOW, _MUST_TRUMP, _LEGAL_SET)
 )
 """The rules a card play may break and still be carried out as played (``attempt(..., lenient=True)``).
@@ -381,7 +391,7 @@ def play(s: st.FildinskiState, seat: int, card: int) -> st.FildinskiState:
     hands = (s.hands[0] & ~bit, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] & ~bit)
     history = (s.history, seat, card)
     if not s.trick:
-        return st.make_state(
+        return s.make(
             s.deal, hands, s.won, s.retired, s.drawn, s.turnup, (card,), s.leader, s.tricks_done,
             s.in_meld_step, s.fresh, s.dix_done, s.points, s.used, s.melds, s.dix, history, 1 - seat,
         )  # fmt: skip
@@ -394,13 +404,32 @@ def play(s: st.FildinskiState, seat: int, card: int) -> st.FildinskiState:
     taken = (1 << led) | bit
     won = (s.won[0] | taken, s.won[1]) if winner == 0 else (s.won[0], s.won[1] | taken)
     step = meld_step_follows(s)
-    after = st.make_state(
+    after = s.make(
         context, hands, won, s.retired, s.drawn, s.turnup, (), winner, number,
         step, taken if step else 0, s.dix_done, points, s.used, s.melds, s.dix, history, winner,
     )  # fmt: skip
     if not step and number == DEAL_TRICKS:
-        return st.end_deal(after)
+        return end_deal(after)
     return after
+
+
+def end_deal(s: st.FildinskiState) -> st.FildinskiState:
+    """The state after the last trick (and meld step) of a deal.
+
+    fildinski.game.deal-end: the deal's points join the totals. The game ends
+    when :func:`~cardrules.games.fildinski.scoring.game_ends` says so; otherwise
+    the next deal begins (:func:`~cardrules.games.fildinski.deal.next_deal`).
+    """
+    context = s.deal
+    a, b = context.totals
+    x, y = s.deal_points
+    totals = (a + x, b + y)
+    if game_ends(totals, context.plan.options.target_score):
+        return s.make(
+            context, s.hands, s.won, s.retired, s.drawn, s.turnup, s.trick, s.leader, s.tricks_done,
+            s.in_meld_step, s.fresh, s.dix_done, s.points, s.used, s.melds, s.dix, s.history, TERMINAL,
+        )  # fmt: skip
+    return s.dealt(next_deal(context, s.summary, totals))
 
 
 def draw(s: st.FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
@@ -417,3 +446,31 @@ def draw(s: st.FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
     if seat == 0:
         return (hands[0] | 1 << first, hands[1] | 1 << second), s.drawn + 2
     return (hands[0] | 1 << second, hands[1] | 1 << first), s.drawn + 2
+
+
+# -- the state's action table: the transition of a judged play, and the fast path -----------------
+
+
+def take_play(s: st.FildinskiState, action: PlayCard, card: int | None) -> st.FildinskiState:
+    """The state after ``action``, judged legal (``card`` is the id :func:`judge_play` resolved), or
+    carried out as played (``card`` is ``None``: the lower copy held, :func:`held_id`)."""
+    if card is None:
+        card = held_id(s, action.seat, action.card)
+        assert card != NO_CARD, "a play carried out as played is of a card held"
+    return play(s, action.seat, card)
+
+
+def fast_play(s: st.FildinskiState, action: object) -> st.FildinskiState | None:
+    """The state after ``action`` when it is a legal card play here (the legal set's own test,
+    :func:`playable`), taking only what the door takes (a play of a card by a seat number); else ``None``."""
+    try:
+        fast = type(action.seat) is int and type(action.card) is Card  # type: ignore[attr-defined]
+        fast = fast and type(action.card.index) is int  # type: ignore[attr-defined]
+    except AttributeError:  # a value built around its constructor, a field missing: the door says so
+        return None
+    if fast:
+        assert isinstance(action, PlayCard)
+        card = playable(s, action)
+        if card >= 0:
+            return play(s, action.seat, card)
+    return None
