@@ -169,22 +169,22 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
     # -- what each game supplies ------------------------------------------------
 
     @staticmethod
-    def read_action(text: str, default_seat: int | None) -> Action:
+    def read_action(text: str, default_seat: int | None, /) -> Action:
         """The action ``text`` names (with no actor, ``default_seat`` acts): the game's reader."""
         raise NotImplementedError
 
     @staticmethod
-    def malformed(action: Action) -> str | None:
+    def malformed(action: Action, /) -> str | None:
         """Why ``action`` is no action of the game (common.action.known), or ``None``: the door's check."""
         raise NotImplementedError
 
     @staticmethod
-    def observe(state: Any, seat: int) -> ObsT:
+    def observe(state: Any, seat: int, /) -> ObsT:
         """What ``seat`` may know in ``state``: the game's ``observation`` module."""
         raise NotImplementedError
 
     @staticmethod
-    def cards_of(mask: int) -> HandT:
+    def cards_of(mask: int, /) -> HandT:
         """A hand's mask as the cards (or ranks) that print."""
         raise NotImplementedError
 
@@ -255,7 +255,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
             action = read
         verdict, resolved = self.judge(action)
         if verdict.legal:
-            after: Self = self._step(action).take(self, action, resolved)
+            after: Self = (self.ACTIONS.get(type(action)) or self._step(action)).take(self, action, resolved)
             return verdict, after
         if lenient and self.current_player != TERMINAL and self.malformed(action) is None:
             row = self._step(action)  # an action of the game, judged illegal by its own rules
@@ -286,7 +286,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
         verdict, resolved = self.judge(action)
         if not verdict.legal:
             raise IllegalActionError(verdict, action_text(action), self.compact())
-        after: Self = self._step(action).take(self, action, resolved)
+        after: Self = (found or self._step(action)).take(self, action, resolved)
         return after
 
     # -- the views every game wires alike -----------------------------------------

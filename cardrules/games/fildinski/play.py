@@ -66,7 +66,6 @@ __all__ = [
     "legal_plays",
     "meld_step_follows",
     "play",
-    "playable",
     "take_play",
 ]
 
@@ -189,22 +188,6 @@ def legal_plays(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
         + suits[2][kinds[mask >> 32 & 0xFFFF]]
         + suits[3][kinds[mask >> 48]]
     )
-
-
-def playable(s: st.FildinskiState, action: PlayCard) -> int:
-    """The id ``action`` plays when it is legal here (the lower copy held), else :data:`NO_CARD`.
-
-    The fast path of ``apply``: the test is :func:`legal_mask`'s.
-    """
-    if action.seat != s.current_player:
-        return NO_CARD
-    kind = card_kind(action.card)
-    if kind is None:
-        return NO_CARD
-    legal = legal_mask(s) >> (2 * kind) & 3
-    if not legal:
-        return NO_CARD
-    return 2 * kind + (0 if legal & 1 else 1)
 
 
 def held_id(s: st.FildinskiState, seat: int, card: Card) -> int:
@@ -461,16 +444,23 @@ def take_play(s: st.FildinskiState, action: PlayCard, card: int | None) -> st.Fi
 
 
 def fast_play(s: st.FildinskiState, action: object) -> st.FildinskiState | None:
-    """The state after ``action`` when it is a legal card play here (the legal set's own test,
-    :func:`playable`), taking only what the door takes (a play of a card by a seat number); else ``None``."""
+    """The state after ``action`` when it is a legal card play here, else ``None`` (the door judges it).
+
+    The fast path of ``apply``: it takes only what the door takes (a play of a
+    card by a seat number), and its test is :func:`legal_mask`'s, the lower
+    copy held being the one played.
+    """
     try:
         fast = type(action.seat) is int and type(action.card) is Card  # type: ignore[attr-defined]
         fast = fast and type(action.card.index) is int  # type: ignore[attr-defined]
     except AttributeError:  # a value built around its constructor, a field missing: the door says so
         return None
-    if fast:
-        assert isinstance(action, PlayCard)
-        card = playable(s, action)
-        if card >= 0:
-            return play(s, action.seat, card)
-    return None
+    if not fast or action.seat != s.current_player:  # type: ignore[attr-defined]
+        return None
+    kind = card_kind(action.card)  # type: ignore[attr-defined]
+    if kind is None:
+        return None
+    legal = legal_mask(s) >> (2 * kind) & 3
+    if not legal:
+        return None
+    return play(s, s.current_player, 2 * kind + (0 if legal & 1 else 1))
