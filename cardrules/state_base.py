@@ -9,8 +9,8 @@ is a frozen, slotted dataclass (``eq=False, repr=False``) that inherits
 - ``ACTIONS``, its :class:`ActionTable`: for each kind of action, the phase
   module's judge and transition side by side (PokerKit's ``verify_*`` and the
   move itself), and optionally a fast path (:class:`Step`);
-- its readers, as static methods: ``read_action(text, default_seat)``,
-  ``malformed(action)``, ``observe(state, seat)`` and ``cards_of(mask)`` (how a
+- its readers, as static methods: ``_read_action(text, default_seat)``,
+  ``_malformed(action)``, ``_observe(state, seat)`` and ``_cards_of(mask)`` (how a
   hand prints).
 
 The state then has from here, written once: :meth:`~StateBase.check`,
@@ -130,6 +130,7 @@ class ActionTable(dict[type[object], Step[S]]):
     __slots__ = ()
 
     def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        """Refused: an action table is read-only."""
         raise TypeError("an action table is read-only")
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
@@ -169,22 +170,22 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
     # -- what each game supplies ------------------------------------------------
 
     @staticmethod
-    def read_action(text: str, default_seat: int | None, /) -> Action:
+    def _read_action(text: str, default_seat: int | None, /) -> Action:
         """The action ``text`` names (with no actor, ``default_seat`` acts): the game's reader."""
         raise NotImplementedError
 
     @staticmethod
-    def malformed(action: Action, /) -> str | None:
+    def _malformed(action: Action, /) -> str | None:
         """Why ``action`` is no action of the game (common.action.known), or ``None``: the door's check."""
         raise NotImplementedError
 
     @staticmethod
-    def observe(state: Any, seat: int, /) -> ObsT:
+    def _observe(state: Any, seat: int, /) -> ObsT:
         """What ``seat`` may know in ``state``: the game's ``observation`` module."""
         raise NotImplementedError
 
     @staticmethod
-    def cards_of(mask: int, /) -> HandT:
+    def _cards_of(mask: int, /) -> HandT:
         """A hand's mask as the cards (or ranks) that print."""
         raise NotImplementedError
 
@@ -216,7 +217,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
         if isinstance(action, str):
             read = read_text(cast("AnyState", self), action)
             return read if isinstance(read, Verdict) else self.check(read)
-        why = self.malformed(action)
+        why = self._malformed(action)
         if why is not None:
             return unknown_action(why)
         found = self.ACTIONS.get(type(action))
@@ -226,7 +227,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
         """The verdict :meth:`check` gives ``action`` (an action, not text), with what judging resolved."""
         if self.current_player == TERMINAL:
             return game_over(self.end_reason()), None
-        why = self.malformed(action)
+        why = self._malformed(action)
         if why is not None:
             return unknown_action(why), None
         found = self.ACTIONS.get(type(action))
@@ -244,7 +245,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
         """Judge ``action`` once and, when it is legal, apply it: the verdict and the next state or ``None``.
 
         With ``lenient``, an action that breaks only the rules its kind may
-        break and still be carried out (:attr:`Step.lenient`: a revoke, say)
+        break and still be carried out (:attr:`~cardrules.state_base.Step.lenient`: a revoke, say)
         is carried out as it was made: its verdict stays illegal, and the next
         state is the one after it.
         """
@@ -257,7 +258,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
         if verdict.legal:
             after: Self = (self.ACTIONS.get(type(action)) or self._step(action)).take(self, action, resolved)
             return verdict, after
-        if lenient and self.current_player != TERMINAL and self.malformed(action) is None:
+        if lenient and self.current_player != TERMINAL and self._malformed(action) is None:
             row = self._step(action)  # an action of the game, judged illegal by its own rules
             if as_played(verdict, row.lenient):
                 played: Self = row.take(self, action, None)
@@ -267,7 +268,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
     def apply(self, action: Action | str) -> Self:
         """The state after ``action``.
 
-        A legal action that its kind's fast path recognises (:attr:`Step.fast`)
+        A legal action that its kind's fast path recognises (:attr:`~cardrules.state_base.Step.fast`)
         is carried out at once; any other is judged once, at the door.
 
         Raises:
@@ -302,7 +303,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
         Raises:
             InvalidNotationError: the text is not an action of the game.
         """
-        return self.read_action(text, None if self.current_player == TERMINAL else self.current_player)
+        return self._read_action(text, None if self.current_player == TERMINAL else self.current_player)
 
     def seat(self, seat: object) -> int:
         """``seat`` when it is one of this game's seats.
@@ -320,7 +321,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
         Raises:
             InvalidArgumentError: ``seat`` is not a seat of the game.
         """
-        return self.cards_of(self.hands[self.seat(seat)])
+        return self._cards_of(self.hands[self.seat(seat)])
 
     def observation(self, seat: int) -> ObsT:
         """What ``seat`` may know here, and nothing more (the game's ``observation`` module).
@@ -328,7 +329,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
         Raises:
             InvalidArgumentError: ``seat`` is not a seat of the game.
         """
-        return self.observe(self, self.seat(seat))
+        return self._observe(self, self.seat(seat))
 
     def _part(self, name: str) -> ModuleType:
         """The game's module ``name`` (``position``, ``picture``, ``ending``), through the game table."""

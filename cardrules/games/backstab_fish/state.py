@@ -125,10 +125,10 @@ class BackstabFishState(StateBase[BackstabFishObservation, Ranks, NoReturn]):
         step(LayDown, lay_down.judge_decision, lay_down.take_lay),
         step(EndTurn, lay_down.judge_decision, lay_down.take_end, fast=lay_down.fast_end),
     )
-    read_action = staticmethod(read_action)
-    malformed = staticmethod(malformed)
-    observe = staticmethod(observe)
-    cards_of = staticmethod(set_ranks)
+    _read_action = staticmethod(read_action)
+    _malformed = staticmethod(malformed)
+    _observe = staticmethod(observe)
+    _cards_of = staticmethod(set_ranks)
 
     # -- construction ---------------------------------------------------------
 

@@ -132,10 +132,10 @@ class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaE
         step(Discard, procedure.judge_exchange, procedure.take_exchange),
         step(ChooseRaise, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_shared),
     )
-    read_action = staticmethod(parse_action)
-    malformed = staticmethod(malformed)
-    observe = staticmethod(observe)
-    cards_of = staticmethod(Cards.from_mask)
+    _read_action = staticmethod(parse_action)
+    _malformed = staticmethod(malformed)
+    _observe = staticmethod(observe)
+    _cards_of = staticmethod(Cards.from_mask)
 
     # -- construction ---------------------------------------------------------
 

@@ -211,8 +211,9 @@ def take_play(state: FelagsvistState, action: PlayCard, card: int | None) -> Fel
 
 
 def fast_play(state: FelagsvistState, action: object) -> FelagsvistState | None:
-    """The state after ``action`` when it is a shared play (:data:`PLAYS`) of a card the state's legal
-    set holds, by the player to act; else ``None`` (``apply`` then takes it to the door).
+    """The state after ``action`` when it is a shared play of a card the state's legal set holds, by the
+    player to act (``actions.PLAYS``); else ``None`` (``apply`` then takes
+    it to the door).
 
     Such a play needs no judging beyond that bit. Anything else (a play built
     anew, a value built around its class) goes through the door.

@@ -115,10 +115,10 @@ class FelagsvistState(StateBase[FelagsvistObservation, Cards, "FelagsvistEnding"
             fast=_play.fast_play,
         ),
     )
-    read_action = staticmethod(parse_play)
-    malformed = staticmethod(malformed)
-    observe = staticmethod(observe)
-    cards_of = staticmethod(Cards.from_mask)
+    _read_action = staticmethod(parse_play)
+    _malformed = staticmethod(malformed)
+    _observe = staticmethod(observe)
+    _cards_of = staticmethod(Cards.from_mask)
 
     # -- the legal set and the end: the functions of cardrules.games.felagsvist.play,
     # -- bound directly (no wrapper call on the hot paths)

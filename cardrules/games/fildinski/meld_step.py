@@ -52,7 +52,7 @@ from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
 if TYPE_CHECKING:
-    from cardrules.games.fildinski import state as st
+    from cardrules.games.fildinski.state import FildinskiState
 
 __all__ = [
     "MAX_MELDS",
@@ -142,7 +142,7 @@ _NONE: Final[tuple[tuple[Action, ...], ...]] = tuple((DeclareMelds(seat, ()),) f
 """Each seat's legal set of declarations when no meld can be made: ``meld none`` alone."""
 
 
-def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
+def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     """The legal actions of ``seat`` in its meld step, in canonical order.
 
     The dix when possible (:func:`dix_card`), then ``meld none``, then every
@@ -159,7 +159,7 @@ def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
     return ((Dix(seat, card_of(dix)),) if dix is not None else ()) + melds
 
 
-def in_step(s: st.FildinskiState, seat: int) -> bool:
+def in_step(s: FildinskiState, seat: int) -> bool:
     """fildinski.meld.who-and-when: whether ``seat`` may act in a meld step now.
 
     Only the winner of the trick just played, in that trick's meld step.
@@ -170,7 +170,7 @@ def in_step(s: st.FildinskiState, seat: int) -> bool:
 # -- the dix --------------------------------------------------------------------------------------
 
 
-def dix_sevens(s: st.FildinskiState, seat: int) -> int:
+def dix_sevens(s: FildinskiState, seat: int) -> int:
     """fildinski.dix.exchange: the trump 7s ``seat`` may give for the turn-up (an id bitmask).
 
     Under ``from_hand`` those in its hand; under ``from_trick`` the one of the
@@ -179,7 +179,7 @@ def dix_sevens(s: st.FildinskiState, seat: int) -> int:
     return dix_zone(s, seat) & 3 << (16 * s.deal.trump)
 
 
-def dix_zone(s: st.FildinskiState, seat: int) -> int:
+def dix_zone(s: FildinskiState, seat: int) -> int:
     """fildinski.dix.exchange: the cards the dix takes its seven from (an id bitmask).
 
     ``seat``'s hand under ``from_hand``; under ``from_trick`` the cards of the
@@ -190,12 +190,12 @@ def dix_zone(s: st.FildinskiState, seat: int) -> int:
     return s.fresh & s.won[seat]
 
 
-def dix_spent(s: st.FildinskiState) -> bool:
+def dix_spent(s: FildinskiState) -> bool:
     """fildinski.dix.once: whether the deal's one dix has been made, or the turn-up is a 7 already."""
     return s.dix_done or strength_of(s.turnup) == 0
 
 
-def dix_card(s: st.FildinskiState, seat: int) -> int | None:
+def dix_card(s: FildinskiState, seat: int) -> int | None:
     """The trump 7 the winner may exchange in this meld step, or ``None``.
 
     Never after the last draw (fildinski.endgame.no-melding), nor once spent
@@ -209,7 +209,7 @@ def dix_card(s: st.FildinskiState, seat: int) -> int | None:
     return (pool & -pool).bit_length() - 1
 
 
-def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
+def judge_dix(s: FildinskiState, action: Dix) -> tuple[Verdict, int]:
     """The verdict on a dix (the game not over), and the id of the seven it gives (-1 if illegal).
 
     Every rule it breaks is named: the turn, the card (fildinski.dix.exchange),
@@ -273,7 +273,7 @@ def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
     ), given
 
 
-def exchange(s: st.FildinskiState, seat: int, seven: int) -> st.FildinskiState:
+def exchange(s: FildinskiState, seat: int, seven: int) -> FildinskiState:
     """fildinski.dix.exchange: the state after ``seat`` gives the trump 7 ``seven`` for the turn-up.
 
     Under ``from_hand`` the turn-up goes to the hand and the dix scores 10;
@@ -501,7 +501,7 @@ def _decl(s: MeldView, kind: MeldKind, mask: int, pool: int) -> MeldDecl:
 # -- the verdict on a declaration -----------------------------------------------------------------
 
 
-def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds | None]:
+def judge_melds(s: FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds | None]:
     """The verdict on a meld declaration (the game not over), and its melds resolved to card sets.
 
     A declaration is judged in all its parts: the time (common.turn.player-to-act,
@@ -583,9 +583,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     return make_verdict(True, _MELDS, f"{format_seat(seat)} melds {named}"), resolved
 
 
-def _resolve(
-    s: st.FildinskiState, seat: int, melds: tuple[MeldDecl, ...], found: Findings
-) -> list[int | None]:
+def _resolve(s: FildinskiState, seat: int, melds: tuple[MeldDecl, ...], found: Findings) -> list[int | None]:
     """The id bitmask of each declared meld, ``None`` for one with a card that cannot be placed.
 
     Every meld and every card is judged, one failure stopping none of the
@@ -650,7 +648,7 @@ def _plain_count(decl: MeldDecl, kind: int) -> int:
     )
 
 
-def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
+def _not_in_pile(s: FildinskiState, seat: int, card: int, used: int) -> str:
     actor = format_seat(seat)
     name = card_of(card).pretty()
     if s.won[seat] >> card & 1 and used >> card & 1:
@@ -664,7 +662,7 @@ def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
     return f"{name} is not in {actor}'s won pile"
 
 
-def _copy_difference(s: st.FildinskiState, card: int) -> str:
+def _copy_difference(s: FildinskiState, card: int) -> str:
     fresh = s.fresh >> card & 1, s.fresh >> (card ^ 1) & 1
     if fresh[0] != fresh[1]:
         return f"#{1 if fresh[0] else 2} was won in the trick just won"
@@ -694,7 +692,7 @@ def marked(deal: DealContext, used: tuple[int, ...], pile: int, melds: Melds) ->
     return tuple(marks), pile
 
 
-def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
+def declare(s: FildinskiState, seat: int, melds: Melds) -> FildinskiState:
     """The state after ``seat`` ends its meld step with ``melds`` (resolved by :func:`judge_melds`).
 
     Each meld scores (fildinski.meld.kinds) and joins the meld history; under
@@ -723,20 +721,20 @@ def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
 # -- the state's action table: the transitions of a judged dix or declaration, and the fast path --
 
 
-def take_dix(s: st.FildinskiState, action: Dix, seven: int | None) -> st.FildinskiState:
+def take_dix(s: FildinskiState, action: Dix, seven: int | None) -> FildinskiState:
     """The state after the dix ``action``, judged legal: ``seven`` is the id :func:`judge_dix` resolved."""
     assert seven is not None, "a dix is carried out only when legal"
     return exchange(s, action.seat, seven)
 
 
-def take_melds(s: st.FildinskiState, action: DeclareMelds, melds: Melds | None) -> st.FildinskiState:
+def take_melds(s: FildinskiState, action: DeclareMelds, melds: Melds | None) -> FildinskiState:
     """The state after the declaration ``action``, judged legal: ``melds`` are those :func:`judge_melds`
     resolved."""
     assert melds is not None, "a declaration is carried out only when legal"
     return declare(s, action.seat, melds)
 
 
-def fast_melds(s: st.FildinskiState, action: object) -> st.FildinskiState | None:
+def fast_melds(s: FildinskiState, action: object) -> FildinskiState | None:
     """The state after ``meld none`` in the actor's meld step, which is legal exactly there (:func:`in_step`);
     ``None`` for any other declaration (the door judges it)."""
     try:

@@ -49,7 +49,7 @@ from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
 if TYPE_CHECKING:
-    from cardrules.games.fildinski import state as st
+    from cardrules.games.fildinski.state import FildinskiState
 
 __all__ = [
     "NO_CARD",
@@ -162,7 +162,7 @@ def follow_duty(legal: int, led: int, trump: int) -> str:
     return _FREE_DISCARD
 
 
-def legal_mask(s: st.FildinskiState) -> int:
+def legal_mask(s: FildinskiState) -> int:
     """The ids the player to act may play (0 in a meld step or when the game is over).
 
     fildinski.play.free-play and fildinski.endgame.free-discard: the whole hand;
@@ -177,7 +177,7 @@ def legal_mask(s: st.FildinskiState) -> int:
     return hand
 
 
-def legal_plays(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
+def legal_plays(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     """The legal card plays of ``seat``, the player to act outside a meld step, in kind order."""
     mask = legal_mask(s)
     suits = _SUIT_PLAYS[seat]
@@ -190,7 +190,7 @@ def legal_plays(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
     )
 
 
-def held_id(s: st.FildinskiState, seat: int, card: Card) -> int:
+def held_id(s: FildinskiState, seat: int, card: Card) -> int:
     """The id of ``card`` that ``seat`` plays when it holds it, legal or not (the lower copy held).
 
     What a play carried out as it was made (:data:`PLAYABLE_AS_PLAYED`) takes
@@ -206,7 +206,7 @@ def held_id(s: st.FildinskiState, seat: int, card: Card) -> int:
 # -- verdicts -------------------------------------------------------------------------------------
 
 
-def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
+def judge_play(s: FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     """The verdict on a card play (the game not over), and the id it plays (:data:`NO_CARD` if illegal).
 
     A card held by the player to act outside a meld step is legal exactly when
@@ -259,7 +259,7 @@ def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     return verdict, 2 * kind + (0 if legal & 1 else 1)
 
 
-def _also_outside_legal_set(s: st.FildinskiState, seat: int, kind: int, hand: int, found: Findings) -> None:
+def _also_outside_legal_set(s: FildinskiState, seat: int, kind: int, hand: int, found: Findings) -> None:
     """The rules of the legal set a card not held breaks, after common.cards.held.
 
     In the stock phase fildinski.play.free-play (the legal set is the hand);
@@ -285,7 +285,7 @@ def _also_outside_legal_set(s: st.FildinskiState, seat: int, kind: int, hand: in
     found.add(_LEGAL_SET, f"in the last eight tricks the legal cards are among {format_seat(seat)}'s own")
 
 
-def _end_the_step_first(s: st.FildinskiState, seat: int) -> str:
+def _end_the_step_first(s: FildinskiState, seat: int) -> str:
     """Why ``seat``, in its meld step, may not play a card yet (fildinski.play.trick-cycle, or
     fildinski.endgame.trick-cycle after the last draw)."""
     actor = format_seat(seat)
@@ -295,7 +295,7 @@ def _end_the_step_first(s: st.FildinskiState, seat: int) -> str:
     )
 
 
-def _allowed_follow(s: st.FildinskiState, actor: str, name: str, mask: int) -> Verdict:
+def _allowed_follow(s: FildinskiState, actor: str, name: str, mask: int) -> Verdict:
     """The verdict on a card of the endgame follower's legal set ``mask``, naming the duty it meets."""
     led = s.trick[0]
     duty = follow_duty(mask, led, s.deal.trump)
@@ -310,7 +310,7 @@ def _allowed_follow(s: st.FildinskiState, actor: str, name: str, mask: int) -> V
     return make_verdict(True, (RuleId(duty), RuleId(_LEGAL_SET)), reason)
 
 
-def _refused_follow(s: st.FildinskiState, seat: int, kind: int, mask: int) -> Verdict:
+def _refused_follow(s: FildinskiState, seat: int, kind: int, mask: int) -> Verdict:
     """The verdict on a held card outside the endgame follower's legal set ``mask``."""
     led = s.trick[0]
     duty = follow_duty(mask, led, s.deal.trump)
@@ -353,7 +353,7 @@ def _count_kinds(mask: int) -> int:
 # -- transitions ----------------------------------------------------------------------------------
 
 
-def meld_step_follows(s: st.FildinskiState) -> bool:
+def meld_step_follows(s: FildinskiState) -> bool:
     """Whether the winner of the trick being played has a meld step after it.
 
     fildinski.play.trick-cycle: after every trick while the stock lasts;
@@ -362,7 +362,7 @@ def meld_step_follows(s: st.FildinskiState) -> bool:
     return s.drawn < DRAWS or s.deal.plan.options.meld_in_endgame
 
 
-def play(s: st.FildinskiState, seat: int, card: int) -> st.FildinskiState:
+def play(s: FildinskiState, seat: int, card: int) -> FildinskiState:
     """The state after ``seat`` plays the id ``card``, a legal play.
 
     A lead starts the trick; a follow completes it (fildinski.play.trick-cycle,
@@ -396,7 +396,7 @@ def play(s: st.FildinskiState, seat: int, card: int) -> st.FildinskiState:
     return after
 
 
-def end_deal(s: st.FildinskiState) -> st.FildinskiState:
+def end_deal(s: FildinskiState) -> FildinskiState:
     """The state after the last trick (and meld step) of a deal.
 
     fildinski.game.deal-end: the deal's points join the totals. The game ends
@@ -415,7 +415,7 @@ def end_deal(s: st.FildinskiState) -> st.FildinskiState:
     return s.dealt(next_deal(context, s.summary, totals))
 
 
-def draw(s: st.FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
+def draw(s: FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
     """The hands and the count of cards drawn once the meld step of ``seat``, the trick's winner, ends.
 
     fildinski.play.draw-order: while the stock lasts the winner takes its top
@@ -434,7 +434,7 @@ def draw(s: st.FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
 # -- the state's action table: the transition of a judged play, and the fast path -----------------
 
 
-def take_play(s: st.FildinskiState, action: PlayCard, card: int | None) -> st.FildinskiState:
+def take_play(s: FildinskiState, action: PlayCard, card: int | None) -> FildinskiState:
     """The state after ``action``, judged legal (``card`` is the id :func:`judge_play` resolved), or
     carried out as played (``card`` is ``None``: the lower copy held, :func:`held_id`)."""
     if card is None:
@@ -443,7 +443,7 @@ def take_play(s: st.FildinskiState, action: PlayCard, card: int | None) -> st.Fi
     return play(s, action.seat, card)
 
 
-def fast_play(s: st.FildinskiState, action: object) -> st.FildinskiState | None:
+def fast_play(s: FildinskiState, action: object) -> FildinskiState | None:
     """The state after ``action`` when it is a legal card play here, else ``None`` (the door judges it).
 
     The fast path of ``apply``: it takes only what the door takes (a play of a

@@ -145,10 +145,10 @@ class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding"]):
         step(DeclareMelds, meld_step.judge_melds, meld_step.take_melds, fast=meld_step.fast_melds),
         step(Dix, meld_step.judge_dix, meld_step.take_dix),
     )
-    read_action = staticmethod(parse_action_text)
-    malformed = staticmethod(malformed)
-    observe = staticmethod(observe)
-    cards_of = staticmethod(sorted_cards)
+    _read_action = staticmethod(parse_action_text)
+    _malformed = staticmethod(malformed)
+    _observe = staticmethod(observe)
+    _cards_of = staticmethod(sorted_cards)
 
     # -- views ----------------------------------------------------------------
 
