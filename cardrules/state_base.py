@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, Protocol, Se
 
 from cardrules.base import check_seat
 from cardrules.errors import IllegalActionError, NotSolvableError
-from cardrules.frozen import pretty_as_repr
+from cardrules.frozen import fast_constructor, pretty_as_repr
 from cardrules.game import TERMINAL, Action, AnyState, GameInfo
 from cardrules.games import GAMES
 from cardrules.judging import action_text, as_played, game_over, read_text, unknown_action
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
     from cardrules.svg.marks import Marks
 
-__all__ = ["ActionTable", "Maker", "StateBase", "Step", "action_table", "step"]
+__all__ = ["ActionTable", "Maker", "StateBase", "Step", "action_table", "step", "with_maker"]
 
 S = TypeVar("S", bound="StateBase[Any, Any, Any]")
 A = TypeVar("A", bound=Action)
@@ -69,8 +69,8 @@ class Maker(Protocol[T_co]):
     """How a phase module builds the next state: ``state.make(*fields)``, the class's fast constructor.
 
     A game's state class declares ``make: ClassVar[Maker[TheState]]`` and sets
-    it, below the class, to ``staticmethod(fast_constructor(TheState))``
-    (:func:`~cardrules.frozen.fast_constructor`: every field, in field order,
+    it, below the class, with :func:`with_maker` (the class's
+    :func:`~cardrules.frozen.fast_constructor`: every field, in field order,
     already valid). The phase modules build states through the state they are
     given, so they need not import the state module, which imports them.
     """
@@ -150,6 +150,17 @@ def action_table(*rows: tuple[type[Action], Step[S]]) -> ActionTable[S]:
     return ActionTable(rows)
 
 
+def with_maker(cls: type[S]) -> Callable[..., S]:
+    """Give the state class ``cls`` its :class:`Maker` (``cls.make``), its fast constructor, and return it.
+
+    A game's state module calls it once, below the class, and keeps the result
+    with its fields typed (``make_state: Final[Callable[[...], TheState]] = with_maker(TheState)``).
+    """
+    build = fast_constructor(cls)
+    cls.make = staticmethod(build)
+    return build
+
+
 class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
     """The shared part of every game's state (see the module's docstring).
 
@@ -162,6 +173,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
 
     INFO: ClassVar[GameInfo]
     ACTIONS: ClassVar[ActionTable[Any]]
+    make: ClassVar[Maker[Any]]
 
     if TYPE_CHECKING:
         current_player: int

@@ -122,7 +122,7 @@ def _names_for_the_docs() -> None:
         ("felagsvist", "FelagsvistState", ("play",), ("History",)),
         ("fildinski", "FildinskiState", ("play", "meld_step"), ()),
         ("calabresella", "CalabresellaState", ("auction", "exchange", "play", "procedure"), ()),
-        ("backstab_fish", "BackstabFishState", ("turn", "lay_down"), ()),
+        ("backstab_fish", "BackstabFishState", ("turn", "lay_down", "procedure"), ()),
     ):
         state = importlib.import_module(f"cardrules.games.{game}.state")
         for name in modules:

@@ -40,16 +40,12 @@ __all__ = [
     "check_decision",
     "choices",
     "end_turn",
-    "fast_end",
     "final_lay_down",
-    "judge_decision",
     "lay",
     "legal_choices",
     "pack_sets",
     "sets_in",
     "step_three",
-    "take_end",
-    "take_lay",
 ]
 
 LAY_RULE: Final = "backstab_fish.sets.lay-down"
@@ -288,32 +284,3 @@ def final_lay_down(
             count = _lay(hands, sizes, laid_now, scored, player, sets)
             history = (history, ("final-lay-down", player, -1, -1, count, sets))
     return tuple(laid_now), tuple(scored), history
-
-
-# -- the state's action table: the decision's judge, transitions and fast path --------------------
-
-
-def judge_decision(state: BackstabFishState, action: LayDown | EndTurn) -> tuple[Verdict, None]:
-    """The verdict on a lay-down decision that passed the door (the seat, then :func:`check_decision`)."""
-    refused = turn.seat_unknown(state, action)
-    return (refused if refused is not None else check_decision(state, action)), None
-
-
-def take_lay(state: BackstabFishState, action: LayDown, _: None) -> BackstabFishState:
-    """The state after a lay-down judged legal (:func:`lay`)."""
-    return lay(state, action.seat, pack_sets(action.sets))
-
-
-def take_end(state: BackstabFishState, action: EndTurn, _: None) -> BackstabFishState:
-    """The state after an end of turn judged legal (:func:`end_turn`)."""
-    return end_turn(state, action.seat)
-
-
-def fast_end(state: BackstabFishState, action: EndTurn) -> BackstabFishState | None:
-    """The state after ``action`` when it ends the turn of the player to act at the lay-down decision
-    (a seat number, never a bool, never once the game is over); else ``None`` (the door judges it)."""
-    try:  # a value built around its constructor, a field missing: the door says why
-        fast = type(action.seat) is int and action.seat == state.current_player >= 0
-    except AttributeError:
-        return None
-    return end_turn(state, action.seat) if fast and not turn.asking(state) else None

@@ -17,7 +17,8 @@ the passing of the turn follow without any action. The rules live in the phase
 modules, :mod:`~cardrules.games.backstab_fish.turn` (the ask, the answer, the
 end of the turn) and :mod:`~cardrules.games.backstab_fish.lay_down` (the
 decision); the state's action table names each kind's judge and transition
-there, after the door every game shares (:class:`~cardrules.state_base.StateBase`).
+(:mod:`~cardrules.games.backstab_fish.procedure`, which hands it to its phase
+module), after the door every game shares (:class:`~cardrules.state_base.StateBase`).
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from typing import ClassVar, Final, NoReturn
 
 from cardrules.cards import Card, Cards
 from cardrules.errors import GameNotOverError
-from cardrules.frozen import fast_constructor, reduce_to_init_fields
+from cardrules.frozen import reduce_to_init_fields
 from cardrules.game import TERMINAL, Action, GameInfo, Outcome
-from cardrules.games.backstab_fish import lay_down, turn
+from cardrules.games.backstab_fish import lay_down, procedure, turn
 from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, malformed, read_action
 from cardrules.games.backstab_fish.cards import Ranks, counts_of, set_ranks
 from cardrules.games.backstab_fish.deal import DealContext, dealt_hands, first_player
@@ -47,7 +48,7 @@ from cardrules.games.backstab_fish.options import BackstabFishOptions
 from cardrules.games.backstab_fish.scoring import winners
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
-from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step
+from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step, with_maker
 
 __all__ = ["BackstabFishState", "make"]
 
@@ -121,9 +122,9 @@ class BackstabFishState(StateBase[BackstabFishObservation, Ranks, NoReturn]):
     INFO: ClassVar[GameInfo] = INFO
     make: ClassVar[Maker[BackstabFishState]]  # the fast constructor (set below the class), for the phases
     ACTIONS: ClassVar[ActionTable[BackstabFishState]] = action_table(
-        step(Ask, turn.judge_ask, turn.take_ask, fast=turn.fast_ask),
-        step(LayDown, lay_down.judge_decision, lay_down.take_lay),
-        step(EndTurn, lay_down.judge_decision, lay_down.take_end, fast=lay_down.fast_end),
+        step(Ask, procedure.judge_ask, procedure.take_ask, fast=procedure.fast_ask),
+        step(LayDown, procedure.judge_decision, procedure.take_lay),
+        step(EndTurn, procedure.judge_decision, procedure.take_end, fast=procedure.fast_end),
     )
     _read_action = staticmethod(read_action)
     _malformed = staticmethod(malformed)
@@ -293,9 +294,6 @@ class BackstabFishState(StateBase[BackstabFishObservation, Ranks, NoReturn]):
         )
 
 
-_MAKE: Final[Callable[..., BackstabFishState]] = fast_constructor(BackstabFishState)
-BackstabFishState.make = staticmethod(_MAKE)
-
 make: Final[
     Callable[
         [
@@ -318,6 +316,6 @@ make: Final[
         ],
         BackstabFishState,
     ]
-] = _MAKE
+] = with_maker(BackstabFishState)
 """``BackstabFishState(...)`` for the engine's hot path: the same frozen value, built without ``__init__``
 (what ``state.make`` is, with its fields typed)."""

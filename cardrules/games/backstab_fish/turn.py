@@ -36,9 +36,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from cardrules.game import TERMINAL, Action
-from cardrules.games.backstab_fish import (
-    lay_down,  # (which imports this one: its names are read at call time)
-)
+from cardrules.games.backstab_fish import lay_down  # (which imports this one: read at call time)
 from cardrules.games.backstab_fish.actions import ASK, ASKS, SEAT_TEXT, Ask
 from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
 from cardrules.games.backstab_fish.deal import DealContext
@@ -74,14 +72,10 @@ __all__ = [
     "end_reason",
     "end_rule",
     "every_seat_asks",
-    "fast_ask",
     "finish",
-    "judge_ask",
     "legal_asks",
     "may_ask",
     "seat_asks",
-    "seat_unknown",
-    "take_ask",
 ]
 
 REFILL: Final = 7
@@ -490,40 +484,3 @@ def finish(
         asks,
         legal,
     )
-
-
-# -- the state's action table: the door's seat check, and the ask's judge, transition and fast path --
-
-
-def seat_unknown(state: BackstabFishState, action: Action) -> Verdict | None:
-    """The refusal (common.action.known) of an action by a seat this game does not have, or ``None``.
-
-    The door's check of an action's parts cannot know the number of seats,
-    which an option sets; every kind of action is judged by it first.
-    """
-    seat = action.seat
-    players = state.deal.players
-    if type(seat) is not int or not 0 <= seat < players:
-        return unknown_action(f"{seat!r} is not a seat of this game: its seats are p0-p{players - 1}")
-    return None
-
-
-def judge_ask(state: BackstabFishState, action: Ask) -> tuple[Verdict, None]:
-    """The verdict on an ask that passed the door (:func:`seat_unknown`, then :func:`check_ask`)."""
-    refused = seat_unknown(state, action)
-    return (refused if refused is not None else check_ask(state, action)), None
-
-
-def take_ask(state: BackstabFishState, action: Ask, _: None) -> BackstabFishState:
-    """The state after an ask judged legal: its answer and the rest of the turn (:func:`ask`)."""
-    return ask(state, action.seat, action.target, int(action.rank), action.count)
-
-
-def fast_ask(state: BackstabFishState, action: Ask) -> BackstabFishState | None:
-    """The state after ``action`` when it is a legal ask by the player to act (:func:`ask_allowed`, the
-    legal set's own condition; a seat number, never a bool, never once the game is over); else ``None``."""
-    try:  # a value built around its constructor, a field missing, raises: the door says why
-        fast = type(action.seat) is int and state.current_player >= 0 and ask_allowed(state, action)
-    except AttributeError:
-        return None
-    return ask(state, action.seat, action.target, action.rank, action.count) if fast else None

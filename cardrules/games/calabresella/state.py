@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardrules.cards import Card, Cards, card_at, cards_in, format_cards
 from cardrules.errors import GameNotOverError
-from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action, GameInfo, Outcome
 from cardrules.games.calabresella import auction, exchange, play, procedure
 from cardrules.games.calabresella.actions import (
@@ -66,7 +65,7 @@ from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.rules import RuleId
-from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step
+from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step, with_maker
 
 if TYPE_CHECKING:
     pass
@@ -428,9 +427,6 @@ class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaE
         )
 
 
-_MAKE: Final[Callable[..., CalabresellaState]] = fast_constructor(CalabresellaState)
-CalabresellaState.make = staticmethod(_MAKE)
-
 make_state: Final[
     Callable[
         [
@@ -447,7 +443,7 @@ make_state: Final[
         ],
         CalabresellaState,
     ]
-] = _MAKE
+] = with_maker(CalabresellaState)
 """Build a :class:`CalabresellaState` from all its fields, in order, fast: what ``state.make`` is, typed."""
 
 

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
 from cardrules.cards import Card, Cards, Suit, card_at, cards_in, format_cards
 from cardrules.errors import GameNotOverError
-from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, GameInfo
 from cardrules.games.felagsvist import play as _play
 from cardrules.games.felagsvist.actions import SEAT_NAMES, PlayCard, malformed, parse_play
@@ -29,7 +28,7 @@ from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind
 from cardrules.games.felagsvist.scoring import add_deal, scored_deal, winning_side
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
-from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step
+from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step, with_maker
 
 if TYPE_CHECKING:
     pass
@@ -263,14 +262,11 @@ class FelagsvistState(StateBase[FelagsvistObservation, Cards, "FelagsvistEnding"
         )
 
 
-_MAKE: Final[Callable[..., FelagsvistState]] = fast_constructor(FelagsvistState)
-FelagsvistState.make = staticmethod(_MAKE)
-
 new_state: Final[
     Callable[
         [DealContext, tuple[int, int, int, int], tuple[int, ...], History, Tally, int, int], FelagsvistState
     ]
-] = _MAKE
+] = with_maker(FelagsvistState)
 """``FelagsvistState(deal, hands, trick, history, tally, current_player)`` for the hot path, built
 without ``__init__`` (see :func:`cardrules.frozen.fast_constructor`); the caller passes
 :attr:`~FelagsvistState.legal_cards` too, as :func:`~cardrules.games.felagsvist.play.legal_cards`

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
 from cardrules.cards import Card, Cards, Suit
 from cardrules.errors import GameNotOverError
-from cardrules.frozen import fast_constructor
 from cardrules.game import TERMINAL, Action, GameInfo, Outcome
 from cardrules.games.fildinski import meld_step, play
 from cardrules.games.fildinski.actions import DeclareMelds, Dix, PlayCard, malformed, parse_action_text
@@ -51,7 +50,7 @@ from cardrules.games.fildinski.scoring import (
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
 from cardrules.rules import RuleId
-from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step
+from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step, with_maker
 
 if TYPE_CHECKING:
     pass
@@ -337,9 +336,6 @@ class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding"]):
         )
 
 
-_MAKE: Final[Callable[..., FildinskiState]] = fast_constructor(FildinskiState)
-FildinskiState.make = staticmethod(_MAKE)
-
 make_state: Final[
     Callable[
         [
@@ -364,7 +360,7 @@ make_state: Final[
         ],
         FildinskiState,
     ]
-] = _MAKE
+] = with_maker(FildinskiState)
 """Build a state from all its fields, in field order (``deal, hands, won, retired, drawn, turnup,
 trick, leader, tricks_done, in_meld_step, fresh, dix_done, points, used, melds, dix, history,
 current_player``), skipping ``__init__``: what ``state.make`` is, with its fields typed."""
