@@ -56,12 +56,13 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionTable", "Maker", "StateBase", "Step", "action_table", "step", "with_maker"]
 
-S = TypeVar("S", bound="StateBase[Any, Any, Any]")
+S = TypeVar("S", bound="StateBase[Any, Any, Any, Any]")
 A = TypeVar("A", bound=Action)
 R = TypeVar("R")
 ObsT = TypeVar("ObsT")
 HandT = TypeVar("HandT")
 EndT = TypeVar("EndT")
+ActT = TypeVar("ActT", bound=Action)
 T_co = TypeVar("T_co", covariant=True)
 
 
@@ -161,12 +162,13 @@ def with_maker(cls: type[S]) -> Callable[..., S]:
     return build
 
 
-class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
+class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT, ActT]):
     """The shared part of every game's state (see the module's docstring).
 
     Its type parameters are the game's observation (what :meth:`observation`
-    gives), printable hand (:meth:`hand`) and solver ending (:meth:`ending`;
-    ``NoReturn`` for a game the solver does not take).
+    gives), printable hand (:meth:`hand`), solver ending (:meth:`ending`;
+    ``NoReturn`` for a game the solver does not take) and the actions its text
+    reader gives (:meth:`parse_action`).
     """
 
     __slots__ = ()
@@ -182,7 +184,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
     # -- what each game supplies ------------------------------------------------
 
     @staticmethod
-    def _read_action(text: str, default_seat: int | None, /) -> Action:
+    def _read_action(text: str, default_seat: int | None, /) -> ActT:
         """The action ``text`` names (with no actor, ``default_seat`` acts): the game's reader."""
         raise NotImplementedError
 
@@ -309,7 +311,7 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT]):
         """Whether the game is over."""
         return self.current_player == TERMINAL
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> ActT:
         """Read an action from text; with no actor, the actor is the player to act.
 
         Raises:

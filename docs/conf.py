@@ -162,6 +162,8 @@ nitpick_ignore = [
     ("py:class", "cardrules.state_base.ObsT"),
     ("py:class", "cardrules.state_base.HandT"),
     ("py:class", "cardrules.state_base.EndT"),
+    ("py:class", "cardrules.state_base.ActT"),
+    ("py:obj", "cardrules.state_base.ActT"),
     ("py:obj", "cardrules.state_base.ObsT"),
     ("py:obj", "cardrules.state_base.HandT"),
     ("py:obj", "cardrules.state_base.EndT"),

@@ -54,7 +54,7 @@ __all__ = ["BackstabFishState", "make"]
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class BackstabFishState(StateBase[BackstabFishObservation, Ranks, NoReturn]):
+class BackstabFishState(StateBase[BackstabFishObservation, Ranks, NoReturn, Ask | LayDown | EndTurn]):
     """A Backstab Fish game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.backstab_fish.game.BackstabFishGame.new_game` or

@@ -77,7 +77,7 @@ __all__ = ["CalabresellaState", "make_state"]
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaEnding"]):
+class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaEnding", Action]):
     """A Calabresella hand in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.calabresella.game.CalabresellaGame.new_game`

@@ -43,7 +43,7 @@ History: TypeAlias = PlayChain
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class FelagsvistState(StateBase[FelagsvistObservation, Cards, "FelagsvistEnding"]):
+class FelagsvistState(StateBase[FelagsvistObservation, Cards, "FelagsvistEnding", PlayCard]):
     """A Félagsvist game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.felagsvist.game.FelagsvistGame.new_game` or

@@ -67,7 +67,7 @@ _NO_USE: Final[tuple[int, ...]] = (0,) * len(MeldKind)
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding"]):
+class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding", Action]):
     """A Fildinski game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.fildinski.game.FildinskiGame.new_game`
