@@ -349,12 +349,14 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT, ActT]):
         """The game's module ``name`` (``position``, ``picture``, ``ending``), through the game table."""
         return importlib.import_module(f"{GAMES[self.INFO.name][0]}.{name}")
 
-    def position(self) -> str:
+    def position(self, *, future: bool = True) -> str:
         """The position as one line of text, canonical; ``game.from_position`` reads it back.
 
-        Written by the game's ``position`` module (its ``write_position``).
+        Written by the game's ``position`` module (its ``write_position``). With
+        ``future=False``, the short form: the seed and the later deals' deck
+        orders are left out (see :mod:`cardrules.position`).
         """
-        return cast("str", self._part("position").write_position(self))
+        return cast("str", self._part("position").write_position(self, future=future))
 
     def _svg_table(self, marks: Marks) -> str:
         """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""

@@ -29,8 +29,10 @@ from cardrules.games import rule_books  # noqa: E402
 
 try:  # the proofs need z3; without it the docs still build, listing no proofs
     from proofs import claims_for
+    from proofs.coverage import code_coverage
 except ImportError:  # pragma: no cover - z3 is part of every documented setup
     claims_for = None
+    code_coverage = None
 
 # -- Project ------------------------------------------------------------------
 
@@ -97,6 +99,25 @@ cardrules_examples_dir = str(DOCS / "rules" / "examples")
 cardrules_trace_root = str(DOCS.parent)
 cardrules_trace_spec = str(DOCS.parent.parent / "shared" / "rules")
 cardrules_trace_proofs = {} if claims_for is None else {c.name: c.rule_ids for c in claims_for()}
+# Per legality and scoring rule: whether the engine function that decides it is
+# proved over all its inputs (proofs/coverage.py), by which claims, and if not
+# why not and what bounded check stands in.
+cardrules_trace_code = (
+    {}
+    if claims_for is None or code_coverage is None
+    else {
+        item.rule_id: (
+            item.status,
+            item.claims,
+            item.gap.reason if item.gap else "",
+            item.gap.bounded if item.gap else "",
+        )
+        for item in code_coverage(
+            [rule for rule, (kind, _) in cardrules_expected_rules.items() if kind in ("legality", "scoring")],
+            claims_for(),
+        )
+    }
+)
 
 # -- autodoc and napoleon -----------------------------------------------------
 
@@ -186,10 +207,8 @@ nitpick_ignore = [
     ("py:class", "cardrules.parallel.R"),
     # Internal values that appear in the signatures of the position checks.
     ("py:class", "Counts"),
-    ("py:class", "_Replay"),
-    ("py:class", "cardrules.games.backstab_fish.position_history._Replay"),
     ("py:class", "cardrules.games.fildinski.position_copies.Tok"),
-    ("py:class", "cardrules.games.fildinski.position_copies.T"),
+    ("py:class", "cardrules.games.fildinski.position_history.T"),
     # Backstab Fish's private type aliases of its event chain.
     ("py:class", "Event"),
     ("py:class", "EventChain"),

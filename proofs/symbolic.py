@@ -3,7 +3,9 @@
 The engine's legality functions are small and work on integers as bit masks
 (``hand & SUIT_IDS[suit]``). :func:`paths` calls such a function with
 :class:`Symbolic` arguments in place of some of its integers: every ``&``,
-``|``, ``^``, ``>>`` and ``<<`` on them builds a z3 term instead of a number,
+``|``, ``^``, ``>>`` and ``<<`` on them (and ``+``, ``*`` by a constant and
+``int.bit_count``, which count fields of a mask; ``~`` only as in ``mask & ~x``)
+builds a z3 term instead of a number,
 so what the function returns is a term over the arguments, computed by the
 function's own lines.
 
@@ -19,7 +21,7 @@ What cannot be followed fails loudly: a :class:`Symbolic` used as a list
 index, or met with a negative or non-integer operand, raises
 :class:`TypeError` (the proof then splits such an argument into its concrete
 values instead). The bit width must hold every value the function makes: a
-shift left past it would lose bits that a Python integer keeps.
+shift left or a sum past it would lose bits that a Python integer keeps.
 """
 
 from __future__ import annotations
@@ -29,10 +31,10 @@ from dataclasses import dataclass
 
 from proofs.z3facade import BitVec, Bool, all_of, bv_val
 
-__all__ = ["Path", "Symbolic", "paths"]
+__all__ = ["Complement", "Explorer", "Path", "Symbolic", "paths"]
 
 
-class _Explorer:
+class Explorer:
     """The choices of one run: those fixed by the run's prefix, then True at every new branch."""
 
     def __init__(self, prefix: tuple[bool, ...], pending: list[tuple[bool, ...]]) -> None:
@@ -58,7 +60,7 @@ class Symbolic:
 
     __slots__ = ("_explorer", "term")
 
-    def __init__(self, term: BitVec, explorer: _Explorer) -> None:
+    def __init__(self, term: BitVec, explorer: Explorer) -> None:
         self.term = term
         self._explorer = explorer
 
@@ -74,9 +76,16 @@ class Symbolic:
         return other
 
     def __and__(self, other: Symbolic | int) -> Symbolic:
+        if isinstance(other, int) and not isinstance(other, bool) and other < 0:
+            # A mask with some bits cleared (``hand & ~(1 << card)``): this mask is non-negative
+            # and fits the width, so only the operand's low bits can matter.
+            other &= (1 << self.term.width) - 1
         return self._wrap(self.term & self._operand(other))
 
     __rand__ = __and__
+
+    def __invert__(self) -> Complement:
+        return Complement(self)
 
     def __or__(self, other: Symbolic | int) -> Symbolic:
         return self._wrap(self.term | self._operand(other))
@@ -93,6 +102,32 @@ class Symbolic:
 
     def __lshift__(self, other: Symbolic | int) -> Symbolic:
         return self._wrap(self.term.shl(self._operand(other)))
+
+    def __add__(self, other: Symbolic | int) -> Symbolic:
+        return self._wrap(self.term + self._operand(other))
+
+    __radd__ = __add__
+
+    def __mul__(self, other: int) -> Symbolic:
+        """A product by a constant, as repeated sums (z3's bit-vector product is slow to reason about)."""
+        factor = self._operand(other)
+        if not isinstance(factor, int):
+            raise TypeError("a symbolic mask is multiplied by constants only")
+        total = bv_val(0, self.term.width)
+        for _ in range(factor):
+            total = total + self.term
+        return self._wrap(total)
+
+    __rmul__ = __mul__
+
+    def bit_count(self) -> Symbolic:
+        """How many bits are set (``int.bit_count``), as a term of the same width."""
+        width = self.term.width
+        narrow = width.bit_length()  # holds the count; narrow adders keep the term small for z3
+        total = bv_val(0, narrow)
+        for i in range(width):
+            total = total + (self.term.lshr(i) & 1).resize(narrow)
+        return self._wrap(total.resize(width))
 
     def __bool__(self) -> bool:
         return self._explorer.decide(self.term.ne(0))
@@ -124,6 +159,29 @@ class Symbolic:
     __hash__ = None  # type: ignore[assignment]
 
 
+class Complement:
+    """``~mask`` of a :class:`Symbolic` mask, a negative number in Python: only ``&`` with a mask is followed.
+
+    ``DECK_MASK & ~hand`` is the deck's cards outside the hand; any other use
+    of the complement (a result, a branch, another operator) fails loudly.
+    """
+
+    __slots__ = ("_of",)
+
+    def __init__(self, of: Symbolic) -> None:
+        self._of = of
+
+    def __and__(self, other: Symbolic | int) -> Symbolic:
+        if isinstance(other, int) and not isinstance(other, bool) and other < 0:
+            raise TypeError("the complement of a symbolic mask meets a negative number: not followed")
+        return Symbolic(~self._of.term, self._of._explorer) & other
+
+    __rand__ = __and__
+
+    def __bool__(self) -> bool:
+        raise TypeError("the complement of a symbolic mask is used on its own: only `mask & ~x` is followed")
+
+
 @dataclass(frozen=True, slots=True)
 class Path:
     """One way through the function: the condition that takes it and the term it returns."""
@@ -144,7 +202,7 @@ def paths(
     found: list[Path] = []
     pending: list[tuple[bool, ...]] = [()]
     while pending:
-        explorer = _Explorer(pending.pop(), pending)
+        explorer = Explorer(pending.pop(), pending)
         called = tuple(Symbolic(a, explorer) if isinstance(a, BitVec) else a for a in arguments)
         result = function(*called)
         if isinstance(result, Symbolic):

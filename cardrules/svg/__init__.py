@@ -11,12 +11,17 @@ The documents:
 
 - :func:`card`: one card, face up or (``None``) face down;
 - :func:`hand`: cards in an overlapping row;
-- :func:`trick`: the cards of a trick in play order, each with its seat;
+- :func:`trick`: the cards of a trick in play order, each with its seat's name under it;
 - :func:`table`: a whole state (the table as an adjudicator sees it) or an
   observation (as one seat sees it: the cards it may not see are face down);
 - :func:`judged`: the table as an action's actor saw it, the action marked
   red and the legal alternatives green (the dispute report and the rules
-  reference's worked examples).
+  reference's worked examples);
+- :func:`four_colour`: any of these in the four-colour pack (clubs green,
+  diamonds blue), which each of them also draws when given ``four_colours=True``.
+
+Every card of a trick, in progress or the last one, carries the name of the
+seat that played it, written under it in its own group.
 
 >>> import cardrules, cardrules.svg
 >>> state = cardrules.get_game("felagsvist").new_game(seed=1)
@@ -46,7 +51,8 @@ face-down one the class ``back`` and no name (a face-down pile is one such
 group, its size written on it); ``data-seat`` says whose it is, ``data-zone``
 where it lies (``hand``, ``trick``, ``last-trick``, ``stock``, ``turn-up``,
 ``won``, ``meld``, ``monte``, ``laid``, ...) and ``data-mark`` gives its
-mark's colour.
+mark's colour. A suit's ink (the rank and the pips of a face-up card) carries
+``data-suit``, the suit's letter.
 """
 
 from __future__ import annotations
@@ -65,19 +71,25 @@ from cardrules.svg.draw import (
     document,
     draw_card,
     draw_row,
-    draw_text,
     face_of,
+    four_colour,
     row_width,
 )
 from cardrules.svg.marks import Marks, MarkSpec, read_colour, read_marks
 
-__all__ = ["Pictured", "SvgPicture", "card", "hand", "judged", "table", "trick"]
+__all__ = ["Pictured", "SvgPicture", "card", "four_colour", "hand", "judged", "table", "trick"]
 
 
-def card(card: Card | None = None, *, mark: str | None = None) -> str:
+def _pack(picture: str, four: bool) -> str:
+    return four_colour(picture) if four else picture
+
+
+def card(card: Card | None = None, *, mark: str | None = None, four_colours: bool = False) -> str:
     """One card as an SVG document: ``card`` face up, or a face-down card for ``None``.
 
-    ``mark`` is a colour (see :data:`~cardrules.svg.marks.COLOURS`) to outline it in.
+    ``mark`` is a colour (see :data:`~cardrules.svg.marks.COLOURS`) to outline
+    it in; ``four_colours`` draws it from the four-colour pack (clubs green,
+    diamonds blue: :func:`four_colour`).
 
     >>> from cardrules.cards import parse_card
     >>> 'data-card="QS"' in card(parse_card("QS")), 'class="card back"' in card()
@@ -86,10 +98,14 @@ def card(card: Card | None = None, *, mark: str | None = None) -> str:
     colour = None if mark is None else read_colour(mark)
     shown = None if card is None else face_of(card)
     title = "a face-down card" if shown is None else shown.title
-    return document(CARD_WIDTH + 8, CARD_HEIGHT + 8, title, draw_card(shown, 4, 4, mark=colour))
+    return _pack(
+        document(CARD_WIDTH + 8, CARD_HEIGHT + 8, title, draw_card(shown, 4, 4, mark=colour)), four_colours
+    )
 
 
-def hand(cards: Iterable[Card | None], *, marks: MarkSpec = None, title: str = "a hand") -> str:
+def hand(
+    cards: Iterable[Card | None], *, marks: MarkSpec = None, title: str = "a hand", four_colours: bool = False
+) -> str:
     """Cards in an overlapping row, as a hand is held (``None`` for a face-down card).
 
     >>> from cardrules.cards import parse_cards
@@ -100,7 +116,7 @@ def hand(cards: Iterable[Card | None], *, marks: MarkSpec = None, title: str = "
     lookup = read_marks(marks).lookup()
     width = max(row_width(len(shown)), CARD_WIDTH) + 16
     body = draw_row(shown, 8, 8 + LIFT, marks=lookup)
-    return document(width, CARD_HEIGHT + LIFT + 16, title, body)
+    return _pack(document(width, CARD_HEIGHT + LIFT + 16, title, body), four_colours)
 
 
 def trick(
@@ -109,8 +125,11 @@ def trick(
     marks: MarkSpec = None,
     seat_names: Sequence[str] = (),
     title: str = "a trick",
+    four_colours: bool = False,
 ) -> str:
     """The cards of a trick in play order, leader first, each over its seat (``p0``, or ``seat_names``).
+
+    Each card is numbered in play order and carries its seat's name under it.
 
     >>> from cardrules.cards import parse_card
     >>> trick([(1, parse_card("QS")), (2, parse_card("AS"))]).count('class="card"')
@@ -122,13 +141,11 @@ def trick(
     for n, (seat, c) in enumerate(played):
         x = 8 + n * (CARD_WIDTH + 10)
         shown = face_of(c)
-        parts.append(
-            draw_card(shown, x, 8, seat=seat, mark=lookup.colour(shown.key, seat), order=n + 1, zone="trick")
-        )
         name = seat_names[seat] if seat < len(seat_names) else f"p{seat}"
-        parts.append(draw_text(x + CARD_WIDTH / 2, CARD_HEIGHT + 24, name, size=12, anchor="middle"))
+        mark = lookup.colour(shown.key, seat)
+        parts.append(draw_card(shown, x, 8, seat=seat, mark=mark, order=n + 1, zone="trick", label=name))
     width = max(1, len(played)) * (CARD_WIDTH + 10) + 6
-    return document(width, CARD_HEIGHT + 32, title, "".join(parts))
+    return _pack(document(width, CARD_HEIGHT + 28, title, "".join(parts)), four_colours)
 
 
 @runtime_checkable
@@ -140,10 +157,11 @@ class Pictured(Protocol):
         ...
 
 
-def table(x: object, *, marks: MarkSpec = None) -> str:
+def table(x: object, *, marks: MarkSpec = None, four_colours: bool = False) -> str:
     """A whole table as an SVG document: a state as an adjudicator sees it, an observation as its seat does.
 
-    ``marks`` highlights cards (see the module's docstring).
+    ``marks`` highlights cards (see the module's docstring); ``four_colours``
+    draws the cards from the four-colour pack (:func:`four_colour`).
 
     Raises:
         InvalidArgumentError: ``x`` is not a state or an observation of a game
@@ -152,10 +170,12 @@ def table(x: object, *, marks: MarkSpec = None) -> str:
     """
     if not isinstance(x, Pictured):
         raise InvalidArgumentError(f"cannot draw {type(x).__name__}: give a game's state or observation")
-    return x._svg_table(read_marks(marks))
+    return _pack(x._svg_table(read_marks(marks)), four_colours)
 
 
-def judged(state: AnyState, action: Action | str, *, seat: int | None = None) -> str:
+def judged(
+    state: AnyState, action: Action | str, *, seat: int | None = None, four_colours: bool = False
+) -> str:
     """The table as the actor saw it when they acted: ``action`` marked red, the legal alternatives green.
 
     The picture is ``seat``'s observation (by default the action's own seat, or
@@ -176,7 +196,7 @@ def judged(state: AnyState, action: Action | str, *, seat: int | None = None) ->
         marks.setdefault(legal, "legal")  # the first mark of a card wins: the disputed one
     if seat is None:
         seat = read.seat if isinstance(read, Action) else max(state.current_player, 0)
-    return table(state.observation(seat), marks=marks)
+    return table(state.observation(seat), marks=marks, four_colours=four_colours)
 
 
 class SvgPicture:
@@ -192,9 +212,9 @@ class SvgPicture:
         """The whole table as an SVG document (each game's states and observations define it)."""
         raise NotImplementedError
 
-    def svg(self, marks: MarkSpec = None) -> str:
+    def svg(self, marks: MarkSpec = None, *, four_colours: bool = False) -> str:
         """This table as an SVG document, with ``marks`` (see :func:`cardrules.svg.table`)."""
-        return table(self, marks=marks)
+        return table(self, marks=marks, four_colours=four_colours)
 
     def _repr_svg_(self) -> str:
         """The table, for notebooks (Jupyter shows it inline)."""

@@ -32,7 +32,9 @@ __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
     "FONT",
+    "FOUR_COLOURS",
     "INK",
+    "LABEL_DROP",
     "LIFT",
     "STEP",
     "Face",
@@ -45,6 +47,7 @@ __all__ = [
     "draw_text",
     "face_of",
     "fit_size",
+    "four_colour",
     "rank_face",
     "row_width",
     "text_width",
@@ -58,6 +61,8 @@ STEP: Final = 24
 """How far apart the cards of a hand stand at scale 1 (the visible strip of each)."""
 LIFT: Final = 9
 """How much higher a marked card of a hand stands, at scale 1."""
+LABEL_DROP: Final = 13
+"""Where a card's label (who played it) stands: its baseline this far under the card, at any scale."""
 
 FONT: Final = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 """The font stack of every picture: sans-serif faces found on every system."""
@@ -79,8 +84,8 @@ _PIPS: Final[Mapping[Suit, str]] = MappingProxyType(
         Suit.DIAMONDS: '<path d="M50 2L88 50L50 98L12 50Z"/>',
         Suit.SPADES: '<path d="M50 3C70 25 97 42 97 63C97 78 86 86 74 86C64 86 57 81 54 74C55 85 59 92 67 98'
         'L33 98C41 92 45 85 46 74C43 81 36 86 26 86C14 86 3 78 3 63C3 42 30 25 50 3Z"/>',
-        Suit.CLUBS: '<circle cx="50" cy="27" r="22"/><circle cx="26" cy="59" r="22"/>'
-        '<circle cx="74" cy="59" r="22"/><circle cx="50" cy="52" r="12"/>'
+        Suit.CLUBS: '<circle cx="50" cy="24" r="20"/><circle cx="23" cy="58" r="20"/>'
+        '<circle cx="77" cy="58" r="20"/><circle cx="50" cy="50" r="12"/>'
         '<path d="M45 55C45 78 41 90 32 98L68 98C59 90 55 78 55 55Z"/>',
     }
 )
@@ -190,9 +195,17 @@ def draw_box(
     )
 
 
+def _suit_tag(suit: Suit | None) -> str:
+    """The ``data-suit`` attribute written right after an ink's ``fill`` (see :func:`four_colour`)."""
+    return "" if suit is None else f' data-suit="{suit.letter}"'
+
+
 def _pip(suit: Suit | None, x: float, y: float, size: float, fill: str) -> str:
     shape = _STAR if suit is None else _PIPS[suit]
-    return f'<g transform="translate({_n(x)} {_n(y)}) scale({_n(size / 100)})" fill="{fill}">{shape}</g>'
+    return (
+        f'<g transform="translate({_n(x)} {_n(y)}) scale({_n(size / 100)})" fill="{fill}"{_suit_tag(suit)}>'
+        f"{shape}</g>"
+    )
 
 
 def _ink(face: Face) -> str:
@@ -211,11 +224,11 @@ def _face_body(face: Face, badge: str | None, small: bool) -> str:
     if small:
         size, base, pip, spacing = (17 if wide else 22), 22, (4.0, 27.0, 17.0), -2.0
     else:
-        size, base, pip, spacing = (12.5 if wide else 14), 16, (4.5, 20.0, 11.0), -0.5
+        size, base, pip, spacing = (12.5 if wide else 14), 16, (3.5, 19.0, 15.0), -0.5
     parts = [
         _CARD_RECT,
-        f'<text x="3.5" y="{base}" font-size="{_n(size)}" font-weight="bold" fill="{ink}" '
-        f'letter-spacing="{_n(spacing)}">{_escape(face.label)}</text>',
+        f'<text x="3.5" y="{base}" font-size="{_n(size)}" font-weight="bold" '
+        f'fill="{ink}"{_suit_tag(face.suit)} letter-spacing="{_n(spacing)}">{_escape(face.label)}</text>',
     ]
     if face.suit is not None or face.joker:
         parts.append(_pip(face.suit, *pip, ink))
@@ -253,13 +266,16 @@ def draw_card(
     badge: str | None = None,
     order: int | None = None,
     zone: str | None = None,
+    label: str | None = None,
 ) -> str:
     """One card with its top-left corner at ``(x, y)``: face up, or face down for ``None``.
 
     ``seat`` is whose card it is (``data-seat``); ``mark`` a colour to outline
     it in (ignored for a face-down card); ``badge`` a short text under the
     corner (a count, ``×3``); ``order`` a small number in the corner (its place
-    in a trick); ``zone`` where it lies (``data-zone``: ``hand``, ``trick``, ...).
+    in a trick); ``zone`` where it lies (``data-zone``: ``hand``, ``trick``, ...);
+    ``label`` a name written under the card, in its group (who played a trick
+    card: ``N``, ``p1``), as large at every ``scale``, :data:`LABEL_DROP` below it.
     """
     where = ("" if seat is None else f' data-seat="{seat}"') + (
         "" if zone is None else f' data-zone="{zone}"'
@@ -288,6 +304,12 @@ def draw_card(
         parts.append(
             f'<rect x="1" y="1" width="48" height="68" rx="5" fill="none" stroke="{mark}" '
             'stroke-width="3.5"/>'
+        )
+    if label:
+        parts.append(
+            f'<text class="seat-label" x="{CARD_WIDTH / 2:g}" y="{_n(CARD_HEIGHT + LABEL_DROP / scale)}" '
+            f'font-size="{_n(11 / scale)}" font-weight="bold" text-anchor="middle" fill="{INK}">'
+            f"{_escape(label)}</text>"
         )
     parts.append("</g>")
     return "".join(parts)
@@ -375,6 +397,26 @@ def draw_pile(
             )
         )
     return "".join(parts)
+
+
+FOUR_COLOURS: Final[Mapping[Suit, str]] = MappingProxyType(
+    {Suit.SPADES: _BLACK, Suit.HEARTS: _RED, Suit.DIAMONDS: "#1f5fbf", Suit.CLUBS: "#15803d"}
+)
+"""The inks of the four-colour pack: spades black, hearts red, diamonds blue, clubs green."""
+
+
+def four_colour(picture: str) -> str:
+    """``picture`` (a document or fragment of this module) drawn in the four-colour pack.
+
+    Every suit ink is written ``fill="..." data-suit="X"``, so the two black
+    suits (and the two red ones) can be told apart by colour as well as by
+    shape: clubs turn green and diamonds blue (:data:`~cardrules.svg.draw.FOUR_COLOURS`). Nothing
+    else changes; a face-down card has no ink and stays as it was.
+    """
+    for suit, ink in FOUR_COLOURS.items():
+        usual = _BLACK if suit in (Suit.SPADES, Suit.CLUBS) else _RED
+        picture = picture.replace(f'fill="{usual}"{_suit_tag(suit)}', f'fill="{ink}"{_suit_tag(suit)}')
+    return picture
 
 
 def document(width: float, height: float, title: str, body: str, *, background: str = "#f4f7f2") -> str:

@@ -23,8 +23,10 @@ verdict does not say what it ``shows``, is a build warning.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from random import Random
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -34,7 +36,10 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import cardrules
-from cardrules.svg import judged, table
+from cardrules import records
+from cardrules.cards import Card
+from cardrules.game import Action, AnyState
+from cardrules.svg import judged, table, trick
 
 if TYPE_CHECKING:
     from docutils.nodes import Node
@@ -277,45 +282,148 @@ def _option_pairs(argument: str | None) -> dict[str, str]:
     return pairs
 
 
-class TablePictureDirective(SphinxDirective):
-    """``.. table-picture:: <game>``: a table drawn at build time from a seeded game.
+def _picture_box(picture: str, caption: str = "", css: str = "table-picture") -> list[Node]:
+    box = nodes.container(classes=[f"{css}-box"])
+    box += nodes.raw("", f'<div class="{css}">{picture}</div>', format="html")
+    if caption:
+        box += nodes.paragraph(caption, caption, classes=["picture-caption"])
+    return [box]
 
-    Options: ``:seed:`` (default 1), ``:options:`` (``name=value`` words),
-    ``:steps:`` (legal actions taken first, the first legal one each time),
-    ``:seat:`` (draw that seat's observation instead of the whole table) and
-    ``:mark-legal:`` (mark the legal actions green, the first one red).
-    """
+
+class _SeededGameDirective(SphinxDirective):
+    """The options every picture of a seeded game takes (see :class:`TablePictureDirective`)."""
 
     has_content = False
     required_arguments = 1
     option_spec: ClassVar[OptionSpec] = {
         "seed": directives.nonnegative_int,
         "options": _option_pairs,
-        "steps": directives.nonnegative_int,
-        "seat": directives.nonnegative_int,
-        "mark-legal": directives.flag,
+        "random": directives.flag,
+        "four-colours": directives.flag,
     }
 
+    def new_game(self) -> tuple[AnyState, Callable[[AnyState], Action]]:
+        """The seeded game's first state, and how the next action is chosen."""
+        game = cardrules.get_game(self.arguments[0], **self.options.get("options", {}))
+        seed = int(self.options.get("seed", 1))
+        if "random" in self.options:
+            rng = Random(seed)
+            return game.new_game(seed=seed), lambda state: rng.choice(state.legal_actions())
+        return game.new_game(seed=seed), lambda state: state.legal_actions()[0]
+
+
+class TablePictureDirective(_SeededGameDirective):
+    """``.. table-picture:: <game>``: a table drawn at build time from a seeded game, or from a record.
+
+    Options: ``:seed:`` (default 1), ``:options:`` (``name=value`` words),
+    ``:steps:`` (legal actions taken first: the first legal one each time, or
+    with ``:random:`` one drawn by a random number generator seeded with the
+    seed), ``:record:`` (a game record, relative to the repository, replayed
+    instead, up to ``:steps:`` steps), ``:seat:`` (draw that seat's
+    observation instead of the whole table), ``:mark-legal:`` (mark the legal
+    actions green, the first one red), ``:four-colours:`` (the four-colour
+    pack) and ``:caption:`` (a line under the picture).
+    """
+
+    option_spec: ClassVar[OptionSpec] = {
+        **_SeededGameDirective.option_spec,
+        "steps": directives.nonnegative_int,
+        "record": directives.unchanged_required,
+        "seat": directives.nonnegative_int,
+        "mark-legal": directives.flag,
+        "caption": directives.unchanged,
+    }
+
+    def _state(self) -> AnyState:
+        steps = int(self.options.get("steps", 0))
+        if "record" in self.options:
+            path = Path(self.env.srcdir).parent / self.options["record"]
+            for n, state in enumerate(records.replay(records.load(path))):
+                if n == steps:
+                    return state
+            raise ValueError(f"{self.options['record']} has fewer than {steps} steps")
+        state, choose = self.new_game()
+        for _ in range(steps):
+            state = state.apply(choose(state))
+        return state
+
     def run(self) -> list[Node]:
+        four = "four-colours" in self.options
         try:
-            game = cardrules.get_game(self.arguments[0], **self.options.get("options", {}))
-            state = game.new_game(seed=int(self.options.get("seed", 1)))
-            for _ in range(int(self.options.get("steps", 0))):
-                state = state.apply(state.legal_actions()[0])
+            state = self._state()
             if "mark-legal" in self.options and state.legal_actions():
                 seat = self.options.get("seat")
-                picture = judged(state, state.legal_actions()[0], seat=None if seat is None else int(seat))
+                picture = judged(
+                    state,
+                    state.legal_actions()[0],
+                    seat=None if seat is None else int(seat),
+                    four_colours=four,
+                )
             elif "seat" in self.options:
-                picture = table(state.observation(int(self.options["seat"])))
+                picture = table(state.observation(int(self.options["seat"])), four_colours=four)
             else:
-                picture = table(state)
+                picture = table(state, four_colours=four)
         except Exception as error:  # one warning naming the directive's arguments
             logger.warning("cannot draw %s: %s", self.arguments[0], error, location=self.get_location())
             return []
-        html = f'<div class="table-picture">{picture}</div>'
-        box = nodes.container(classes=["table-picture-box"])
-        box += nodes.raw("", html, format="html")
-        return [box]
+        return _picture_box(picture, self.options.get("caption", ""))
+
+
+class TrickPictureDirective(_SeededGameDirective):
+    """``.. trick-picture:: <game>``: a finished trick of a seeded game, each card over its player.
+
+    Options as :class:`TablePictureDirective` (``:seed:``, ``:options:``,
+    ``:random:``, ``:four-colours:``), and ``:trick:``: which trick of the
+    first deal (default 1). The game is played until that trick is complete;
+    the picture shows its cards in play order, the winner's outlined in blue,
+    and the caption says who led and who won.
+    """
+
+    option_spec: ClassVar[OptionSpec] = {**_SeededGameDirective.option_spec, "trick": directives.positive_int}
+
+    def run(self) -> list[Node]:
+        try:
+            picture, caption = self._finished_trick()
+        except Exception as error:  # one warning naming the directive's arguments
+            logger.warning(
+                "cannot draw a trick of %s: %s", self.arguments[0], error, location=self.get_location()
+            )
+            return []
+        return _picture_box(picture, caption, css="trick-picture")
+
+    def _finished_trick(self) -> tuple[str, str]:
+        state, choose = self.new_game()
+        seats = len(state.scores())
+        wanted = int(self.options.get("trick", 1))
+        while True:
+            seen: Any = state.observation(0)
+            if not seen.trick and len(seen.plays) == wanted * seats:
+                break
+            if len(seen.plays) > wanted * seats or not state.legal_actions():
+                raise ValueError(
+                    f"the first deal of seed {self.options.get('seed', 1)} has no trick {wanted}"
+                )
+            state = state.apply(choose(state))
+        plays: tuple[tuple[int, Card], ...] = tuple(seen.plays[-seats:])
+        names = cardrules.get_game(self.arguments[0]).info.seat_names or tuple(f"p{n}" for n in range(seats))
+        winner = state.current_player
+        won = [card for seat, card in plays if seat == winner]
+        picture = trick(
+            plays,
+            marks={won[0]: "blue"} if won else None,
+            seat_names=names,
+            title=f"trick {wanted}",
+            four_colours="four-colours" in self.options,
+        )
+        (lead_seat, lead), *_ = plays
+        caption = f"Trick {wanted}: {names[lead_seat]} led the {lead.pretty()}"
+        if won and winner == lead_seat:
+            caption += " and won the trick with it (outlined)."
+        elif won:
+            caption += f"; {names[winner]} won it with the {won[0].pretty()} (outlined)."
+        else:
+            caption += "."
+        return picture, caption
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -324,5 +432,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("cardrules_examples_dir", "", "env", types=frozenset({str}))
     app.add_directive("rule-example", RuleExampleDirective)
     app.add_directive("table-picture", TablePictureDirective)
+    app.add_directive("trick-picture", TrickPictureDirective)
     app.connect("cardrules-rule-content", _rule_content)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -20,7 +20,11 @@ Configuration (all optional; without a root nothing is scanned and nothing added
     "calls for a proof" section needs it: when it is absent, the page says so
     and the build goes on;
 ``cardrules_trace_proofs``
-    each proof's claim name mapped to the rule ids it proves.
+    each proof's claim name mapped to the rule ids it proves;
+``cardrules_trace_code``
+    each legality and scoring rule mapped to (status, code claims, why not,
+    what stands in): whether the engine code deciding it is proved over all
+    its inputs (``proofs/coverage.py``). The page gets a section of its own.
 
 Pages holding rule entries or the directive are read again on every build, so
 an incremental build never shows stale back-links.
@@ -60,6 +64,8 @@ if TYPE_CHECKING:
 __all__ = ["Traceability", "TraceabilityDirective", "scan", "setup"]
 
 logger = logging.getLogger(__name__)
+
+_STATUSES: Final = ("proved", "partly proved", "not proved")
 
 _GAME_TITLES: Final = {
     "felagsvist": "Félagsvist",
@@ -237,6 +243,7 @@ class TraceabilityDirective(SphinxDirective):
         games = dict.fromkeys(item.game for item in result.traces)
         for game in games:
             out.append(self._game_section(game, [item for item in result.traces if item.game == game]))
+        out.append(self._code_section())
         out.append(self._proof_section(result))
         out.append(self._unknown_section(result))
         return out
@@ -285,6 +292,38 @@ class TraceabilityDirective(SphinxDirective):
                 "", nodes.term("", "", _rule_link(item.rule_id)), nodes.definition("", fields)
             )
         section += details
+        return section
+
+    def _code_section(self) -> nodes.section:
+        """Per legality and scoring rule: its code proved over all inputs, or why not and what stands in."""
+        section = self._section("Proofs over the code", "code-proofs")
+        code = cast("Mapping[str, tuple[str, tuple[str, ...], str, str]]", self.config.cardrules_trace_code)
+        if not code:
+            section += _para(_text("The proofs could not be imported when this page was built (z3 missing)."))
+            return section
+        counts = {status: sum(1 for row in code.values() if row[0] == status) for status in _STATUSES}
+        section += _para(
+            _text(
+                f"{len(code)} rules of kind legality or scoring. For each, the engine function that decides "
+                "it is proved equal to the model's statement of the rule for every input of its domain (by "
+                "running the function's own lines on z3 terms, or by calling it on every input of a finite "
+                "domain that z3 shows complete), or the reason there is no such proof and the bounded checks "
+                f"that stand in: {counts['proved']} proved, {counts['partly proved']} partly proved, "
+                f"{counts['not proved']} not proved. The list is proofs/coverage.py; a test fails when a "
+                "rule has neither a code proof nor a written reason."
+            )
+        )
+        rows = [
+            [
+                [_para(_rule_link(rule_id))],
+                [_para(_text(status))],
+                _lines(list(claims), empty="none"),
+                [_para(_text(reason))] + ([_para(_text(f"Instead: {bounded}"))] if bounded else []),
+            ]
+            for rule_id, (status, claims, reason, bounded) in code.items()
+        ]
+        headers = ("Rule", "Code", "Code claims", "Why not, and what stands in")
+        section += _table(headers, (24, 10, 22, 44), rows)
         return section
 
     def _proof_section(self, result: Traceability) -> nodes.section:
@@ -360,6 +399,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_config_value("cardrules_trace_root", "", "env", types=frozenset({str}))
     app.add_config_value("cardrules_trace_spec", "", "env", types=frozenset({str}))
     app.add_config_value("cardrules_trace_proofs", {}, "env", types=frozenset({dict}))
+    app.add_config_value("cardrules_trace_code", {}, "env", types=frozenset({dict}))
     app.add_directive("traceability", TraceabilityDirective)
     app.connect("builder-inited", _scan_for_build)
     app.connect("env-get-outdated", _outdated)

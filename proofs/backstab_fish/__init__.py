@@ -20,17 +20,22 @@ package's modules:
   ``D/4``;
 - :mod:`~proofs.backstab_fish.lasso`: without the stall limit the literal game
   need not end, a claim *expected to be refuted*: z3 finds a deal and two asks
-  after which the position is the same again.
+  after which the position is the same again;
+- :mod:`~proofs.backstab_fish.statements`: the ask and score rules stated on
+  their own inputs (a packed hand, the hand sizes, the scores);
+- :mod:`~proofs.backstab_fish.code`: the engine's ask conditions, points and
+  winners, run on z3 terms and proved equal to those statements.
 
-The model does not import the engine. The refinement tests read engine states
-as the model's variables and check that every turn the engine plays is a move
-of the model.
+The model does not import the engine (only :mod:`~proofs.backstab_fish.code`
+does). The refinement tests read engine states as the model's variables and
+check that every turn the engine plays is a move of the model.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from proofs.backstab_fish.code import ASK_CODE, LAY_DOWN_CODE, SCORES_CODE
 from proofs.backstab_fish.conservation import CONSERVATION, LEGAL_ASK, RANK_MULTIPLES
 from proofs.backstab_fish.lasso import LITERAL_GAME_ENDS
 from proofs.backstab_fish.scoring import END_TOTAL
@@ -38,13 +43,16 @@ from proofs.backstab_fish.termination import RANKING, TERMINATION_BOUND, TURN_AB
 from proofs.claims import Claim
 
 __all__ = [
+    "ASK_CODE",
     "CLAIMS",
     "CONSERVATION",
     "END_TOTAL",
+    "LAY_DOWN_CODE",
     "LEGAL_ASK",
     "LITERAL_GAME_ENDS",
     "RANKING",
     "RANK_MULTIPLES",
+    "SCORES_CODE",
     "TERMINATION_BOUND",
     "TURN_ABSTRACTION",
 ]
@@ -58,5 +66,8 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     TERMINATION_BOUND,
     END_TOTAL,
     LITERAL_GAME_ENDS,
+    ASK_CODE,
+    SCORES_CODE,
+    LAY_DOWN_CODE,
 )
 """Every Backstab Fish claim, in the order of the table."""

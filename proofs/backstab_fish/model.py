@@ -185,9 +185,8 @@ _BUGS: Final = frozenset(
 )
 
 
-def _turn(before: SymState, choice: SymState, *, granted: bool, bug: str) -> Move:
-    """One whole turn in which the ask is granted (``granted``) or answered "go fish"."""
-    b, c = before, choice
+def _answer(b: SymState, c: SymState, *, granted: bool, bug: str) -> tuple[list[Bool], tuple[Int, ...]]:
+    """Step 2, the answer (answer.give / go-fish) and T's refill: its conditions, then the counts after it."""
     player, target = b["turn"], c["target"]
     tracked = c["tracked"].eq(1)
     asked, moved = c["count"], c["moved"]
@@ -195,9 +194,7 @@ def _turn(before: SymState, choice: SymState, *, granted: bool, bug: str) -> Mov
     h_t, s_t = _at(b, "hand", target), _at(b, "size", target)
     stock, stock_r = b["stock"], b["stock_r"]
     zero = int_val(0)
-    guard: list[Bool] = [b["over"].eq(0), ask_is_legal(b, target, c["tracked"], asked)]
-
-    # Step 2, the answer (backstab_fish.answer.give / answer.go-fish), and T's refill.
+    guard: list[Bool] = []
     if granted:
         give_all = b["give_all"].eq(1)
         guard += [
@@ -222,6 +219,20 @@ def _turn(before: SymState, choice: SymState, *, granted: bool, bug: str) -> Mov
             stock2, stock_r2 = stock, stock_r
         else:
             stock2, stock_r2 = stock - drawn, stock_r - c["drawn_r"]
+    return guard, (h_p2, s_p2, h_t2, s_t2, stock2, stock_r2)
+
+
+def _turn(before: SymState, choice: SymState, *, granted: bool, bug: str) -> Move:
+    """One whole turn in which the ask is granted (``granted``) or answered "go fish"."""
+    b, c = before, choice
+    player, target = b["turn"], c["target"]
+    stock = b["stock"]
+    zero = int_val(0)
+    guard: list[Bool] = [b["over"].eq(0), ask_is_legal(b, target, c["tracked"], c["count"])]
+
+    # Step 2, the answer (backstab_fish.answer.give / answer.go-fish), and T's refill.
+    answered, (h_p2, s_p2, h_t2, s_t2, stock2, stock_r2) = _answer(b, c, granted=granted, bug=bug)
+    guard += answered
 
     # Step 3, the lay-down (backstab_fish.sets.lay-down), and P's refill.
     lay_r, lay_o = c["lay_r"], c["lay_o"]

@@ -34,6 +34,26 @@ _END_TOTAL: Final = Family(
 )
 
 
+def _end_variables(name: str) -> tuple[Int, Int, list[Int], list[Int], list[Int], list[Int]]:
+    """The end-count claim ``name``'s variables: deck, stock, and per rank held, laid, final and stalled."""
+    deck = int_var(f"{name}:deck")
+    stock = int_var(f"{name}:stock")
+    held = [int_var(f"{name}:held{r}") for r in range(_RANKS)]
+    laid = [int_var(f"{name}:laid{r}") for r in range(_RANKS)]
+    final = [int_var(f"{name}:final{r}") for r in range(_RANKS)]
+    spread = [int_var(f"{name}:stalled{r}") for r in range(_RANKS)]
+    return deck, stock, held, laid, final, spread
+
+
+def _copies(deck: Int, rank: int) -> Int:
+    """C_r: the copies of ``rank`` in the deck numbered ``deck``."""
+    value = int_val(0)
+    for number, shape in enumerate(DECKS):
+        here = shape.copies[rank] if rank < len(shape.copies) else 0
+        value = ite(deck.eq(number), int_val(here), value)
+    return value
+
+
 def _end_total_claim(name: str, statement: str, *, final_lay_down: bool, wrong: Claim | None = None) -> Claim:
     """Per rank, after an all-empty or sole-holder end, and after a stall end.
 
@@ -44,24 +64,8 @@ def _end_total_claim(name: str, statement: str, *, final_lay_down: bool, wrong: 
     every rank: held + 4 x laid sets = C_r.
     """
 
-    def variables() -> tuple[Int, Int, list[Int], list[Int], list[Int], list[Int]]:
-        deck = int_var(f"{name}:deck")
-        stock = int_var(f"{name}:stock")
-        held = [int_var(f"{name}:held{r}") for r in range(_RANKS)]
-        laid = [int_var(f"{name}:laid{r}") for r in range(_RANKS)]
-        final = [int_var(f"{name}:final{r}") for r in range(_RANKS)]
-        spread = [int_var(f"{name}:stalled{r}") for r in range(_RANKS)]
-        return deck, stock, held, laid, final, spread
-
-    def copies(deck: Int, rank: int) -> Int:
-        value = int_val(0)
-        for number, shape in enumerate(DECKS):
-            here = shape.copies[rank] if rank < len(shape.copies) else 0
-            value = ite(deck.eq(number), int_val(here), value)
-        return value
-
     def build() -> Bool:
-        deck, stock, held, laid, final, spread = variables()
+        deck, stock, held, laid, final, spread = _end_variables(name)
         sets = int_val(0)
         for number, shape in enumerate(DECKS):
             sets = ite(deck.eq(number), int_val(shape.sets), sets)
@@ -69,9 +73,9 @@ def _end_total_claim(name: str, statement: str, *, final_lay_down: bool, wrong: 
             (
                 deck.between(0, len(DECKS) - 1),
                 *(
-                    held[r].between(0, copies(deck, r))
+                    held[r].between(0, _copies(deck, r))
                     & (laid[r] >= 0)
-                    & (held[r] + SET * laid[r]).eq(copies(deck, r))
+                    & (held[r] + SET * laid[r]).eq(_copies(deck, r))
                     for r in range(_RANKS)
                 ),
             )
@@ -95,7 +99,7 @@ def _end_total_claim(name: str, statement: str, *, final_lay_down: bool, wrong: 
         return sole_holder & stalled
 
     def describe(model: Model) -> str:
-        deck, stock, held, laid, final, spread = variables()
+        deck, stock, held, laid, final, spread = _end_variables(name)
         number = model.int_value(deck)
         shape = DECKS[number] if 0 <= number < len(DECKS) else None
         names = [Rank(r + 2).label for r in range(13)] + ["joker"]

@@ -21,8 +21,7 @@ Every claim holds for *all* values of its variables, not a sample:
 The package's modules:
 
 - :mod:`~proofs.calabresella.model`: the specification's tables (rank order,
-  card values, stakes, zones and phases) and the symbolic legal set, trick
-  winner and settlement;
+  card values, zones and phases) and the symbolic legal set and trick winner;
 - :mod:`~proofs.calabresella.deck`: the deck's values and the Italian pack;
 - :mod:`~proofs.calabresella.play`: following suit and the trick winner;
 - :mod:`~proofs.calabresella.scoring`: the count, success, the multiplier and
@@ -30,11 +29,17 @@ The package's modules:
 - :mod:`~proofs.calabresella.bidding`: the auction and the session;
 - :mod:`~proofs.calabresella.hand`: the whole hand as a transition system;
 - :mod:`~proofs.calabresella.conservation`: card conservation over it;
+- :mod:`~proofs.calabresella.settlement`: cappotto, stramazzo, the
+  multiplier, the stakes and the payments, stated on a settled hand and on
+  its counts;
 - :mod:`~proofs.calabresella.code`: the engine's own legal set, run on z3
-  bit-vectors and proved equal to the model's statement for every input.
+  bit-vectors and proved equal to the model's statement for every input;
+- :mod:`~proofs.calabresella.code_scoring`: the engine's count, stakes,
+  payments, card values and auction conditions, checked on every input.
 
 The model is written from the specification, not from the engine (only
-:mod:`~proofs.calabresella.code` imports the engine): the rank
+:mod:`~proofs.calabresella.code` and :mod:`~proofs.calabresella.code_scoring`
+import the engine): the rank
 order and the card values are the specification's own tables (only the card
 numbering of :mod:`cardrules.cards` is shared). The refinement tests evaluate
 the model's terms on states the engine reaches and check that both agree.
@@ -46,6 +51,13 @@ from typing import Final
 
 from proofs.calabresella.bidding import AUCTION, SESSION_BALANCE
 from proofs.calabresella.code import LEGAL_SET_CODE
+from proofs.calabresella.code_scoring import (
+    AUCTION_CODE,
+    CARD_THIRDS_CODE,
+    COUNT_CODE,
+    EXCHANGE_CODE,
+    PAYMENT_CODE,
+)
 from proofs.calabresella.conservation import CARD_CONSERVATION
 from proofs.calabresella.deck import DECK_VALUES, ITALIAN_PACK
 from proofs.calabresella.play import FOLLOW_SUIT, TRICK_WINNER
@@ -61,14 +73,19 @@ from proofs.claims import Claim
 
 __all__ = [
     "AUCTION",
+    "AUCTION_CODE",
     "CARD_CONSERVATION",
+    "CARD_THIRDS_CODE",
     "CLAIMS",
+    "COUNT_CODE",
     "DECK_VALUES",
+    "EXCHANGE_CODE",
     "FOLLOW_SUIT",
     "HAND_TOTAL",
     "ITALIAN_PACK",
     "LEGAL_SET_CODE",
     "MULTIPLIER",
+    "PAYMENT_CODE",
     "PAYMENT_ZERO_SUM",
     "POOLED_ROUNDING",
     "SESSION_BALANCE",
@@ -92,5 +109,10 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     STAKE_LADDER,
     SESSION_BALANCE,
     CARD_CONSERVATION,
+    COUNT_CODE,
+    PAYMENT_CODE,
+    CARD_THIRDS_CODE,
+    AUCTION_CODE,
+    EXCHANGE_CODE,
 )
 """Every Calabresella claim, in the order of the table."""

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-from proofs.calabresella.model import nets
+from proofs.calabresella.settlement import nets
 from proofs.induction import Move, Part, SymState, TransitionSystem, inductive_claim, ints
 from proofs.z3facade import BitVec, Bool, Int, all_of, bool_val, int_val, ite
 

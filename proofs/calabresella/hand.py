@@ -13,6 +13,18 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
+from proofs.calabresella.hand_sizes import (
+    COUNTERS,
+    NO_WINNER,
+    SIZE_NAMES,
+    counters_invariant,
+    hand_code,
+    one_if,
+    pick_from,
+    places_invariant,
+    sizes_invariant,
+    zone_of,
+)
 from proofs.calabresella.model import (
     ABANDONED,
     CALL,
@@ -20,7 +32,6 @@ from proofs.calabresella.model import (
     CHOOSE_STEPS,
     CONTRACT,
     DEAL,
-    DEAL_SIZES,
     DEALT_CARDS,
     DECK,
     DECK_INDICES,
@@ -49,7 +60,6 @@ from proofs.calabresella.model import (
     show_card,
     show_pile,
     side_seat,
-    step_sizes,
 )
 from proofs.calabresella.scoring import CONTRACTS, RAISES
 from proofs.induction import Move, Part, SymState, TransitionSystem, Var, ints
@@ -67,186 +77,6 @@ __all__ = [
 ]
 
 
-COUNTERS: Final = (
-    "phase",
-    "k",
-    "giver",
-    "turn",
-    "lead",
-    "tricks",
-    "played",
-    "gathered",
-    "winner",
-    "tricks_b",
-    "last_b",
-)
-"""The integer counters of the hand model."""
-
-SIZE_NAMES: Final = tuple(f"n_{zone}" for zone in ZONES)
-"""The variable holding each zone's size."""
-
-NO_WINNER: Final = -1
-"""The ``winner`` counter while no trick is complete."""
-
-
-def pick_from(index: Int, values: tuple[int, ...]) -> Int:
-    """``values[index]`` for an index in range (the last value beyond it)."""
-    term = int_val(values[-1])
-    for i in reversed(range(len(values) - 1)):
-        term = ite(index.eq(i), int_val(values[i]), term)
-    return term
-
-
-def _zone(s: SymState, code: Int) -> BitVec:
-    """The set of the zone with this code (empty for a code out of range)."""
-    term = bv_val(0, HAND_BITS)
-    for i, name in enumerate(ZONES):
-        term = ite(code.eq(i), s.bv(name), term)
-    return term
-
-
-def _hand_code(relative: Int) -> Int:
-    return relative + HAND0
-
-
-def _sizes_are(s: SymState, sizes: Mapping[int, Int | int]) -> Bool:
-    """Each zone's counter has the given size (0 for a zone not listed)."""
-    return all_of(s[SIZE_NAMES[zone]].eq(sizes.get(zone, 0)) for zone in range(len(ZONES)))
-
-
-def _dealt_shape(s: SymState) -> Bool:
-    return _sizes_are(s, {HAND0: 12, HAND1: 12, HAND2: 12, MONTE: 4})
-
-
-def _handed_sizes(s: SymState) -> Bool:
-    """The called card handed over by the giver (1 or 2) and ``k`` monte cards taken since."""
-    giver, k = s["giver"], s["k"]
-    bidder, monte = int_val(13) + k, int_val(4) - k
-    return (
-        giver.between(1, 2)
-        & k.between(0, 4)
-        & ite(
-            giver.eq(1),
-            _sizes_are(s, {HAND0: bidder, HAND1: 11, HAND2: 12, MONTE: monte}),
-            _sizes_are(s, {HAND0: bidder, HAND1: 12, HAND2: 11, MONTE: monte}),
-        )
-    )
-
-
-def _by_steps(s: SymState, steps: tuple[tuple[int, int], ...]) -> Bool:
-    rows = step_sizes(steps)
-    k = s["k"]
-    sizes = {
-        zone: pick_from(k, tuple(row[j] for row in rows)) for j, zone in enumerate((HAND1, HAND2, MONTE))
-    }
-    return k.between(0, len(steps)) & _sizes_are(s, {HAND0: 12, **sizes})
-
-
-def _one_if(condition: Bool) -> Int:
-    return ite(condition, int_val(1), int_val(0))
-
-
-def _play_sizes(s: SymState) -> Bool:
-    """calabresella.play.turn and play.tricks: after t tricks a hand holds 12 - t, one fewer once played."""
-    tricks, played, gathered, winner = s["tricks"], s["played"], s["gathered"], s["winner"]
-    lead, turn, tricks_b, last_b = s["lead"], s["turn"], s["tricks_b"], s["last_b"]
-    hands = [
-        s[SIZE_NAMES[HAND0 + x]].eq(int_val(TRICKS) - tricks - _one_if((int_val(x) - lead).mod(3) < played))
-        for x in range(3)
-    ]
-    return all_of(
-        (
-            tricks.between(0, TRICKS),
-            played.between(0, 3),
-            gathered.between(0, 2),
-            winner.between(NO_WINNER, 2),
-            winner.eq(NO_WINNER).implies(gathered.eq(0)),
-            (winner >= 0).implies(played.eq(3)),
-            tricks.eq(TRICKS).implies(played.eq(0)),
-            lead.between(0, 2),
-            turn.eq((lead + played).mod(3)),
-            *hands,
-            s["n_trick"].eq(played - gathered),
-            s["n_monte"].eq(4),
-            s["n_pile"].eq(0),
-            tricks_b.between(0, tricks),
-            s["n_won_b"].eq(tricks_b * 3 + ite(winner.eq(0), gathered, int_val(0))),
-            s["n_won_o"].eq((tricks - tricks_b) * 3 + ite(winner >= 1, gathered, int_val(0))),
-            last_b.between(0, 1),
-            ((tricks >= 1) & tricks_b.eq(tricks)).implies(last_b.eq(1)),
-            ((tricks >= 1) & tricks_b.eq(0)).implies(last_b.eq(0)),
-        )
-    )
-
-
-def _settle_sizes(s: SymState) -> Bool:
-    """calabresella.scoring.monte: ``k`` of the monte's cards moved to the last trick's winner."""
-    k, tricks_b, last_b = s["k"], s["tricks_b"], s["last_b"]
-    return all_of(
-        (
-            k.between(0, 4),
-            tricks_b.between(0, TRICKS),
-            last_b.between(0, 1),
-            tricks_b.eq(TRICKS).implies(last_b.eq(1)),
-            tricks_b.eq(0).implies(last_b.eq(0)),
-            _sizes_are(
-                s,
-                {
-                    MONTE: int_val(4) - k,
-                    WON_B: tricks_b * 3 + ite(last_b.eq(1), k, int_val(0)),
-                    WON_O: (int_val(TRICKS) - tricks_b) * 3 + ite(last_b.eq(0), k, int_val(0)),
-                },
-            ),
-        )
-    )
-
-
-def _counters(s: SymState) -> Bool:
-    """The phase's counters and the size every zone must have in it (integers only)."""
-    phase, k = s["phase"], s["k"]
-    dealt = {
-        zone: pick_from(k, tuple(row[j] for row in DEAL_SIZES))
-        for j, zone in enumerate((HAND0, HAND1, HAND2, MONTE))
-    }
-    by_phase = {
-        DEAL: k.between(0, DEALT_CARDS) & _sizes_are(s, {PILE: int_val(DEALT_CARDS) - k, **dealt}),
-        CONTRACT: _dealt_shape(s),
-        CALL: _dealt_shape(s),
-        HANDED: _handed_sizes(s),
-        TAKE: k.between(0, 4)
-        & _sizes_are(s, {HAND0: int_val(12) + k, HAND1: 12, HAND2: 12, MONTE: int_val(4) - k}),
-        LAY: k.between(0, 4) & _sizes_are(s, {HAND0: int_val(16) - k, HAND1: 12, HAND2: 12, MONTE: k}),
-        RAISE: _dealt_shape(s),
-        DIVIDE: _by_steps(s, DIVIDE_STEPS),
-        CHOOSE: _by_steps(s, CHOOSE_STEPS),
-        LEAD: _dealt_shape(s),
-        PLAYING: _play_sizes(s),
-        SETTLE: _settle_sizes(s),
-        ABANDONED: _dealt_shape(s),
-    }
-    total = sum_of(s[name] for name in SIZE_NAMES).eq(DEALT_CARDS)
-    return (
-        phase.between(0, len(PHASES) - 1)
-        & total
-        & all_of(phase.eq(p).implies(f) for p, f in by_phase.items())
-    )
-
-
-def _sizes(s: SymState) -> Bool:
-    """Every zone holds as many cards as its counter says."""
-    return all_of(popcount(s.bv(zone)).eq(s[size]) for zone, size in zip(ZONES, SIZE_NAMES, strict=True))
-
-
-def _places(s: SymState) -> Bool:
-    """Invariant 1 of the specification: each of the 40 cards is in exactly one zone."""
-    sets = [s.bv(zone) for zone in ZONES]
-    disjoint = [(sets[i] & sets[j]).eq(0) for i in range(len(sets)) for j in range(i + 1, len(sets))]
-    union = sets[0]
-    for part in sets[1:]:
-        union = union | part
-    return all_of((*disjoint, union.eq(DECK)))
-
-
 def _moved(
     before: SymState, src: Int, dst: Int, card: BitVec, *, keep: Bool | None = None
 ) -> dict[str, Int | BitVec]:
@@ -259,7 +89,7 @@ def _moved(
     for i, (zone, size) in enumerate(zip(ZONES, SIZE_NAMES, strict=True)):
         leaves = src.eq(i) if keep is None else src.eq(i) & ~keep
         changes[zone] = (before.bv(zone) & ~ite(leaves, card, empty)) | ite(dst.eq(i), card, empty)
-        changes[size] = before[size] - _one_if(src.eq(i)) + _one_if(dst.eq(i))
+        changes[size] = before[size] - one_if(src.eq(i)) + one_if(dst.eq(i))
     return changes
 
 
@@ -288,7 +118,7 @@ def _card_steps(s: SymState, card: BitVec, choice: Int) -> tuple[_CardStep, ...]
     complete = gathered.eq(2)
     side_pile = ite(winner.eq(0), int_val(WON_B), int_val(WON_O))
     last_pile = ite(s["last_b"].eq(1), int_val(WON_B), int_val(WON_O))
-    b_won = _one_if(winner.eq(0))
+    b_won = one_if(winner.eq(0))
     return (
         # calabresella.deal.packets and deal.monte: the next card of the deck to its receiver.
         _CardStep(phase.eq(DEAL) & (k < DEALT_CARDS), int_val(PILE), deal_dst, {"k": k + 1}),
@@ -321,7 +151,7 @@ def _card_steps(s: SymState, card: BitVec, choice: Int) -> tuple[_CardStep, ...]
         # calabresella.play.turn: the player to act plays a card to the trick.
         _CardStep(
             phase.eq(PLAYING) & (s["played"] < 3) & (s["tricks"] < TRICKS),
-            _hand_code(s["turn"]),
+            hand_code(s["turn"]),
             int_val(TRICK),
             {"played": s["played"] + one, "turn": (s["turn"] + one).mod(3)},
         ),
@@ -361,7 +191,7 @@ def _card_move(before: SymState, choice: SymState, *, copy_called: bool) -> Move
     src = _select(steps, lambda step: step.src, nowhere)
     dst = _select(steps, lambda step: step.dst, nowhere)
     guard = any_of(step.when for step in steps) & (card & bv_val(DECK, HAND_BITS)).ne(0)
-    guard = guard & (_zone(before, src) & card).ne(0)
+    guard = guard & (zone_of(before, src) & card).ne(0)
     keep = before["phase"].eq(CALL) if copy_called else None
     changes = _moved(before, src, dst, card, keep=keep)
     for name in COUNTERS:
@@ -375,12 +205,8 @@ def _card_move(before: SymState, choice: SymState, *, copy_called: bool) -> Move
     return Move("a card moves", guard, before.updated(changes), cases, _show_card_choice)
 
 
-def _decisions(before: SymState, choice: SymState) -> tuple[Move, ...]:
-    """The steps that move no card: the auction's outcome, the contract, the raise, leads and winners."""
-    phase, k, pick = before["phase"], before["k"], choice["choice"]
-    dealt = phase.eq(DEAL) & k.eq(DEALT_CARDS)
-    by_choice = tuple(MappingProxyType({"choice": c}) for c in range(3))
-    # calabresella.bidding.end: the bidder (position ``pick`` from E) holds hand0 from now on.
+def _relabelled(before: SymState, pick: Int) -> dict[str, Int | BitVec]:
+    """calabresella.bidding.end: the bidder (position ``pick`` from E) holds hand0 from now on."""
     relabel: dict[str, Int | BitVec] = {"phase": int_val(CONTRACT)}
     for j in range(3):
         hand = bv_val(0, HAND_BITS)
@@ -391,22 +217,32 @@ def _decisions(before: SymState, choice: SymState) -> tuple[Move, ...]:
             size = ite(pick.eq(bidder), before[f"n_hand{source}"], size)
         relabel[f"hand{j}"] = hand
         relabel[f"n_hand{j}"] = size
+    return relabel
+
+
+def _opening(leader: Int) -> dict[str, Int | BitVec]:
+    """The counters as the play starts, ``leader`` (a position from the bidder) to lead."""
+    zero = int_val(0)
+    return {
+        "phase": int_val(PLAYING),
+        "lead": leader,
+        "turn": leader,
+        **{name: zero for name in ("tricks", "played", "gathered", "tricks_b", "last_b")},
+        "winner": int_val(NO_WINNER),
+    }
+
+
+def _decisions(before: SymState, choice: SymState) -> tuple[Move, ...]:
+    """The steps that move no card: the auction's outcome, the contract, the raise, leads and winners."""
+    phase, k, pick = before["phase"], before["k"], choice["choice"]
+    dealt = phase.eq(DEAL) & k.eq(DEALT_CARDS)
+    by_choice = tuple(MappingProxyType({"choice": c}) for c in range(3))
+    relabel = _relabelled(before, pick)
     done = (
         (phase.eq(LAY) & k.eq(4))
         | (phase.eq(DIVIDE) & k.eq(len(DIVIDE_STEPS)))
         | (phase.eq(CHOOSE) & k.eq(len(CHOOSE_STEPS)))
     )
-    opening = {
-        "phase": int_val(PLAYING),
-        "lead": pick,
-        "turn": pick,
-        "tricks": int_val(0),
-        "played": int_val(0),
-        "gathered": int_val(0),
-        "winner": int_val(NO_WINNER),
-        "tricks_b": int_val(0),
-        "last_b": int_val(0),
-    }
     playing = phase.eq(PLAYING)
     return (
         Move("all three pass", dealt, before.updated({"phase": int_val(ABANDONED)})),
@@ -445,7 +281,7 @@ def _decisions(before: SymState, choice: SymState) -> tuple[Move, ...]:
         Move(
             "the opening lead is given",
             phase.eq(LEAD) & pick.between(0, 2),
-            before.updated(opening),
+            before.updated(_opening(pick)),
             by_choice,
             _show_leader,
         ),
@@ -521,14 +357,14 @@ def _goal(s: SymState) -> Bool:
     hands = (sizes[HAND0], sizes[HAND1], sizes[HAND2])
     ready = phase.eq(LEAD).implies(all_of((*(h.eq(12) for h in hands), sizes[MONTE].eq(4))))
     playing = phase.eq(PLAYING) & (s["tricks"] < TRICKS) & (s["played"] < 3)
-    to_act = playing.implies(_zone(s, _hand_code(s["turn"])).ne(0))
+    to_act = playing.implies(zone_of(s, hand_code(s["turn"])).ne(0))
     emptied = all_of(s.bv(ZONES[z]).eq(0) for z in (PILE, HAND0, HAND1, HAND2, MONTE, TRICK))
     over = settled(s).implies(
         emptied
         & (s.bv("won_b") | s.bv("won_o")).eq(DECK)
         & sizes[WON_B].eq(s["tricks_b"] * 3 + s["last_b"] * 4)
     )
-    return all_of((_places(s), sum_of(sizes).eq(DEALT_CARDS), ready, to_act, over))
+    return all_of((places_invariant(s), sum_of(sizes).eq(DEALT_CARDS), ready, to_act, over))
 
 
 _PART_COUNTERS: Final = "phase counters and zone sizes by phase"
@@ -548,9 +384,9 @@ def hand_system(*, copy_called: bool = False) -> TransitionSystem:
         init=_init,
         step=step,
         invariant=(
-            Part(_PART_COUNTERS, _counters, assumes=(_PART_COUNTERS,), by_cases=False),
-            Part(PART_SIZES, _sizes),
-            Part(_PART_PLACES, _places, assumes=(_PART_PLACES,), by_cases=False),
+            Part(_PART_COUNTERS, counters_invariant, assumes=(_PART_COUNTERS,), by_cases=False),
+            Part(PART_SIZES, sizes_invariant),
+            Part(_PART_PLACES, places_invariant, assumes=(_PART_PLACES,), by_cases=False),
         ),
         goal=_goal,
         show_state=_show_hand_state,

@@ -4,10 +4,9 @@ Written from the rules (``calabresella.md``), not from the engine; only the
 card numbering of :mod:`cardrules.cards` is shared. It holds the rank order
 and the card values in thirds (calabresella.deck.rank-order,
 calabresella.scoring.card-thirds), the 40-card deck, the legal set
-(calabresella.play.follow), the trick winner (calabresella.play.trick-winner),
-the settlement (calabresella.scoring.cappotto, calabresella.scoring.stramazzo),
-the stakes and payments (calabresella.scoring.payment), and the zones, phases
-and size tables of the whole-hand model. Sums of card values over symbolic
+(calabresella.play.follow), the trick winner (calabresella.play.trick-winner), and the zones, phases and
+size tables of the whole-hand model; the settlement and the payments are in
+:mod:`proofs.calabresella.settlement`. Sums of card values over symbolic
 piles are proved in two steps (each valued card counted once, then the sum),
 since z3 cannot pair up the terms of two such sums on its own.
 """
@@ -26,16 +25,13 @@ from proofs.z3facade import (
     Int,
     all_of,
     any_of,
-    bool_val,
     bool_var,
     bv_from_bits,
     bv_val,
     bv_var,
     distinct,
     int_val,
-    int_var,
     ite,
-    popcount,
     sum_of,
 )
 
@@ -52,7 +48,6 @@ __all__ = [
     "DECK",
     "DECK_CARDS",
     "DECK_INDICES",
-    "DEFAULT_STAKES",
     "DIVIDE",
     "DIVIDE_STEPS",
     "HAND0",
@@ -69,7 +64,6 @@ __all__ = [
     "PILE",
     "PLAYING",
     "RAISE",
-    "RAISE_FACTORS",
     "RANK_STRENGTH",
     "RANK_THIRDS",
     "SETTLE",
@@ -80,27 +74,18 @@ __all__ = [
     "WON_O",
     "ZONES",
     "FollowVars",
-    "Settlement",
     "TrickVars",
     "card_thirds",
     "deal_receiver",
     "follow_vars",
-    "hand_valid",
-    "hand_vars",
     "led_mask",
     "legal_set",
-    "multiplier",
-    "nets",
     "pile_var",
     "points",
-    "settlement",
     "show_card",
     "show_cards",
     "show_pile",
     "side_seat",
-    "stake_value",
-    "stake_vars",
-    "stakes_valid",
     "step_sizes",
     "strength_of",
     "suit_number",
@@ -314,151 +299,6 @@ def trick_wins(v: TrickVars, *, ignore_suit: bool = False) -> tuple[Bool, Bool, 
 def pile_var(name: str) -> BitVec:
     """A 52-bit pile variable named after what it holds."""
     return bv_var(f"cal {name}", HAND_BITS)
-
-
-# -- cappotto and stramazzo -------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Settlement:
-    """The end of a hand as the multiplier sees it.
-
-    Attributes:
-        won_b: the bidder's won pile, monte included when the bidder won trick 12.
-        tricks_b: the tricks the bidder won.
-        last_b: whether the bidder won trick 12.
-        reverse: the ``reverse_cappotto`` option is ``on``.
-        by_thirds: the ``stramazzo_basis`` option is ``thirds``.
-    """
-
-    won_b: BitVec
-    tricks_b: Int
-    last_b: Bool
-    reverse: Bool
-    by_thirds: Bool
-
-    @property
-    def thirds(self) -> Int:
-        """thirds(B): the pile's value plus the last-trick bonus."""
-        return thirds_of(self.won_b) + ite(self.last_b, int_val(BONUS), int_val(0))
-
-    @property
-    def played(self) -> Bool:
-        """What the play leaves at settlement (the conservation claim's goal).
-
-        The pile holds 3 cards per trick won plus the four monte cards when
-        the bidder won trick 12; winning every trick includes the last, and
-        winning none excludes it.
-        """
-        size = self.tricks_b * 3 + ite(self.last_b, int_val(4), int_val(0))
-        return all_of(
-            (
-                within_deck(self.won_b),
-                self.tricks_b.between(0, TRICKS),
-                popcount(self.won_b).eq(size),
-                self.tricks_b.eq(TRICKS).implies(self.last_b),
-                self.tricks_b.eq(0).implies(~self.last_b),
-            )
-        )
-
-    @property
-    def cappotto(self) -> Bool:
-        """calabresella.scoring.cappotto: B took every trick, or (reverse on) none."""
-        return self.tricks_b.eq(TRICKS) | (self.reverse & self.tricks_b.eq(0))
-
-    def stramazzo(self, *, trick_condition: bool = True) -> Bool:
-        """calabresella.scoring.stramazzo under either basis.
-
-        All the points although a trick was lost, or none although a trick was
-        won. ``trick_condition=False`` is a wrong companion's misreading that
-        drops the "although".
-        """
-        lost_one = self.tricks_b < TRICKS if trick_condition else bool_val(True)
-        won_one = self.tricks_b >= 1 if trick_condition else bool_val(True)
-        b = self.thirds
-        rounded = (points(b).eq(11) & lost_one) | (points(b).eq(0) & won_one)
-        raw = (b.eq(HAND_THIRDS) & lost_one) | (b.eq(0) & won_one)
-        return ite(self.by_thirds, raw, rounded)
-
-    def success(self) -> Bool:
-        """calabresella.scoring.success."""
-        return points(self.thirds) >= 6
-
-
-def settlement() -> Settlement:
-    """The settlement variables (the same z3 constants on every call)."""
-    return Settlement(
-        pile_var("won by B"),
-        int_var("cal tricks of B"),
-        bool_var("cal B won trick 12"),
-        bool_var("cal reverse_cappotto on"),
-        bool_var("cal stramazzo_basis thirds"),
-    )
-
-
-def multiplier(s: Settlement, *, trick_condition: bool = True) -> Int:
-    """m of calabresella.scoring.payment: 2 for cappotto, 3 for stramazzo, else 1."""
-    return ite(
-        s.cappotto, int_val(2), ite(s.stramazzo(trick_condition=trick_condition), int_val(3), int_val(1))
-    )
-
-
-# -- stakes and payments ---------------------------------------------------------------
-
-RAISE_FACTORS: Final = (1, 2, 4)
-"""The raise choices none, dividete and scegliete and their factor on the Solissimo stake."""
-_MULTIPLIERS: Final = (1, 2, 3)
-DEFAULT_STAKES: Final = (1, 2, 3)
-"""The default ``stakes`` option: Chiamo 1, Solo 2, Solissimo 3."""
-
-
-def stake_vars() -> tuple[Int, Int, Int]:
-    """The three symbolic stakes (Chiamo, Solo, Solissimo)."""
-    return int_var("cal stake Chiamo"), int_var("cal stake Solo"), int_var("cal stake Solissimo")
-
-
-def hand_vars() -> tuple[Int, Int, Int, Bool]:
-    """The variables of a settled hand: the contract, the raise, the multiplier and success."""
-    return int_var("cal contract"), int_var("cal raise"), int_var("cal m"), bool_var("cal B succeeds")
-
-
-def stakes_valid(stakes: tuple[Int, Int, Int]) -> Bool:
-    """Stakes as the ``stakes`` option allows them: positive and increasing."""
-    chiamo, solo, solissimo = stakes
-    return (chiamo >= 1) & (chiamo < solo) & (solo < solissimo)
-
-
-def hand_valid(contract: Int, raised: Int, m: Int) -> Bool:
-    """A contract, raise and multiplier that a hand can have (a raise only on Solissimo)."""
-    return all_of(
-        (contract.between(0, 2), raised.between(0, 2), raised.ne(0).implies(contract.eq(2)), m.between(1, 3))
-    )
-
-
-def stake_value(stakes: tuple[Int, Int, Int], contract: Int, raised: Int, m: Int) -> Int:
-    """V of calabresella.scoring.payment: the contract's stake, times the raise's factor, times m.
-
-    Written as a sum of cases with constant factors, so it stays linear for
-    symbolic stakes.
-    """
-    parts = []
-    for c, stake in enumerate(stakes):
-        for r, factor in enumerate(RAISE_FACTORS):
-            for mm in _MULTIPLIERS:
-                chosen = contract.eq(c) & raised.eq(r) & m.eq(mm)
-                parts.append(ite(chosen, stake * (factor * mm), int_val(0)))
-    return sum_of(parts)
-
-
-def nets(value: Int, success: Bool, *, bidder_share: int = 2) -> tuple[Int, Int, Int]:
-    """(net of B, net of O1, net of O2): each opponent pays V to a successful bidder, or is paid V.
-
-    ``bidder_share`` is how many stakes the bidder collects; 2 (one from each
-    opponent) by the specification, 1 in a wrong companion.
-    """
-    net_b = ite(success, value * bidder_share, value * -bidder_share)
-    net_o = ite(success, -value, value)
-    return net_b, net_o, net_o
 
 
 # -- the whole hand as a transition system ------------------------------------------------

@@ -13,7 +13,9 @@ package's modules:
 - :mod:`~proofs.felagsvist.conservation`: where the cards are during the deal
   and the play, as inductive invariants over sets of cards;
 - :mod:`~proofs.felagsvist.code`: the engine's own legal set, run on z3
-  bit-vectors and proved equal to the model's statement for every input.
+  bit-vectors and proved equal to the model's statement for every input;
+- :mod:`~proofs.felagsvist.code_scoring`: the engine's deal scores, totals,
+  winner and end of the game, checked on every input or run on z3 integers.
 
 The refinement tests compare the model with the engine on concrete states.
 """
@@ -24,6 +26,7 @@ from typing import Final
 
 from proofs.claims import Claim
 from proofs.felagsvist.code import LEGAL_SET_CODE
+from proofs.felagsvist.code_scoring import DEAL_SCORES_CODE, GAME_END_CODE, TOTALS_CODE
 from proofs.felagsvist.conservation import CARD_CONSERVATION, DEAL_DISTRIBUTION
 from proofs.felagsvist.legality import (
     LEAD_ANY,
@@ -41,7 +44,9 @@ __all__ = [
     "CLAIMS",
     "DEAL_DISTRIBUTION",
     "DEAL_ROTATION",
+    "DEAL_SCORES_CODE",
     "DEAL_SCORE_SUM",
+    "GAME_END_CODE",
     "GAME_TOTAL",
     "LEAD_ANY",
     "LEGAL_SET_CODE",
@@ -52,6 +57,7 @@ __all__ = [
     "ROUND_CYCLE",
     "THIRTEEN_TRICKS",
     "TIE_DECIDED",
+    "TOTALS_CODE",
     "TRICK_WINNER",
     "VOID_ANY",
 ]
@@ -65,7 +71,10 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     LEGAL_SET_CODE,
     TRICK_WINNER,
     DEAL_SCORE_SUM,
+    DEAL_SCORES_CODE,
     TIE_DECIDED,
+    TOTALS_CODE,
+    GAME_END_CODE,
     ROUND_CYCLE,
     DEAL_ROTATION,
     ROUND_BALANCE,

@@ -71,8 +71,10 @@ __all__ = [
     "dealer_of",
     "first_leader",
     "follow_vars",
+    "game_over",
     "is_kind",
     "kind_index",
+    "leading_side",
     "led_mask",
     "legal_set",
     "legal_set_spec",
@@ -471,3 +473,14 @@ def partner(seat: Int) -> Int:
 def first_leader(first_dealer: Int, deal: Int | int) -> Int:
     """felagsvist.play.first-lead: the dealer's left-hand neighbour leads first."""
     return (dealer_of(first_dealer, deal) + 1).mod(SEAT_COUNT)
+
+
+def game_over(deal: Int, ns: Int, ew: Int, play_on: Bool) -> Bool:
+    """felagsvist.game.twelve-deals, felagsvist.game.tie: the game ends after deal 12 unless play-on
+    meets level totals, and after deal 13 in any case."""
+    return (deal >= PLAY_ON_DEALS) | (deal.eq(GAME_DEALS) & (~play_on | ns.ne(ew)))
+
+
+def leading_side(ns: Int, ew: Int) -> Int:
+    """felagsvist.game.winner: the side with the higher total (0 NS, 1 EW), or -1 when they are level."""
+    return ite(ns.eq(ew), int_val(-1), ite(ns > ew, int_val(0), int_val(1)))

@@ -21,9 +21,12 @@ cards (a hand, the stock, a won pile) is a 64-bit vector. Every claim holds for
   one-off bonuses;
 - :mod:`~proofs.fildinski.code`: the engine's own trick winner and endgame
   legal set, run on z3 bit-vectors and proved equal to the model's statements
-  for every input.
+  for every input;
+- :mod:`~proofs.fildinski.code_scoring`: the engine's brisques, turned seven,
+  deal scores, meld table and bezique pair, checked on every input.
 
-Only :mod:`~proofs.fildinski.code` imports the engine: the model has its own ids, masks and rules.
+Only :mod:`~proofs.fildinski.code` and :mod:`~proofs.fildinski.code_scoring`
+import the engine: the model has its own ids, masks and rules.
 The refinement tests evaluate these terms on the engine's states and compare.
 """
 
@@ -33,6 +36,7 @@ from typing import Final
 
 from proofs.claims import Claim
 from proofs.fildinski.code import LEGAL_FOLLOW_CODE, TRICK_WINNER_CODE
+from proofs.fildinski.code_scoring import DEAL_POINTS_CODE, MELDS_CODE
 from proofs.fildinski.conservation import CONSERVATION, ZONE_SIZES
 from proofs.fildinski.deck import CARD_IDS, COPY_SYMMETRY
 from proofs.fildinski.endgame import (
@@ -59,6 +63,7 @@ __all__ = [
     "CONSERVATION",
     "COPY_SYMMETRY",
     "DEALER_ALTERNATION",
+    "DEAL_POINTS_CODE",
     "ENDGAME_KNOWN",
     "ENDGAME_LEGAL_SET",
     "ENDGAME_WINNER_FIXED",
@@ -68,6 +73,7 @@ __all__ = [
     "GAME_END",
     "LEGAL_FOLLOW_CODE",
     "LEGAL_NONEMPTY",
+    "MELDS_CODE",
     "MELD_BOUND",
     "MELD_BOUND_FRESH",
     "MELD_PER_STEP",
@@ -106,5 +112,7 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     FIXED_BONUSES,
     DEALER_ALTERNATION,
     GAME_END,
+    DEAL_POINTS_CODE,
+    MELDS_CODE,
 )
 """Every Fildinski claim, in the order of the table."""

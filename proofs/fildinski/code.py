@@ -140,17 +140,18 @@ def _trick_formula(rule: Wins) -> Bool:
 
 TRICK_WINNER_CODE: Final = Claim(
     "fildinski/code-trick-winner",
-    ("fildinski.play.trick-winner",),
+    ("fildinski.play.trick-winner", "fildinski.deck.ranking"),
     lambda: _trick_formula(follower_wins),
     _describe_trick(follower_wins),
     statement=(
-        "The engine's follower_wins, run with the led card, the followed card and the trump all symbolic, "
+        "The engine's follower_wins (its table of the cards above each kind, so the rank order A, 10, K, "
+        "Q, J, 9, 8, 7), run with the led card, the followed card and the trump all symbolic, "
         "says on every path what the rule says: the follower wins with a higher card of the suit led or a "
         "trump on a plain lead, and loses otherwise (an identical card included), for all 64 x 64 x 4 cases."
     ),
     wrong=Claim(
         "fildinski/code-trick-winner-by-id",
-        ("fildinski.play.trick-winner",),
+        ("fildinski.play.trick-winner", "fildinski.deck.ranking"),
         lambda: _trick_formula(follower_wins_by_ids),
         _describe_trick(follower_wins_by_ids),
         statement="The same, against a reading that compares ids within a suit (so copy 2 beats copy 1).",

@@ -60,85 +60,11 @@ def _deal_step(before: SymState, choice: SymState, *, leave_seven: bool = False)
     ``leave_seven`` is the wrong companion's bug: a ``from_trick`` dix puts the
     trump 7 under the stock but leaves it in the won pile too.
     """
-    tricks, played, phase, drawn = (before.bv(name) for name in ("tricks", "played", "phase", "drawn"))
-    leader, trump, turnup = before.bv("leader"), before.bv("trump"), before.bv("turnup")
-    card = bit_of(choice.bv("card"))
-    up = bit_of(turnup)
-    stock = before.bv("stock")
-    stock_phase_step = phase.eq(1) & tricks.ule(STOCK_TRICKS)
-    # The dix needs a turn-up, which exists only while the stock is not empty.
-    exchange_step = stock_phase_step & drawn.eq(0) & stock.ne(0)
     moves: list[Move] = []
     for p in (0, 1):
-        hand, won, retired = before.bv(f"hand{p}"), before.bv(f"won{p}"), before.bv(f"retired{p}")
-        moves.append(
-            Move(
-                f"p{p} plays a card (fildinski.play.trick-cycle)",
-                phase.eq(0)
-                & played.ult(2)
-                & tricks.ult(DEAL_TRICKS)
-                & _to_act(before).eq(p)
-                & (hand & card).ne(0),
-                before.updated(
-                    {f"hand{p}": hand & ~card, "trick": before.bv("trick") | card, "played": played + 1}
-                ),
-                show_inputs=_show_card_choice(f"p{p} plays"),
-            )
-        )
-        moves.append(
-            Move(
-                f"p{p} wins the trick (fildinski.play.won-cards)",
-                phase.eq(0) & played.eq(2),
-                before.updated(
-                    {
-                        f"won{p}": won | before.bv("trick"),
-                        "trick": bv_val(0, DECK),
-                        "played": bv_val(0, 2),
-                        "tricks": tricks + 1,
-                        "phase": bv_val(1, 1),
-                        "drawn": bv_val(0, 2),
-                        "leader": bv_val(p, 1),
-                    }
-                ),
-            )
-        )
-        top = (card & stock).ne(0) & (card.ne(up) | stock.eq(up))
-        moves.append(
-            Move(
-                f"p{p} draws (fildinski.play.draw-order)",
-                stock_phase_step & drawn.ult(2) & _drawer(before).eq(p) & top,
-                before.updated({f"hand{p}": hand | card, "stock": stock & ~card, "drawn": drawn + 1}),
-                show_inputs=_show_card_choice(f"p{p} draws"),
-            )
-        )
-        exchange = exchange_step & leader.eq(p) & is_trump_seven(choice.bv("card"), trump)
-        exchange = exchange & strength_of(turnup).ne(SEVEN)
-        swapped = {"stock": (stock & ~up) | card, "turnup": choice.bv("card"), "exchanges": bv_val(1, 1)}
-        moves.append(
-            Move(
-                f"p{p} exchanges a trump 7 from hand (fildinski.dix.exchange, from_hand)",
-                exchange & (hand & card).ne(0),
-                before.updated({f"hand{p}": (hand & ~card) | up, **swapped}),
-                show_inputs=_show_card_choice(f"p{p} exchanges"),
-            )
-        )
-        moves.append(
-            Move(
-                f"p{p} exchanges a trump 7 from the won pile (fildinski.dix.exchange, from_trick)",
-                exchange & before.bv("exchanges").eq(0) & (won & card).ne(0),
-                before.updated({f"won{p}": (won if leave_seven else won & ~card) | up, **swapped}),
-                show_inputs=_show_card_choice(f"p{p} exchanges"),
-            )
-        )
-        meld = choice.bv("meld")
-        moves.append(
-            Move(
-                f"p{p} retires a meld (fildinski.meld.after-scoring, removed)",
-                phase.eq(1) & leader.eq(p) & meld.ne(0) & (meld & ~won).eq(0),
-                before.updated({f"won{p}": won & ~meld, f"retired{p}": retired | meld}),
-                show_inputs=_show_meld_choice(p),
-            )
-        )
+        moves += _trick_moves(before, choice, p)
+        moves += _pile_moves(before, choice, p, leave_seven=leave_seven)
+    phase, tricks, drawn = before.bv("phase"), before.bv("tricks"), before.bv("drawn")
     moves.append(
         Move(
             "the next trick begins",
@@ -147,6 +73,84 @@ def _deal_step(before: SymState, choice: SymState, *, leave_seven: bool = False)
         )
     )
     return tuple(moves)
+
+
+def _trick_moves(before: SymState, choice: SymState, p: int) -> tuple[Move, ...]:
+    """Player ``p`` plays a card, wins the trick, or draws from the stock."""
+    tricks, played, phase, drawn = (before.bv(name) for name in ("tricks", "played", "phase", "drawn"))
+    card, up, stock = bit_of(choice.bv("card")), bit_of(before.bv("turnup")), before.bv("stock")
+    hand, won = before.bv(f"hand{p}"), before.bv(f"won{p}")
+    top = (card & stock).ne(0) & (card.ne(up) | stock.eq(up))
+    held, trick = (hand & card).ne(0), before.bv("trick")
+    return (
+        Move(
+            f"p{p} plays a card (fildinski.play.trick-cycle)",
+            phase.eq(0) & played.ult(2) & tricks.ult(DEAL_TRICKS) & _to_act(before).eq(p) & held,
+            before.updated(
+                {f"hand{p}": hand & ~card, "trick": before.bv("trick") | card, "played": played + 1}
+            ),
+            show_inputs=_show_card_choice(f"p{p} plays"),
+        ),
+        Move(
+            f"p{p} wins the trick (fildinski.play.won-cards)",
+            phase.eq(0) & played.eq(2),
+            before.updated(
+                {
+                    f"won{p}": won | trick,
+                    "trick": bv_val(0, DECK),
+                    "played": bv_val(0, 2),
+                    "tricks": tricks + 1,
+                    "phase": bv_val(1, 1),
+                    "drawn": bv_val(0, 2),
+                    "leader": bv_val(p, 1),
+                }
+            ),
+        ),
+        Move(
+            f"p{p} draws (fildinski.play.draw-order)",
+            _stock_phase_step(before) & drawn.ult(2) & _drawer(before).eq(p) & top,
+            before.updated({f"hand{p}": hand | card, "stock": stock & ~card, "drawn": drawn + 1}),
+            show_inputs=_show_card_choice(f"p{p} draws"),
+        ),
+    )
+
+
+def _stock_phase_step(before: SymState) -> Bool:
+    """Between the tricks of the stock phase (where draws, the dix and melds happen)."""
+    return before.bv("phase").eq(1) & before.bv("tricks").ule(STOCK_TRICKS)
+
+
+def _pile_moves(before: SymState, choice: SymState, p: int, *, leave_seven: bool) -> tuple[Move, ...]:
+    """Player ``p`` exchanges a trump 7 for the turn-up (the dix) or retires a meld from the won pile."""
+    leader, trump, turnup, stock = (before.bv(name) for name in ("leader", "trump", "turnup", "stock"))
+    card, up = bit_of(choice.bv("card")), bit_of(turnup)
+    hand, won, retired = before.bv(f"hand{p}"), before.bv(f"won{p}"), before.bv(f"retired{p}")
+    # The dix needs a turn-up, which exists only while the stock is not empty.
+    exchange = _stock_phase_step(before) & before.bv("drawn").eq(0) & stock.ne(0)
+    exchange = exchange & leader.eq(p) & is_trump_seven(choice.bv("card"), trump)
+    exchange = exchange & strength_of(turnup).ne(SEVEN)
+    swapped = {"stock": (stock & ~up) | card, "turnup": choice.bv("card"), "exchanges": bv_val(1, 1)}
+    meld = choice.bv("meld")
+    return (
+        Move(
+            f"p{p} exchanges a trump 7 from hand (fildinski.dix.exchange, from_hand)",
+            exchange & (hand & card).ne(0),
+            before.updated({f"hand{p}": (hand & ~card) | up, **swapped}),
+            show_inputs=_show_card_choice(f"p{p} exchanges"),
+        ),
+        Move(
+            f"p{p} exchanges a trump 7 from the won pile (fildinski.dix.exchange, from_trick)",
+            exchange & before.bv("exchanges").eq(0) & (won & card).ne(0),
+            before.updated({f"won{p}": (won if leave_seven else won & ~card) | up, **swapped}),
+            show_inputs=_show_card_choice(f"p{p} exchanges"),
+        ),
+        Move(
+            f"p{p} retires a meld (fildinski.meld.after-scoring, removed)",
+            before.bv("phase").eq(1) & leader.eq(p) & meld.ne(0) & (meld & ~won).eq(0),
+            before.updated({f"won{p}": won & ~meld, f"retired{p}": retired | meld}),
+            show_inputs=_show_meld_choice(p),
+        ),
+    )
 
 
 def _show_meld_choice(player: int) -> Callable[[Mapping[str, int]], str]:

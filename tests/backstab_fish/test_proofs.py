@@ -19,6 +19,7 @@ from proofs.z3facade import (
     Model,
     int_var,
 )
+from tests.backstab_fish.test_proofs_code import TESTED as CODE_TESTED
 from tests.support.proofs import assert_passes, marked_rule_ids, report_of
 
 # -- every claim proved, every wrong companion refuted ------------------------------
@@ -118,6 +119,7 @@ def test_every_claim_has_a_test_above() -> None:
         termination.TERMINATION_BOUND,
         scoring.END_TOTAL,
         lasso.LITERAL_GAME_ENDS,
+        *CODE_TESTED,
     }
     assert {claim.name for claim in tested} == {claim.name for claim in claims_for("backstab_fish")}
 

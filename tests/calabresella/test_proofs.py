@@ -14,6 +14,7 @@ import pytest
 from cardrules.games.calabresella.rules import RULES
 from proofs import claims_for
 from proofs.calabresella import bidding, code, conservation, deck, play, scoring
+from tests.calabresella.test_proofs_code import TESTED as CODE_TESTED
 from tests.support.proofs import assert_passes, report_of
 
 # -- every claim proved, every wrong companion refuted ------------------------------
@@ -143,7 +144,9 @@ _TESTED: Final = (
 
 
 def test_every_calabresella_claim_has_a_test_above() -> None:
-    assert [claim.name for claim in _TESTED] == [claim.name for claim in claims_for("calabresella")]
+    assert [claim.name for claim in (*_TESTED, *CODE_TESTED)] == [
+        claim.name for claim in claims_for("calabresella")
+    ]
 
 
 def test_claims_name_only_calabresella_rule_ids() -> None:

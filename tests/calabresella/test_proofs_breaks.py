@@ -21,10 +21,12 @@ import proofs.calabresella.hand as hand
 import proofs.calabresella.model as model
 import proofs.calabresella.play as play
 import proofs.calabresella.scoring as scoring
+import proofs.calabresella.settlement as settlement_model
 from cardrules.cards import Rank, card_at
 from proofs.calabresella import CLAIMS, conservation
 from proofs.induction import SymState
 from proofs.z3facade import BitVec, Bool, Int, any_of, bv_from_bits, int_val, ite
+from tests.calabresella.test_proofs_code import BREAKS as CODE_BREAKS
 from tests.support.proofs import Break, Patch, assert_refuted
 
 _POINTS: Final = model.points
@@ -73,7 +75,7 @@ def _opponents_always_pay(value: Int, success: Bool, *, bidder_share: int = 2) -
     return net_b, -value, -value
 
 
-def _cappotto_pays_three(s: model.Settlement, *, trick_condition: bool = True) -> Int:
+def _cappotto_pays_three(s: settlement_model.Settlement, *, trick_condition: bool = True) -> Int:
     """The multipliers of cappotto (2) and stramazzo (3) swapped."""
     return ite(
         s.cappotto, int_val(3), ite(s.stramazzo(trick_condition=trick_condition), int_val(2), int_val(1))
@@ -156,7 +158,7 @@ BREAKS: Final[tuple[Break, ...]] = (
     Break(
         scoring.STAKE_LADDER,
         "scegliete triples the stake",
-        lambda mp: mp.setattr(model, "RAISE_FACTORS", (1, 2, 3)),
+        lambda mp: mp.setattr(settlement_model, "RAISE_FACTORS", (1, 2, 3)),
     ),
     Break(
         bidding.SESSION_BALANCE,
@@ -173,7 +175,8 @@ BREAKS: Final[tuple[Break, ...]] = (
 
 
 def test_every_claim_has_a_break() -> None:
-    assert {b.claim.name for b in BREAKS} == {claim.name for claim in CLAIMS}
+    """The breaks here and those of the engine in ``test_proofs_code.py`` together."""
+    assert {b.claim.name for b in (*BREAKS, *CODE_BREAKS)} == {claim.name for claim in CLAIMS}
 
 
 @pytest.mark.parametrize("broken", BREAKS, ids=lambda b: f"{b.claim.name}: {b.bug}")

@@ -46,6 +46,7 @@ from cardrules.games.calabresella import (
 )
 from cardrules.games.calabresella.cards import DECK_MASK
 from proofs.calabresella import bidding, hand, model
+from proofs.calabresella import settlement as settlement_model
 from proofs.induction import Move, SymState
 from proofs.z3facade import (
     Binding,
@@ -128,7 +129,7 @@ class _Terms:
     follow: model.FollowVars
     trick: model.TrickVars
     wins: tuple[Bool, Bool, Bool]
-    settlement: model.Settlement
+    settlement: settlement_model.Settlement
     multiplier: Int
     stakes: tuple[Int, Int, Int]
     contract: Int
@@ -182,11 +183,11 @@ class _Terms:
 
 @pytest.fixture(scope="module")
 def terms() -> _Terms:
-    follow, trick, settlement = model.follow_vars(), model.trick_vars(), model.settlement()
+    follow, trick, settlement = model.follow_vars(), model.trick_vars(), settlement_model.settlement()
     stakes = (int_var("refine chiamo"), int_var("refine solo"), int_var("refine solissimo"))
     contract, raised, m = int_var("refine contract"), int_var("refine raise"), int_var("refine m")
     success = bool_var("refine success")
-    value = model.stake_value(stakes, contract, raised, m)
+    value = settlement_model.stake_value(stakes, contract, raised, m)
     system = hand.HAND_SYSTEM
     before = SymState.fresh("refine", system.variables)
     choice = SymState.fresh("refine input", system.inputs)
@@ -201,14 +202,14 @@ def terms() -> _Terms:
         trick=trick,
         wins=model.trick_wins(trick),
         settlement=settlement,
-        multiplier=model.multiplier(settlement),
+        multiplier=settlement_model.multiplier(settlement),
         stakes=stakes,
         contract=contract,
         raised=raised,
         m=m,
         success=success,
         value=value,
-        nets=model.nets(value, success),
+        nets=settlement_model.nets(value, success),
         before=before,
         choice=choice,
         card_move=card_move,

@@ -14,6 +14,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from enum import Enum
+from random import Random
 
 import pytest
 from hypothesis import given, settings
@@ -84,6 +85,23 @@ def badge_count(element: ET.Element) -> int:
     texts = [t.text or "" for t in element.iter(f"{NS}text")]
     counts = [int(t[1:]) for t in texts if t.startswith("×")]
     return counts[0] if counts else 1
+
+
+def seat_label(element: ET.Element) -> str | None:
+    """The seat name written under a card, inside its group (who played a trick card), or ``None``."""
+    labels = [t.text for t in element.iter(f"{NS}text") if t.get("class") == "seat-label"]
+    assert len(labels) <= 1
+    return labels[0] if labels else None
+
+
+def suit_inks(root: ET.Element) -> dict[str, set[str]]:
+    """The fill of every suit-coloured element (a rank, a pip), by its ``data-suit``."""
+    inks: dict[str, set[str]] = {}
+    for element in root.iter():
+        suit = element.get("data-suit")
+        if suit is not None:
+            inks.setdefault(suit, set()).add(element.get("fill", ""))
+    return inks
 
 
 def pile_size(element: ET.Element) -> int:
@@ -162,8 +180,7 @@ def test_a_hand_draws_every_card_in_order_and_marks_the_ones_named() -> None:
 def test_a_trick_shows_each_card_over_its_seat_in_play_order() -> None:
     root = parse(trick([(2, parse_card("QS")), (3, parse_card("AS"))], seat_names=("N", "E", "S", "W")))
     assert [(g.get("data-card"), seat_of(g)) for g in card_elements(root)] == [("QS", 2), ("AS", 3)]
-    labels = [t.text for t in root.iter(f"{NS}text")]
-    assert "S" in labels and "W" in labels
+    assert [seat_label(g) for g in card_elements(root)] == ["S", "W"]
 
 
 def test_text_is_escaped() -> None:
@@ -324,6 +341,59 @@ def test_every_phase_draws_for_the_adjudicator_and_for_every_seat(
     check_adjudicators_picture(state)
     for seat in seats(state):
         check_observation_picture(state, seat)
+
+
+def check_trick_labels(game: str, root: ET.Element) -> int:
+    """Every card of the trick in progress and of the last trick carries its player's seat name; how many."""
+    names = get_game(game).info.seat_names
+    played = card_elements(root, "trick") + card_elements(root, "last-trick")
+    for g in played:
+        seat = seat_of(g)
+        assert seat is not None
+        assert seat_label(g) == (names[seat] if names else f"p{seat}"), (g.get("data-card"), seat)
+    return len(played)
+
+
+@pytest.mark.parametrize("game", ["felagsvist", "fildinski", "calabresella"])
+@settings(max_examples=10)
+@given(data=st.data())
+def test_every_trick_card_shows_who_played_it(game: str, data: st.DataObject) -> None:
+    state = data.draw(positions(game)).state
+    check_trick_labels(game, parse(table(state)))
+    for seat in seats(state):
+        check_trick_labels(game, parse(table(state.observation(seat))))
+
+
+@pytest.mark.parametrize("game", ["felagsvist", "fildinski", "calabresella"])
+def test_a_trick_half_played_and_the_last_trick_are_labelled(game: str) -> None:
+    """Not only in principle: a seeded game with a trick behind it and one under way has labels on both."""
+    state = get_game(game).new_game(seed=3)
+    rng = Random(3)
+    wanted = 2 * len(state.scores()) - 1  # one trick done, the next one card short
+    while check_trick_labels(game, parse(table(state))) < wanted:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert len(card_elements(parse(table(state)), "last-trick")) == len(state.scores())
+
+
+def test_the_four_colour_pack_tells_the_black_suits_and_the_red_suits_apart() -> None:
+    """Clubs green and diamonds blue in the four-colour pack; the usual pack shares black and red."""
+    state = get_game("felagsvist").new_game(seed=1)
+    usual, four = suit_inks(parse(table(state))), suit_inks(parse(table(state, four_colours=True)))
+    assert set(usual) == set(four) == {"C", "D", "H", "S"}
+    assert all(len(inks) == 1 for inks in (*usual.values(), *four.values()))  # one ink a suit
+    assert usual["C"] == usual["S"] and usual["D"] == usual["H"]
+    assert len(set().union(*four.values())) == 4  # four suits, four inks
+    assert four["S"] == usual["S"] and four["H"] == usual["H"]
+    assert suit_inks(parse(card(parse_card("7C"), four_colours=True)))["C"] == four["C"]
+    assert suit_inks(parse(hand(parse_cards("7C 7S"), four_colours=True))) == {"C": four["C"], "S": four["S"]}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_four_colour_pack_hides_what_the_usual_one_hides(game: str) -> None:
+    state = get_game(game).new_game(seed=5)
+    for seat in seats(state):
+        check_observation_picture(state, seat, picture=table(state.observation(seat), four_colours=True))
+    assert table(state, four_colours=True).count('class="card') == table(state).count('class="card')
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -1,11 +1,29 @@
-"""proofs.symbolic: an integer function run on z3 bit-vectors, one path per way through its branches."""
+"""proofs.symbolic and proofs.symbolic_int: a function run on z3 terms, one path per way through its branches.
+
+Also proofs.exhaustive: a table of answers shown to cover its whole domain.
+"""
 
 from __future__ import annotations
 
 import pytest
 
+from proofs.exhaustive import Table, table_formula
 from proofs.symbolic import paths
-from proofs.z3facade import Status, any_of, bv_var, check_valid, evaluate_bool, evaluate_bv
+from proofs.symbolic_int import agrees, int_paths
+from proofs.z3facade import (
+    Int,
+    Status,
+    any_of,
+    bv_var,
+    check_valid,
+    evaluate_bool,
+    evaluate_bv,
+    evaluate_int,
+    int_val,
+    int_var,
+    ite,
+    product,
+)
 
 
 def _branchy(mask: int, suit: int) -> int:
@@ -34,9 +52,20 @@ def test_what_cannot_be_followed_fails_loudly() -> None:
     with pytest.raises(TypeError, match="cannot index a table"):
         paths(lambda m: (1, 2, 3)[m], (mask,), 16)
     with pytest.raises(TypeError, match="only non-negative ints"):
-        paths(lambda m: m & -2, (mask,), 16)
+        paths(lambda m: m | -2, (mask,), 16)
     with pytest.raises(TypeError, match="not a mask"):
         paths(lambda m: None, (mask,), 16)
+    with pytest.raises(TypeError, match="complement"):
+        paths(lambda m: 1 if ~m else 0, (mask,), 16)
+
+
+def test_a_mask_with_bits_cleared_is_followed() -> None:
+    mask = bv_var("symbolic paths mask", 16)
+    (cleared,) = paths(lambda m: 0x0FF0 & ~m, (mask,), 16)
+    (dropped,) = paths(lambda m: m & ~(1 << 3), (mask,), 16)
+    for value in (0, 0xFFFF, 0x1234, 0x0008):
+        assert evaluate_bv(cleared.result, [(mask, value)]) == 0x0FF0 & ~value
+        assert evaluate_bv(dropped.result, [(mask, value)]) == value & ~(1 << 3)
 
 
 def test_comparisons_are_branches_followed_both_ways() -> None:
@@ -53,3 +82,47 @@ def test_comparisons_are_branches_followed_both_ways() -> None:
         binding = [(low, a), (high, b)]
         (taken,) = [path for path in found if evaluate_bool(path.condition, binding)]
         assert evaluate_bv(taken.result, binding) == int(beats(a, b))
+
+
+# -- proofs.symbolic_int and proofs.exhaustive -------------------------------------------
+
+
+def _capped(total: int, bonus: int) -> tuple[int, int]:
+    """Shaped like a scoring function: arithmetic, a comparison, a tuple back."""
+    score = total + 2 * bonus - 1
+    return (score, 0) if score > 10 else (max(0, score), score // 3)
+
+
+def test_integer_paths_agree_with_the_function_and_cover_every_input() -> None:
+    total, bonus = int_var("symbolic int total"), int_var("symbolic int bonus")
+    found = int_paths(_capped, (total, bonus))
+    assert check_valid(any_of(path.condition for path in found)).status is Status.VALID
+    for t, b in ((0, 0), (5, 3), (20, -4), (-7, 1), (3, 4)):
+        binding = [(total, t), (bonus, b)]
+        (taken,) = [path for path in found if evaluate_bool(path.condition, binding)]
+        assert isinstance(taken.result, tuple)
+        values = tuple(evaluate_int(v, binding) if isinstance(v, Int) else v for v in taken.result)
+        assert values == _capped(t, b)
+
+
+def test_agrees_is_refuted_by_a_wrong_statement() -> None:
+    total, bonus = int_var("symbolic int total"), int_var("symbolic int bonus")
+    right = agrees(lambda t: t + 1 if t >= 0 else 0, (total,), ite(total >= 0, total + 1, int_val(0)))
+    wrong = agrees(lambda t: t + 1 if t > 0 else 0, (total,), ite(total >= 0, total + 1, int_val(0)))
+    assert check_valid(right).status is Status.VALID
+    assert check_valid(wrong).status is Status.INVALID
+    with pytest.raises(TypeError, match="cannot index"):
+        int_paths(lambda t: (1, 2)[t], (bonus,))
+    with pytest.raises(TypeError, match="truth value"):
+        int_paths(lambda t: 1 if t else 0, (bonus,))
+
+
+def test_a_table_missing_a_point_of_its_domain_is_refuted() -> None:
+    x = int_var("exhaustive x")
+    whole = Table.of((x,), ((v,) for v in range(5)), lambda p: (p[0] * p[0],))
+    short = Table.of((x,), ((v,) for v in range(4)), lambda p: (p[0] * p[0],))
+    square = product(x, x)
+    assert check_valid(table_formula(whole, x.between(0, 4), (square,))).status is Status.VALID
+    assert check_valid(table_formula(short, x.between(0, 4), (square,))).status is Status.INVALID
+    assert check_valid(table_formula(whole, x.between(0, 4), (x + x,))).status is Status.INVALID
+    assert whole.answer((3,)) == (9,) and whole.answer((7,)) is None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from itertools import product
 from typing import Final
 
 import pytest
@@ -22,6 +23,9 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules import InvalidPositionError
 from cardrules.games.fildinski import FildinskiGame, FildinskiState
+from cardrules.games.fildinski.actions import DeclareMelds
+from cardrules.games.fildinski.cards import card_of, ids_in, kind_card
+from cardrules.games.fildinski.melds import MeldKind
 from cardrules.games.fildinski.position import CATEGORY_NAMES
 from cardrules.testing import assert_same_future
 from cardrules.testing.strategies import game_options, option_values
@@ -202,6 +206,58 @@ def test_explicit_later_decks_are_part_of_the_position() -> None:
             later = later.apply(rng.choice(later.legal_actions()))
         assert later.dealt_decks()[-1] == second
         assert " ; decks " not in later.position()
+
+
+# -- copy marks in meld texts ----------------------------------------------------------------------
+
+
+def copy_spellings(action: DeclareMelds) -> list[str]:
+    """Every way to write ``action`` with each card plain, ``#1`` or ``#2`` (``KD``, ``KD#1``, ``KD#2``)."""
+    per_meld = []
+    for decl in action.melds:
+        cards = [[str(ref.card), f"{ref.card}#1", f"{ref.card}#2"] for ref in decl.cards]
+        per_meld.append([" ".join((decl.kind.value, *spelt)) for spelt in product(*cards)])
+    return [f"p{action.seat} meld " + " + ".join(melds) for melds in product(*per_meld)]
+
+
+def meld_text(seat: int, data: st.DataObject, pile: list[str]) -> str:
+    """A meld declaration that is mostly illegal: kinds and cards (most from ``pile``) drawn at random."""
+    cards = st.sampled_from(pile) | st.sampled_from([str(kind_card(k)) for k in range(32)])
+    card = st.tuples(cards, st.sampled_from(["", "#1", "#2"])).map("".join)
+    meld = st.tuples(
+        st.sampled_from([kind.value for kind in MeldKind]), st.lists(card, min_size=1, max_size=5)
+    ).map(lambda km: " ".join((km[0], *km[1])))
+    return f"p{seat} meld " + " + ".join(data.draw(st.lists(meld, min_size=1, max_size=2)))
+
+
+_MAX_SPELLINGS: Final = 300
+"""The spellings tried per legal declaration at most (two four-card melds have 3**8)."""
+
+
+@pytest.mark.rule("fildinski.meld.copy-choice")
+@pytest.mark.rule("fildinski.deck.card-identity")
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(options=game_options("fildinski"), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_copy_marks_in_meld_texts_are_judged_the_same_after_a_position_round_trip(
+    options: dict[str, object], seed: int, data: st.DataObject
+) -> None:
+    _, states = play_out(options, seed)
+    steps = [s for s in states if any(isinstance(a, DeclareMelds) and a.melds for a in s.legal_actions())]
+    assume(steps)
+    for state in data.draw(st.lists(st.sampled_from(steps), min_size=1, max_size=3, unique_by=id)):
+        again = cardrules.from_position(state.position())
+        texts = []
+        for action in state.legal_actions():
+            if isinstance(action, DeclareMelds) and action.melds:
+                spellings = copy_spellings(action)
+                if len(spellings) > _MAX_SPELLINGS:
+                    spellings = random.Random(seed).sample(spellings, _MAX_SPELLINGS)
+                texts += spellings
+        pile = [str(card_of(i)) for i in ids_in(state.won[state.current_player])]
+        texts += [meld_text(state.current_player, data, pile) for _ in range(20)]
+        for text in texts:
+            mine, read = state.check(text), again.check(text)
+            assert (mine.legal, mine.rule_ids, mine.reason) == (read.legal, read.rule_ids, read.reason), text
 
 
 # -- the dispute example --------------------------------------------------------------------------

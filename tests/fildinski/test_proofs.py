@@ -27,6 +27,7 @@ from proofs.z3facade import (
     bv_var,
     evaluate_bv,
 )
+from tests.fildinski.test_proofs_code import TESTED as CODE_TESTED
 from tests.support.proofs import assert_passes
 
 # -- every claim proved, every wrong companion refuted ------------------------------
@@ -61,6 +62,7 @@ def test_endgame_legal_set_equals_the_four_duties_for_every_hand(request: pytest
 
 
 @pytest.mark.rule("fildinski.play.trick-winner")
+@pytest.mark.rule("fildinski.deck.ranking")
 def test_the_engines_trick_winner_is_the_rules_for_every_trick(request: pytest.FixtureRequest) -> None:
     """The code itself, every argument symbolic: every led card, followed card and trump."""
     assert_passes(code.TRICK_WINNER_CODE, request)
@@ -241,7 +243,9 @@ _TESTED: Final = (
 
 
 def test_every_fildinski_claim_has_a_test_above() -> None:
-    assert {claim.name for claim in _TESTED} == {claim.name for claim in claims_for("fildinski")}
+    assert {claim.name for claim in (*_TESTED, *CODE_TESTED)} == {
+        claim.name for claim in claims_for("fildinski")
+    }
 
 
 def test_fildinski_claims_name_only_fildinski_rule_ids() -> None:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from cardrules.base import GameBase
+from cardrules.base import GameBase, check_seed
 from cardrules.cards import Card
 from cardrules.game import GameInfo
 from cardrules.games.backstab_fish.cards import DECKS, rank_of_card
@@ -76,17 +76,19 @@ class BackstabFishGame(GameBase[BackstabFishOptions, BackstabFishState]):
 
         return BackstabFishEncoding(self.options)
 
-    def from_position(self, text: str) -> BackstabFishState:
+    def from_position(self, text: str, *, seed: int = 0) -> BackstabFishState:
         """The state a position text describes (see :mod:`~cardrules.games.backstab_fish.position`).
 
         The position's options apply; an option it leaves out keeps this
         game's value. Nothing is drawn at random: the stock is the position's.
+        ``seed`` is not used (a game has one deal; its short position is its full one).
 
         Raises:
             InvalidPositionError: the text is malformed or the position cannot
                 arise; the error lists every problem, each with its section and
                 the rule it breaks.
         """
+        check_seed(seed)  # refused like any other seed, though one deal needs none
         return read_position(self, text)
 
     def _seats_title(self) -> str:

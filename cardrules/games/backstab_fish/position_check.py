@@ -3,7 +3,8 @@
 :mod:`~cardrules.games.backstab_fish.position` reads the sections of a position text into plain values
 (its description gives the grammar) and hands them here. This module refuses a position that cannot
 arise, each problem naming the rule it breaks, and builds the state of one that can; the checks of
-the history are those of :mod:`~cardrules.games.backstab_fish.position_history`.
+the history are those of :mod:`~cardrules.games.backstab_fish.position_history` and
+:mod:`~cardrules.games.backstab_fish.position_cards`.
 """
 
 from __future__ import annotations
@@ -21,19 +22,19 @@ from cardrules.games.backstab_fish.cards import DECKS, PLURALS, rank_of_card
 from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.observation import EventChain, event_log
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
+from cardrules.games.backstab_fish.position_cards import CardJudge
 from cardrules.games.backstab_fish.position_history import (
     CONSERVATION,
     HISTORY,
     SEQUENCE,
     Counts,
-    HistoryJudge,
+    Replay,
     Turn,
     pack,
 )
 
 if TYPE_CHECKING:
     from cardrules.games.backstab_fish import position_history
-    from cardrules.games.backstab_fish.position_history import _Replay
     from cardrules.games.backstab_fish.state import BackstabFishState
 
 __all__ = ["Judge", "canonical_deck"]
@@ -98,7 +99,7 @@ def canonical_deck(
 # -- the checks ---------------------------------------------------------------------------
 
 
-class Judge(HistoryJudge):
+class Judge(CardJudge):
     """Whether the sections read describe a position that can arise, and the state they describe.
 
     ``reader`` holds the problems found in reading the text; :meth:`state`
@@ -175,7 +176,7 @@ class Judge(HistoryJudge):
             cards_fine = self.conservation(hands, stock, laid)
         if scores is not None and laid is not None:
             self.scores(scores, laid)
-        replay: _Replay | None = None
+        replay: Replay | None = None
         final: list[Counts] | None = None
         if dealer is not None and history is not None:
             pending = False
@@ -210,7 +211,7 @@ class Judge(HistoryJudge):
         hands: list[Counts],
         stock: list[int],
         laid: list[Counts],
-        replay: _Replay,
+        replay: Replay,
         final: list[Counts],
     ) -> BackstabFishState:
         """The state of a sound position: the zones as read, the rest as the history leaves it."""

@@ -1,13 +1,14 @@
-"""A Backstab Fish position's history, played again: what it leaves, and whether each turn could be played.
+"""A Backstab Fish position's history, played again in public: what it leaves.
 
 :class:`~cardrules.games.backstab_fish.position_check.Judge` builds on
-:class:`HistoryJudge`. Played forward in public (:meth:`HistoryJudge.replay`),
-the history gives the hand sizes, the stock, the counters and the public events
-it leaves, to compare with the sections that state them; worked back from the
-hands of the position (:meth:`HistoryJudge.hidden_plays`), it shows whether
-each ask, answer and lay-down decision could have been legal; with no hidden
-draw, the engine plays it once more from its rebuilt deal
-(:meth:`HistoryJudge.rejudge`).
+:class:`HistoryJudge`, through
+:class:`~cardrules.games.backstab_fish.position_cards.CardJudge`. Played
+forward in public (:meth:`HistoryJudge.replay`), the history gives the hand
+sizes, the stock, the counters and the public events it leaves
+(:class:`Replay`), to compare with the sections that state them
+(:meth:`HistoryJudge.compare`). Worked back from the hands of the position, it
+shows whether each ask, answer and lay-down decision could have been legal:
+that is :mod:`~cardrules.games.backstab_fish.position_cards`.
 """
 
 from __future__ import annotations
@@ -18,12 +19,10 @@ from typing import Final, TypeAlias
 
 from cardrules.game import TERMINAL
 
-# state.py imports position, which imports this module, so the names of these two are read at call time.
-from cardrules.games.backstab_fish import state as _state
+# state.py imports position, which imports this module, so turn's names are read at call time.
 from cardrules.games.backstab_fish import turn
-from cardrules.games.backstab_fish.actions import ASK, LAY_DOWN, SEAT_TEXT, Ask, EndTurn, LayDown
+from cardrules.games.backstab_fish.actions import ASK, LAY_DOWN, SEAT_TEXT
 from cardrules.games.backstab_fish.cards import PLURALS, FishRank
-from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.observation import END_RULES
 from cardrules.games.backstab_fish.options import (
     BackstabFishOptions,
@@ -34,7 +33,10 @@ from cardrules.games.backstab_fish.options import (
 )
 from cardrules.position import EMPTY, PositionReader
 
-__all__ = ["HISTORY", "Counts", "HistoryJudge", "Phase", "Turn", "at_turn", "pack", "quote"]
+__all__ = [
+    "HISTORY", "LAID_NOTHING", "LAID_SETS", "NO_DECISION", "Counts", "HistoryJudge", "Mark", "Phase",
+    "Replay", "Turn", "at_turn", "pack", "quote",
+]  # fmt: skip
 
 HISTORY: Final = "history"
 
@@ -90,13 +92,16 @@ Mark: TypeAlias = tuple[str, int, int, int, int, int, int]
 - ``("fish", turn, target, asker, rank, count, drawn)``;
 - ``("refill", turn, seat, 0, 0, 0, 0)``;
 - ``("decide", turn, asker, choice, sets, 0, 0)``: step 3, where ``choice`` is
-  0 (no decision), 1 (laid nothing) or 2 (laid ``sets``, packed);
+  :data:`NO_DECISION`, :data:`LAID_NOTHING` or :data:`LAID_SETS` (``sets``, packed);
 - ``("lay", turn, asker, sets, 0, 0, 0)``.
 """
 
-_NONE: Final = 0
-_END: Final = 1
-_LAID: Final = 2
+NO_DECISION: Final = 0
+"""A ``decide`` mark's choice: the turn had no lay-down decision."""
+LAID_NOTHING: Final = 1
+"""A ``decide`` mark's choice: the asker laid nothing and ended the turn."""
+LAID_SETS: Final = 2
+"""A ``decide`` mark's choice: the asker laid the sets the mark holds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +137,24 @@ class Phase:
 
 
 @dataclass(slots=True)
-class _Replay:
-    """What the history leaves, played from the deal on in public (built once by the judge)."""
+class Replay:
+    """What the history leaves, played from the deal on in public (built once by the judge).
+
+    Attributes:
+        sizes: each seat's hand size.
+        stock: the cards left in the stock.
+        step_three: per seat, the sets (by rank) laid in the turns' step 3.
+        current: the seat to act, or ``TERMINAL``.
+        phase: ``ASK`` or ``LAY_DOWN``.
+        target: the seat asked this turn, when a lay-down decision waits.
+        productive: whether this turn took a card from the stock.
+        stall: the unproductive turns in a row.
+        turns: the turns completed.
+        end: the end rule that applied, or ``None``.
+        events: the public events, as the state's history keeps them.
+        marks: the steps that move cards or judge a hand, for the backward pass.
+        hidden_draws: how many cards were drawn unseen (go fish).
+    """
 
     sizes: list[int]
     stock: int
@@ -179,7 +200,7 @@ class HistoryJudge:
 
     # -- the history, in public --------------------------------------------------------------
 
-    def replay(self, dealer: int, turns: list[Turn], pending: bool) -> _Replay | None:
+    def replay(self, dealer: int, turns: list[Turn], pending: bool) -> Replay | None:
         """Play the history's turns from the deal on, as everyone sees them: sizes, counters, events.
 
         ``pending`` says that the last turn waits for its lay-down decision.
@@ -187,73 +208,26 @@ class HistoryJudge:
         """
         options = self.options
         players = self.players
-        open_targets = options.empty_target is EmptyTarget.ALLOWED
-        sizes = [options.hand_size] * players
-        stock = options.deck_size - options.hand_size * players
-        step_three = [[0] * 14 for _ in range(players)]
-        current = (dealer + 1) % players  # backstab_fish.turn.first
-        stall = done = hidden = 0
-        end: str | None = None
-        events: list[Event] = []
-        marks: list[Mark] = []
-        phase, asked, productive = ASK, -1, False
+        done = Replay(
+            sizes=[options.hand_size] * players,
+            stock=options.deck_size - options.hand_size * players,
+            step_three=[[0] * 14 for _ in range(players)],
+            current=(dealer + 1) % players,  # backstab_fish.turn.first
+            phase=ASK,
+            target=-1,
+            productive=False,
+            stall=0,
+            turns=0,
+            end=None,
+            events=[],
+            marks=[],
+            hidden_draws=0,
+        )
         for index, entry in enumerate(turns):
             where = at_turn(index + 1, entry.text)
-            seat, target, rank, count = entry.asker, entry.target, entry.rank, entry.count
-            copies = self.copies[rank]
-            if end is not None:
-                self.problem(HISTORY, f"{where}: the game was over already [{end}]", OVER)
+            if not self._ask(done, index, entry, where) or not self._answer(done, index, entry, where):
                 return None
-            if seat != current:
-                self.problem(HISTORY, f"{where}: it was {SEAT_TEXT[current]}'s turn to ask", TO_ACT)
-                return None
-            if not copies:
-                self.problem(HISTORY, f"{where}: the {options.deck.value} deck has no {PLURALS[rank]}", KNOWN)
-                return None
-            if not turn.may_ask(seat, target, tuple(sizes), open_targets):
-                why = "themselves" if target == seat else f"{SEAT_TEXT[target]}, who held no card"
-                self.problem(HISTORY, f"{where}: {SEAT_TEXT[seat]} cannot ask {why}", TARGET)
-                return None
-            if not turn.count_allowed(count, copies):
-                self.problem(HISTORY, f"{where}: ask for 1 to {copies} {PLURALS[rank]}, not {count}", COUNT)
-                return None
-            events.append(("ask", seat, target, rank, count, 0))
-            marks.append(("ask", index, seat, target, rank, count, 0))
-            productive = False
-            if entry.given is not None:
-                given = entry.given
-                if self.exact and given != count:
-                    self.problem(
-                        HISTORY, f"{where}: under give=exact, exactly {count} cards change hands", GIVE
-                    )
-                    return None
-                if not count <= given <= min(copies, sizes[target]):
-                    self.problem(
-                        HISTORY,
-                        f"{where}: {SEAT_TEXT[target]} held {sizes[target]} cards and cannot hand "
-                        f"over {given} for an ask of {count}",
-                        GIVE,
-                    )
-                    return None
-                sizes[target] -= given
-                sizes[seat] += given
-                events.append(("give", target, seat, rank, given, 0))
-                marks.append(("give", index, target, seat, rank, given, count))
-                if not sizes[target] and stock:  # backstab_fish.refill.seven, at step 2
-                    taken = min(turn.REFILL, stock)
-                    sizes[target], stock, productive = taken, stock - taken, True
-                    events.append(("refill", target, -1, -1, taken, 0))
-                    marks.append(("refill", index, target, 0, 0, 0, 0))
-            else:
-                drawn = 1 if stock else 0  # backstab_fish.answer.go-fish
-                sizes[seat] += drawn
-                stock -= drawn
-                hidden += drawn
-                productive = bool(drawn)
-                events.append(("go-fish", target, seat, rank, drawn, 0))
-                marks.append(("fish", index, target, seat, rank, count, drawn))
-            decision = entry.decision
-            if self.compulsory and decision == ():
+            if self.compulsory and entry.decision == ():
                 self.problem(
                     HISTORY,
                     f"{where}: under lay_down=compulsory there is no decision: every set is laid by rule",
@@ -261,71 +235,134 @@ class HistoryJudge:
                 )
                 return None
             if pending and index == len(turns) - 1:
-                phase, asked = LAY_DOWN, target
+                done.phase, done.target = LAY_DOWN, entry.target
                 break
-            if decision:
-                sets = [0] * 14
-                for laid_rank in decision:
-                    sets[laid_rank] += 1
-                if sizes[seat] < 4 * len(decision) or any(sets[r] > self.copies[r] // 4 for r in range(14)):
-                    self.problem(
-                        HISTORY,
-                        f"{where}: {len(decision)} set{'s' * (len(decision) > 1)} take {4 * len(decision)} "
-                        f"cards of the ranks laid, and {SEAT_TEXT[seat]} held {sizes[seat]} cards",
-                        LAY,
-                    )
-                    return None
-                packed = pack(sets)
-                marks.append(("decide", index, seat, _LAID, packed, 0, 0))
-                marks.append(("lay", index, seat, packed, 0, 0, 0))
-                sizes[seat] -= 4 * len(decision)
-                for r in range(14):
-                    step_three[seat][r] += sets[r]
-                events.append(("lay-down", seat, -1, -1, len(decision), packed))
-                productive = True
-            elif decision == ():
-                marks.append(("decide", index, seat, _END, 0, 0, 0))
-                events.append(("end-turn", seat, -1, -1, 0, 0))
-            else:
-                marks.append(("decide", index, seat, _NONE, 0, 0, 0))
-            if not sizes[seat] and stock:  # backstab_fish.refill.seven, at step 3
-                taken = min(turn.REFILL, stock)
-                sizes[seat], stock, productive = taken, stock - taken, True
-                events.append(("refill", seat, -1, -1, taken, 0))
-                marks.append(("refill", index, seat, 0, 0, 0, 0))
-            stall = 0 if productive else stall + 1
-            productive = False
-            done += 1
-            end = turn.end_rule(not stock, sizes, stall, options.stall_limit)
-            if end is not None:
-                events.append(("end", -1, -1, -1, END_RULES.index(end), 0))
-                current = TERMINAL
-            else:  # backstab_fish.turn.next, backstab_fish.turn.skip-empty
-                current = target
-                for _ in range(players):
-                    if sizes[current]:
-                        break
-                    events.append(("skip", current, -1, -1, 0, 0))
-                    current = (current + 1) % players
-        return _Replay(
-            sizes,
-            stock,
-            step_three,
-            current,
-            phase,
-            asked,
-            productive,
-            stall,
-            done,
-            end,
-            events,
-            marks,
-            hidden,
-        )
+            if not self._decide(done, index, entry, where):
+                return None
+            self._close_turn(done, index, entry)
+        return done
+
+    def _ask(self, done: Replay, index: int, entry: Turn, where: str) -> bool:
+        """Step 1 of a turn, the ask: whether it could be made (each fault reported), then its event."""
+        options = self.options
+        seat, target, rank, count = entry.asker, entry.target, entry.rank, entry.count
+        copies = self.copies[rank]
+        if done.end is not None:
+            self.problem(HISTORY, f"{where}: the game was over already [{done.end}]", OVER)
+            return False
+        if seat != done.current:
+            self.problem(HISTORY, f"{where}: it was {SEAT_TEXT[done.current]}'s turn to ask", TO_ACT)
+            return False
+        if not copies:
+            self.problem(HISTORY, f"{where}: the {options.deck.value} deck has no {PLURALS[rank]}", KNOWN)
+            return False
+        if not turn.may_ask(seat, target, tuple(done.sizes), options.empty_target is EmptyTarget.ALLOWED):
+            why = "themselves" if target == seat else f"{SEAT_TEXT[target]}, who held no card"
+            self.problem(HISTORY, f"{where}: {SEAT_TEXT[seat]} cannot ask {why}", TARGET)
+            return False
+        if not turn.count_allowed(count, copies):
+            self.problem(HISTORY, f"{where}: ask for 1 to {copies} {PLURALS[rank]}, not {count}", COUNT)
+            return False
+        done.events.append(("ask", seat, target, rank, count, 0))
+        done.marks.append(("ask", index, seat, target, rank, count, 0))
+        done.productive = False
+        return True
+
+    def _answer(self, done: Replay, index: int, entry: Turn, where: str) -> bool:
+        """Step 2, the answer: cards handed over (and the target's refill), or go fish."""
+        seat, target, rank, count = entry.asker, entry.target, entry.rank, entry.count
+        sizes = done.sizes
+        if entry.given is None:
+            drawn = 1 if done.stock else 0  # backstab_fish.answer.go-fish
+            sizes[seat] += drawn
+            done.stock -= drawn
+            done.hidden_draws += drawn
+            done.productive = bool(drawn)
+            done.events.append(("go-fish", target, seat, rank, drawn, 0))
+            done.marks.append(("fish", index, target, seat, rank, count, drawn))
+            return True
+        given = entry.given
+        if self.exact and given != count:
+            self.problem(HISTORY, f"{where}: under give=exact, exactly {count} cards change hands", GIVE)
+            return False
+        if not count <= given <= min(self.copies[rank], sizes[target]):
+            self.problem(
+                HISTORY,
+                f"{where}: {SEAT_TEXT[target]} held {sizes[target]} cards and cannot hand "
+                f"over {given} for an ask of {count}",
+                GIVE,
+            )
+            return False
+        sizes[target] -= given
+        sizes[seat] += given
+        done.events.append(("give", target, seat, rank, given, 0))
+        done.marks.append(("give", index, target, seat, rank, given, count))
+        self._refill(done, index, target)  # backstab_fish.refill.seven, at step 2
+        return True
+
+    def _refill(self, done: Replay, index: int, seat: int) -> None:
+        """backstab_fish.refill.seven: a seat left with no card draws up to seven from the stock."""
+        if not done.sizes[seat] and done.stock:
+            taken = min(turn.REFILL, done.stock)
+            done.sizes[seat], done.stock, done.productive = taken, done.stock - taken, True
+            done.events.append(("refill", seat, -1, -1, taken, 0))
+            done.marks.append(("refill", index, seat, 0, 0, 0, 0))
+
+    def _decide(self, done: Replay, index: int, entry: Turn, where: str) -> bool:
+        """Step 3, the lay-down decision: the sets laid (whether they could be), laying nothing, or none."""
+        seat, decision = entry.asker, entry.decision
+        if decision is None:
+            done.marks.append(("decide", index, seat, NO_DECISION, 0, 0, 0))
+            return True
+        if not decision:
+            done.marks.append(("decide", index, seat, LAID_NOTHING, 0, 0, 0))
+            done.events.append(("end-turn", seat, -1, -1, 0, 0))
+            return True
+        sets = [0] * 14
+        for laid_rank in decision:
+            sets[laid_rank] += 1
+        if done.sizes[seat] < 4 * len(decision) or any(sets[r] > self.copies[r] // 4 for r in range(14)):
+            self.problem(
+                HISTORY,
+                f"{where}: {len(decision)} set{'s' * (len(decision) > 1)} take {4 * len(decision)} "
+                f"cards of the ranks laid, and {SEAT_TEXT[seat]} held {done.sizes[seat]} cards",
+                LAY,
+            )
+            return False
+        packed = pack(sets)
+        done.marks.append(("decide", index, seat, LAID_SETS, packed, 0, 0))
+        done.marks.append(("lay", index, seat, packed, 0, 0, 0))
+        done.sizes[seat] -= 4 * len(decision)
+        for r in range(14):
+            done.step_three[seat][r] += sets[r]
+        done.events.append(("lay-down", seat, -1, -1, len(decision), packed))
+        done.productive = True
+        return True
+
+    def _close_turn(self, done: Replay, index: int, entry: Turn) -> None:
+        """The turn's end: the asker's refill, the stall count, the end rules, and who asks next."""
+        seat = entry.asker
+        self._refill(done, index, seat)  # backstab_fish.refill.seven, at step 3
+        done.stall = 0 if done.productive else done.stall + 1
+        done.productive = False
+        done.turns += 1
+        sizes = done.sizes
+        done.end = turn.end_rule(not done.stock, sizes, done.stall, self.options.stall_limit)
+        if done.end is not None:
+            done.events.append(("end", -1, -1, -1, END_RULES.index(done.end), 0))
+            done.current = TERMINAL
+            return
+        current = entry.target  # backstab_fish.turn.next, backstab_fish.turn.skip-empty
+        for _ in range(self.players):
+            if sizes[current]:
+                break
+            done.events.append(("skip", current, -1, -1, 0, 0))
+            current = (current + 1) % self.players
+        done.current = current
 
     def compare(
         self,
-        replay: _Replay,
+        replay: Replay,
         hands: list[Counts] | None,
         stock: list[int] | None,
         laid: list[Counts] | None,
@@ -396,7 +433,7 @@ class HistoryJudge:
             )
         return final if fine else None
 
-    def compare_phase(self, replay: _Replay, phase: Phase) -> None:
+    def compare_phase(self, replay: Replay, phase: Phase) -> None:
         """The ``phase`` section against the history: who acts, at which step."""
         if replay.end is not None:
             if phase.rule != replay.end:
@@ -431,131 +468,3 @@ class HistoryJudge:
                     f"this turn {took} from the stock, so it is not {'un' * phase.productive}productive",
                     STALL,
                 )
-
-    # -- the history, against the cards ------------------------------------------------------
-
-    def hidden_plays(
-        self, replay: _Replay, hands: list[Counts], final: list[Counts], turns: list[Turn]
-    ) -> tuple[list[Counts], list[Counts]] | None:
-        """Judge each turn's ask, answer and decision against what the hands could have held then.
-
-        Works back from the hands of the position. At each moment ``held`` is
-        what a seat's hand holds if the cards it has drawn from the stock
-        since (``drawn`` of them, back to its last refill) are put back: it
-        held ``held`` less some ``drawn`` cards. A play is refused when no
-        such cards make it legal; with none drawn, that is the engine's own
-        condition. Answers the dealt hands and the cards of each refill when
-        no draw was hidden (``drawn`` is 0 throughout), else ``None``.
-        """
-        players = self.players
-        held = [[hands[s][r] + 4 * final[s][r] for r in range(14)] for s in range(players)]
-        drawn = [0] * players
-        refills: list[Counts] = []
-        for kind, index, a, b, rank, n, c in reversed(replay.marks):
-            if kind == "refill":
-                refills.append(held[a])
-                held[a], drawn[a] = [0] * 14, 0
-            elif kind == "lay":
-                for r in range(14):
-                    held[a][r] += 4 * (b >> (r << 2) & 15)
-            elif kind == "decide":
-                self.decision(turns[index], index, a, b, rank, held[a], drawn[a])
-            elif kind == "fish":
-                target, seat, count = a, b, n
-                drawn[seat] += c
-                least = held[target][rank] - drawn[target]
-                if least >= count:  # backstab_fish.answer.go-fish: T held fewer than asked
-                    self.turn_problem(
-                        turns[index],
-                        index,
-                        f"{SEAT_TEXT[target]} held {least} {PLURALS[rank]} or more, "
-                        f"so had to hand {count} over",
-                        FISH,
-                    )
-            elif kind == "give":
-                target, seat, given = a, b, n
-                if not self.exact and held[target][rank] > drawn[target]:
-                    self.turn_problem(
-                        turns[index],
-                        index,
-                        f"under give=all-of-rank {SEAT_TEXT[target]} hands over every card of the "
-                        f"rank, yet kept {held[target][rank] - drawn[target]} {PLURALS[rank]} or more",
-                        GIVE,
-                    )
-                held[target][rank] += given
-                held[seat][rank] -= given
-                if held[seat][rank] < 0:
-                    self.turn_problem(
-                        turns[index],
-                        index,
-                        f"{SEAT_TEXT[seat]} was handed {given} {PLURALS[rank]} that the position "
-                        "does not account for",
-                        CONSERVATION,
-                    )
-                    return None
-            elif kind == "ask" and not held[a][rank]:  # backstab_fish.ask.rank
-                self.turn_problem(
-                    turns[index],
-                    index,
-                    f"{SEAT_TEXT[a]} held no {PLURALS[rank]}, so could not ask for them",
-                    RANK,
-                )
-        if replay.hidden_draws:
-            return None
-        refills.reverse()
-        return held, refills
-
-    def decision(
-        self, entry: Turn, index: int, seat: int, choice: int, sets: int, hand: Counts, drawn: int
-    ) -> None:
-        """backstab_fish.sets.lay-down at step 3 of a turn: whether the decision was due, and its choice."""
-        actor = SEAT_TEXT[seat]
-        where = at_turn(index + 1, entry.text)
-        if self.compulsory:
-            laid = [sets >> (r << 2) & 15 for r in range(14)]
-            if sum(max(0, hand[r] - 4 * laid[r] - 3) for r in range(14)) > drawn:
-                self.problem(
-                    HISTORY,
-                    f"{where}: under lay_down=compulsory {actor} lays down every set held after the answer, "
-                    "and held more than that",
-                    LAY,
-                )
-        elif choice == _NONE:
-            if sum(max(0, count - 3) for count in hand) > drawn:
-                self.problem(
-                    HISTORY,
-                    f"{where}: {actor} held four cards of a rank after the answer, so had the lay-down "
-                    "decision to make (lay or end)",
-                    LAY,
-                )
-        elif choice == _END and not any(count >= 4 for count in hand):
-            self.problem(
-                HISTORY,
-                f"{where}: {actor} held no four cards of a rank after the answer, so had no lay-down "
-                "decision to make",
-                LAY,
-            )
-
-    def rejudge(self, deal: DealContext, turns: list[Turn]) -> str | None:
-        """Replay a history with no hidden draw with the engine, from its rebuilt deal ``deal``.
-
-        Answers the position the engine reaches, or ``None`` (and the
-        problems, with the engine's rules) when a turn is illegal.
-        """
-        state = _state.BackstabFishState.start(deal)
-        for index, entry in enumerate(turns):
-            actions: list[Ask | LayDown | EndTurn] = [
-                Ask(entry.asker, entry.target, FishRank(entry.rank), entry.count)
-            ]
-            if entry.decision and not self.compulsory:
-                actions.append(LayDown(entry.asker, tuple(FishRank(r) for r in entry.decision)))
-            elif entry.decision == () and not self.compulsory:
-                actions.append(EndTurn(entry.asker))
-            for action in actions:
-                verdict, after = state.attempt(action)
-                if after is None:
-                    for rule in verdict.rule_ids:
-                        self.problem(HISTORY, f"{at_turn(index + 1, entry.text)}: {verdict.reason}", rule)
-                    return None
-                state = after
-        return state.position()

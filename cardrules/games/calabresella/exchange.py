@@ -9,8 +9,9 @@ and the transition (:func:`advance`), each written on the same conditions:
 :func:`callable_mask` (calabresella.exchange.call), :func:`returnable_mask`
 (calabresella.exchange.return) and :func:`lay_size` with :func:`lay_rule`
 (calabresella.exchange.discard, calabresella.exchange.dividete,
-calabresella.exchange.scegliete). What follows the auction is :func:`begin`. The
-lay-away's legal set is a lazy sequence of its own, :mod:`~cardrules.games.calabresella.lay_aways`.
+calabresella.exchange.scegliete; the raise's rule is :func:`lay_away_rule`).
+What follows the auction is :func:`begin`. The lay-away's legal set is a lazy
+sequence of its own, :mod:`~cardrules.games.calabresella.lay_aways`.
 
 >>> bin(returnable_mask(0b1011, 1))
 '0b1001'
@@ -45,11 +46,15 @@ if TYPE_CHECKING:
     from cardrules.games.calabresella.state import CalabresellaState
 
 __all__ = [
+    "CALLED_IN_MONTE",
+    "RETURN",
+    "SOLISSIMO",
     "advance",
     "begin",
     "callable_mask",
     "final_monte",
     "judge",
+    "lay_away_rule",
     "lay_rule",
     "lay_size",
     "legal",
@@ -58,10 +63,13 @@ __all__ = [
 ]
 
 _CALL: Final = "calabresella.exchange.call"
-_CALLED_IN_MONTE: Final = "calabresella.exchange.called-in-monte"
-_RETURN: Final = "calabresella.exchange.return"
+CALLED_IN_MONTE: Final = "calabresella.exchange.called-in-monte"
+"""The rule for a called card that lay in the monte."""
+RETURN: Final = "calabresella.exchange.return"
+"""The rule of the card returned for the called card."""
 _DISCARD: Final = "calabresella.exchange.discard"
-_SOLISSIMO: Final = "calabresella.exchange.solissimo"
+SOLISSIMO: Final = "calabresella.exchange.solissimo"
+"""The rule of Solissimo's exchange: the 12 cards dealt, nothing laid away unless raised."""
 _RAISE: Final = "calabresella.exchange.solissimo-raise"
 _DIVIDETE: Final = "calabresella.exchange.dividete"
 _SCEGLIETE: Final = "calabresella.exchange.scegliete"
@@ -96,7 +104,21 @@ def lay_size(state: CalabresellaState) -> int:
 def lay_rule(state: CalabresellaState) -> str:
     """The rule of the lay-away now due: the bidder's discard, or the opponents' dividete or scegliete."""
     if state.phase is Phase.LAY:
-        return _DIVIDETE if state.setup.raised is Raise.DIVIDETE else _SCEGLIETE
+        return lay_away_rule(state.setup.raised)
+    return _DISCARD
+
+
+def lay_away_rule(raised: Raise | None) -> str:
+    """The rule of a lay-away made under the Solissimo raise ``raised``.
+
+    The opponents' lay-away under dividete (calabresella.exchange.dividete) or
+    scegliete (calabresella.exchange.scegliete); with no raise, the bidder's
+    discard (calabresella.exchange.discard).
+    """
+    if raised is Raise.DIVIDETE:
+        return _DIVIDETE
+    if raised is Raise.SCEGLIETE:
+        return _SCEGLIETE
     return _DISCARD
 
 
@@ -158,14 +180,14 @@ def misplaced(
             return _CALL, f"no card is called in {contract.label}; only a Chiamo bidder calls a card"
         if setup.called_in_monte:
             return (
-                _CALLED_IN_MONTE,
+                CALLED_IN_MONTE,
                 f"the called card {pretty(setup.called)} lay in the monte; no other card may be called",
             )
         return None
     if isinstance(action, ReturnCard):
         if setup.called_in_monte:
             return (
-                _CALLED_IN_MONTE,
+                CALLED_IN_MONTE,
                 f"the called card {pretty(setup.called)} came from the monte, so no card is returned",
             )
         return None
@@ -177,7 +199,7 @@ def misplaced(
         return _RAISE, "the raise is chosen once, before the opening lead, and that moment has passed"
     if contract is Contract.SOLISSIMO and action.seat == setup.bidder:
         actor = format_seat(action.seat)
-        return _SOLISSIMO, f"{actor} bid Solissimo and plays the 12 cards dealt, laying nothing away"
+        return SOLISSIMO, f"{actor} bid Solissimo and plays the 12 cards dealt, laying nothing away"
     return None
 
 
@@ -212,11 +234,11 @@ def judge(
                 extra = " (under return_timing=before-monte the monte is taken after the return)"
             not_held(found, seat, card.pretty() + extra)
         elif judged and not returnable_mask(hand, state.setup.called) >> card.index & 1:
-            found.add(_RETURN, f"{actor} may return any card but the called card {card.pretty()}")
+            found.add(RETURN, f"{actor} may return any card but the called card {card.pretty()}")
         if found:
             return found.verdict(_ORDER)
         return Verdict.allowed(
-            (_RETURN,),
+            (RETURN,),
             f"{actor} returns {card.pretty()} to p{state.setup.giver}, who handed over the called card",
         )
     if isinstance(action, Discard):

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from cardrules.base import GameBase
+from cardrules.base import GameBase, check_seed
 from cardrules.cards import Card
 from cardrules.game import GameInfo
 from cardrules.games.calabresella.deal import DealPlan
@@ -58,16 +58,18 @@ class CalabresellaGame(GameBase[CalabresellaOptions, CalabresellaState]):
 
         return CalabresellaEncoding(self.options)
 
-    def from_position(self, text: str) -> CalabresellaState:
+    def from_position(self, text: str, *, seed: int = 0) -> CalabresellaState:
         """The state a position text describes (see :mod:`cardrules.games.calabresella.position`).
 
         The position's options apply; an option it leaves out keeps this game's
         value. The hand is dealt again from the deck its zones and history go
         back to, and the history is replayed with the engine's own check.
+        Later hands come from the position's seed and deck orders, or from
+        ``seed`` when the text leaves its seed out (a short position).
 
         Raises:
             InvalidPositionError: the text is malformed or the position cannot
                 arise; the error lists every problem, each with its section
                 and the rule it breaks.
         """
-        return read_position(self, text)
+        return read_position(self, text, seed=check_seed(seed))

@@ -252,11 +252,9 @@ def _centre(view: TableView, marks: MarkLookup, y: float) -> str:
     for n, (seat, c) in enumerate(view.trick):
         x = cx - 85 + n * 60
         shown = face_of(c)
+        mark = marks.colour(shown.key, seat)
         parts.append(
-            draw_card(shown, x, y, seat=seat, mark=marks.colour(shown.key, seat), order=n + 1, zone="trick")
-        )
-        parts.append(
-            draw_text(x + CARD_WIDTH / 2, y + CARD_HEIGHT + 14, f"p{seat}", size=11, anchor="middle")
+            draw_card(shown, x, y, seat=seat, mark=mark, order=n + 1, zone="trick", label=f"p{seat}")
         )
     if not view.trick:
         parts.append(draw_text(cx, y + 40, "no card in the trick", size=12, anchor="middle"))
@@ -272,6 +270,7 @@ def _centre(view: TableView, marks: MarkLookup, y: float) -> str:
                     seat=seat,
                     order=n + 1,
                     zone="last-trick",
+                    label=f"p{seat}",
                 )
             )
     for n, line in enumerate(_facts(view)):

@@ -3,35 +3,33 @@
 :func:`build_state` checks the sections as :mod:`cardrules.games.calabresella.position`
 read them (:class:`Written`; the grammar is documented there): conservation, the
 deal, the leaders; it deals the hand again, replays the history with the engine's
-own check and compares every section the history also decides. Each problem names
+own check (:mod:`~cardrules.games.calabresella.position_history`) and compares
+every section the history also decides. Each problem names
 its rule; the reader applies the checks of one section (:func:`check_balances`,
 :func:`check_later_deck`) as it reads it, so that the problems keep the text's order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from cardrules.cards import card_at, cards_in
-from cardrules.game import Action
 from cardrules.games.calabresella import auction as _auction
+from cardrules.games.calabresella import exchange as _exchange
 from cardrules.games.calabresella import play as _play
-from cardrules.games.calabresella import state as _state
-from cardrules.games.calabresella.actions import (
-    Bid,
-    CallCard,
-    ChooseRaise,
-    Discard,
-    Pass,
-    PlayCard,
-    ReturnCard,
-)
 from cardrules.games.calabresella.cards import DECK_INDICES, mask_of
 from cardrules.games.calabresella.deal import DealPlan, Phase
 from cardrules.games.calabresella.options import Auction, CalabresellaOptions, OpeningLead
+from cardrules.games.calabresella.position_history import (
+    END,
+    PHASES_RULE,
+    PLAYER_TO_ACT,
+    deal_state,
+    replay,
+    written_plays,
+)
 from cardrules.games.calabresella.scoring import CONTRACTS, Contract, Raise
 from cardrules.position import PositionReader
 
@@ -48,16 +46,8 @@ _TEXT: Final = tuple(str(card_at(index)) for index in range(52))
 _COMPOSITION: Final = "calabresella.deck.composition"
 _MONTE: Final = "calabresella.deal.monte"
 _PACKETS: Final = "calabresella.deal.packets"
-_PHASES_RULE: Final = "calabresella.procedure.phases"
-_END: Final = "calabresella.bidding.end"
 _HANDOVER: Final = "calabresella.exchange.handover"
-_CALLED_IN_MONTE: Final = "calabresella.exchange.called-in-monte"
-_RETURN: Final = "calabresella.exchange.return"
 _TAKE_MONTE: Final = "calabresella.exchange.take-monte"
-_DISCARD: Final = "calabresella.exchange.discard"
-_SOLISSIMO: Final = "calabresella.exchange.solissimo"
-_DIVIDETE: Final = "calabresella.exchange.dividete"
-_SCEGLIETE: Final = "calabresella.exchange.scegliete"
 _OPENING_LEAD: Final = "calabresella.play.opening-lead"
 _NEXT_LEAD: Final = "calabresella.play.next-lead"
 _TRICKS: Final = "calabresella.play.tricks"
@@ -66,7 +56,6 @@ _PAYMENT: Final = "calabresella.scoring.payment"
 _SESSION: Final = "calabresella.procedure.session"
 _PERMUTATION: Final = "common.deal.permutation"
 _SCORING_MONTE: Final = "calabresella.scoring.monte"
-_PLAYER_TO_ACT: Final = "common.turn.player-to-act"
 
 
 def _listing(cards: Sequence[int] | set[int]) -> str:
@@ -124,7 +113,7 @@ def build_state(written: Written, reader: PositionReader) -> CalabresellaState |
         _check_packets(owner, reader)
     if not reader.ok or owner is None:
         return None
-    after = _replay(written, _deal_state(written, owner), reader)
+    after = replay(written, deal_state(written, owner), reader)
     if after is not None:
         _compare(written, after, reader)
     return after
@@ -271,7 +260,7 @@ def _check_contract(w: Written, status: tuple[int, Contract] | None, reader: Pos
         reader.problem(
             "calls",
             f"the calls do not end the auction with a bid, yet the position has {', '.join(after)}",
-            _END,
+            END,
         )
     return not after
 
@@ -298,7 +287,7 @@ def _owners(w: Written, status: tuple[int, Contract] | None, reader: PositionRea
         for card in hand:
             owner.setdefault(card, seat)
     if w.options is not None:
-        for seat, card in _plays(w.tricks, w.trick, DealPlan(w.options, 0).nxt):
+        for seat, card in written_plays(w.tricks, w.trick, DealPlan(w.options, 0).nxt):
             owner.setdefault(card, seat)
     for card in monte:
         if card not in owner:
@@ -323,139 +312,6 @@ def _check_packets(owner: dict[int, int], reader: PositionReader) -> None:
             )
 
 
-# -- the replay -------------------------------------------------------------------
-
-
-def _deal_state(w: Written, owner: dict[int, int]) -> CalabresellaState:
-    """The state right after the deal the position goes back to (its deck canonical)."""
-    options, dealer, hand_number, dealt = w.options, w.dealer, w.hand_number, w.dealt
-    assert options is not None and dealer is not None and hand_number is not None and dealt is not None
-    nxt = DealPlan(options, 0).nxt
-    deck = [0] * 40
-    seat = nxt[dealer]
-    for k in range(3):
-        cards = sorted(c for c, s in owner.items() if s == seat)
-        for r in range(3):
-            deck[12 * r + 4 * k : 12 * r + 4 * k + 4] = cards[4 * r : 4 * r + 4]
-        seat = nxt[seat]
-    deck[36:40] = dealt
-    assert w.seed is not None and w.later is not None and w.balances is not None
-    plan = DealPlan(options, w.seed, (tuple(deck), *w.later), hand_number)
-    return _state.CalabresellaState.deal(plan, dealer, hand_number, w.balances)
-
-
-_QUEUE_OF: Final = MappingProxyType(
-    {
-        Phase.AUCTION: "calls",
-        Phase.CALL: "called",
-        Phase.RETURN: "returned",
-        Phase.DISCARD: "laid",
-        Phase.RAISE: "raise",
-        Phase.LAY: "laid",
-        Phase.PLAY: "plays",
-    }
-)
-"""calabresella.procedure.phases: the history section each phase takes its next decision from."""
-
-_QUEUE_ORDER: Final = ("calls", "called", "returned", "raise", "laid", "plays")
-
-_Queue = list[tuple[str, str, Callable[[int], Action]]]
-"""The actions of one history section: the section and label a problem names, and the action's builder."""
-
-
-def _replay(w: Written, state: CalabresellaState, reader: PositionReader) -> CalabresellaState | None:
-    """``state`` after the history, each action judged by the engine; ``None`` when one is illegal."""
-    assert w.calls is not None and w.laid is not None and w.tricks is not None
-    queues: dict[str, _Queue] = {name: [] for name in _QUEUE_ORDER}
-    for number, (seat, level) in enumerate(w.calls, start=1):
-        call: Action = Pass(seat) if level == 0 else Bid(seat, CONTRACTS[level - 1])
-        queues["calls"].append(("calls", f"call {number}", _fixed(call)))
-    if w.called is not None:
-        queues["called"].append(("called", "the call", _by_actor(CallCard, card_at(w.called[0]))))
-    if w.returned is not None:
-        queues["returned"].append(("returned", "the return", _by_actor(ReturnCard, card_at(w.returned))))
-    if w.raised is not None:
-        queues["raise"].append(("raise", "the raise", _by_actor(ChooseRaise, w.raised)))
-    for number, (seat, cards) in enumerate(w.laid, start=1):
-        lay = Discard(seat, tuple(card_at(c) for c in cards))
-        queues["laid"].append((f"laid {number}", f"lay-away {number}", _fixed(lay)))
-    nxt = state.context.plan.nxt
-    for index, (seat, card) in enumerate(_plays(w.tricks, w.trick, nxt)):
-        number = index // 3 + 1
-        section = f"tricks {number}" if number <= len(w.tricks) else "trick"
-        queues["plays"].append((section, f"trick {number}", _fixed(PlayCard(seat, card_at(card)))))
-    while state.phase is not Phase.OVER:
-        queue = queues[_QUEUE_OF[state.phase]]
-        if not queue:
-            break
-        section, label, build = queue.pop(0)
-        action = build(state.current_player)
-        verdict, after = state.attempt(action)
-        if after is None:
-            _illegal(reader, section, f"{label}: {action} is illegal", verdict.rule_ids, verdict.reason)
-            return None
-        state = after
-    for name in _QUEUE_ORDER:
-        if queues[name]:
-            _beyond(reader, state, name, *queues[name][0])
-            return None
-    return state
-
-
-def _beyond(
-    reader: PositionReader,
-    state: CalabresellaState,
-    queue: str,
-    section: str,
-    label: str,
-    build: Callable[[int], Action],
-) -> None:
-    """History the hand never reaches: ``queue``'s next action, where the replay stopped."""
-    where = "the hand is over" if state.is_terminal else f"p{state.current_player} is {state.phase.task}"
-    if queue == "calls":
-        reader.problem(section, f"{label} comes after the auction has ended; now {where}", _END)
-        return
-    seat = state.current_player if state.current_player >= 0 else max(state.setup.bidder, 0)
-    action = build(seat)
-    verdict = state.check(action)
-    rules = [rule for rule in verdict.rule_ids if rule != _PLAYER_TO_ACT] if not verdict.legal else []
-    reader.problem(
-        section,
-        f"{label} ({action}) never comes: the history stops where {where}",
-        rules[0] if rules else _PHASES_RULE,
-    )
-
-
-def _illegal(reader: PositionReader, section: str, head: str, rules: Sequence[str], reason: str) -> None:
-    for i, rule in enumerate(rules):
-        reader.problem(section, f"{head}: {reason}" if i == 0 else f"{head}: it breaks this rule too", rule)
-
-
-def _fixed(action: Action) -> Callable[[int], Action]:
-    """A builder of ``action`` whatever the seat to act (the history names its actor)."""
-    return lambda _seat: action
-
-
-def _by_actor(kind: Callable[[int, T], Action], value: T) -> Callable[[int], Action]:
-    """A builder of ``kind(seat, value)`` for the seat to act (the call, the return and the raise are B's)."""
-    return lambda seat: kind(seat, value)
-
-
-def _plays(
-    tricks: Sequence[tuple[int, tuple[int, ...]]],
-    trick: tuple[int, tuple[int, ...]] | None,
-    nxt: tuple[int, int, int],
-) -> list[tuple[int, int]]:
-    """The ``(seat, card)`` plays of the written tricks, each trick's seats in turn from its leader."""
-    out: list[tuple[int, int]] = []
-    for leader, cards in (*tricks, *((trick,) if trick is not None else ())):
-        seat = leader
-        for card in cards:
-            out.append((seat, card))
-            seat = nxt[seat]
-    return out
-
-
 # -- what the history decides, against what the text says ---------------------------
 
 
@@ -468,13 +324,13 @@ def _compare(w: Written, state: CalabresellaState, reader: PositionReader) -> No
             reader.problem(
                 "phase",
                 f"after its history the hand {_where(state)}, not in {phase.name.lower()}",
-                _PHASES_RULE,
+                PHASES_RULE,
             )
         elif seat != state.current_player:
             reader.problem(
                 "phase",
                 f"after its history p{state.current_player} is {state.phase.task}, not p{seat}",
-                _PLAYER_TO_ACT,
+                PLAYER_TO_ACT,
             )
     assert w.hands is not None and w.monte is not None
     for seat, hand in enumerate(w.hands):
@@ -495,7 +351,7 @@ def _compare(w: Written, state: CalabresellaState, reader: PositionReader) -> No
         elif monte == state.dealt_monte:
             rule = _MONTE
         else:
-            rule = _lay_rule(state)
+            rule = _exchange.lay_away_rule(setup.raised)
         shown = " ".join(_TEXT[c] for c in monte) or "empty"
         listed = " ".join(_TEXT[c] for c in w.monte) or "empty"
         reader.problem("monte", f"its history leaves the monte {shown}, not {listed}", rule)
@@ -503,13 +359,13 @@ def _compare(w: Written, state: CalabresellaState, reader: PositionReader) -> No
         derived_contract = None if setup.contract is None else (setup.bidder, setup.contract)
         if w.contract != derived_contract:
             said = "no contract" if setup.contract is None else f"p{setup.bidder} {setup.contract.value}"
-            reader.problem("contract", f"the calls end with {said}", _END)
+            reader.problem("contract", f"the calls end with {said}", END)
     if w.called is not None and w.called[1] != setup.giver:
         if setup.giver < 0:
             reader.problem(
                 "called",
                 f"{_TEXT[setup.called]} lay in the monte, so nobody handed it over",
-                _CALLED_IN_MONTE,
+                _exchange.CALLED_IN_MONTE,
             )
         else:
             reader.problem(
@@ -517,7 +373,7 @@ def _compare(w: Written, state: CalabresellaState, reader: PositionReader) -> No
             )
     if w.trick is not None and not w.trick[1]:
         if state.phase is not Phase.PLAY:
-            reader.problem("trick", f"no trick is being played: the hand {_where(state)}", _PHASES_RULE)
+            reader.problem("trick", f"no trick is being played: the hand {_where(state)}", PHASES_RULE)
         elif w.trick[0] != state.tally.leader:
             rule = _NEXT_LEAD if state.tally.winners else _OPENING_LEAD
             reader.problem("trick", f"p{state.tally.leader} leads the trick being played", rule)
@@ -531,7 +387,7 @@ def _compare_score(w: Written, state: CalabresellaState, reader: PositionReader)
         return
     if settlement is None:
         if w.score is not None:
-            reader.problem("score", f"the hand has no settlement: it {_where(state)}", _PHASES_RULE)
+            reader.problem("score", f"the hand has no settlement: it {_where(state)}", PHASES_RULE)
         return
     if w.score is None:
         reader.problem(
@@ -564,26 +420,20 @@ def _role(state: CalabresellaState, card: int) -> str:
     """The rule that moves ``card`` in the exchange, for a hand that disagrees with its history."""
     setup = state.setup
     if card == setup.returned:
-        return _RETURN
+        return _exchange.RETURN
     if card == setup.called:
         return _HANDOVER
     if card in state.dealt_monte:
         if setup.contract is Contract.SOLISSIMO:
-            return _SOLISSIMO if setup.raised in (None, Raise.NONE) else _lay_rule(state)
+            return (
+                _exchange.SOLISSIMO
+                if setup.raised in (None, Raise.NONE)
+                else _exchange.lay_away_rule(setup.raised)
+            )
         return _TAKE_MONTE
     if any(card in cards for _, cards in setup.laid):
-        return _lay_rule(state)
+        return _exchange.lay_away_rule(setup.raised)
     return _COMPOSITION
-
-
-def _lay_rule(state: CalabresellaState) -> str:
-    """The rule of a lay-away: the Solissimo raise's, or the bidder's discard."""
-    raised = state.setup.raised
-    if raised is Raise.DIVIDETE:
-        return _DIVIDETE
-    if raised is Raise.SCEGLIETE:
-        return _SCEGLIETE
-    return _DISCARD
 
 
 def _cards_in_mask(mask: int) -> list[int]:

@@ -209,7 +209,7 @@ def draw_view(view: TableView, marks: MarkLookup) -> str:
 
 
 def _trick(view: TableView, marks: MarkLookup, cx: float, cy: float) -> str:
-    """The trick in progress as a cross: each card in front of its player, numbered in play order."""
+    """The trick in progress as a cross: each card in front of its player, numbered, its seat under it."""
     spots = (
         (cx - CARD_WIDTH / 2, cy - CARD_HEIGHT / 2 + 58),  # bottom
         (cx - CARD_WIDTH / 2 - 58, cy - CARD_HEIGHT / 2),  # left
@@ -222,8 +222,9 @@ def _trick(view: TableView, marks: MarkLookup, cx: float, cy: float) -> str:
     for n, (seat, c) in enumerate(view.trick):
         x, y = spots[(seat - view.bottom) % 4]
         shown = face_of(c)
+        mark = marks.colour(shown.key, seat)
         parts.append(
-            draw_card(shown, x, y, seat=seat, mark=marks.colour(shown.key, seat), order=n + 1, zone="trick")
+            draw_card(shown, x, y, seat=seat, mark=mark, order=n + 1, zone="trick", label=SEAT_NAMES[seat])
         )
     return "".join(parts)
 
@@ -236,10 +237,16 @@ def _last(view: TableView) -> str:
     parts = [draw_text(x0, y0 - 8, "last trick", size=11)]
     for n, (seat, c) in enumerate(view.last_trick):
         shown = face_of(c)
-        parts.append(draw_card(shown, x0 + n * 36, y0, scale=0.64, seat=seat, order=n + 1, zone="last-trick"))
         parts.append(
-            draw_text(
-                x0 + n * 36 + 16, y0 + 0.64 * CARD_HEIGHT + 12, SEAT_NAMES[seat], size=10, anchor="middle"
+            draw_card(
+                shown,
+                x0 + n * 36,
+                y0,
+                scale=0.64,
+                seat=seat,
+                order=n + 1,
+                zone="last-trick",
+                label=SEAT_NAMES[seat],
             )
         )
     return "".join(parts)

@@ -30,6 +30,7 @@ __all__ = [
     "candidate_melds",
     "meld_card_ids",
     "meld_fits",
+    "meld_ids",
     "meld_sets_at",
     "parse_meld_kind",
     "reach_table",
@@ -70,7 +71,7 @@ class MeldKind(Enum):
     @property
     def label(self) -> str:
         """The name a player reads (``trump sequence``, ``four aces``, ``double bezique``)."""
-        return "trump sequence" if self is MeldKind.SEQUENCE else self.value.replace("-", " ")
+        return _LABELS[self._order]
 
 
 MELD_POINTS: Final[Mapping[MeldKind, int]] = MappingProxyType(
@@ -90,6 +91,10 @@ MELD_POINTS: Final[Mapping[MeldKind, int]] = MappingProxyType(
 
 assert all(kind.order == n for n, kind in enumerate(MeldKind))
 _POINTS: Final[tuple[int, ...]] = tuple(MELD_POINTS[kind] for kind in MeldKind)
+_LABELS: Final[tuple[str, ...]] = tuple(
+    "trump sequence" if kind is MeldKind.SEQUENCE else kind.value.replace("-", " ") for kind in MeldKind
+)
+"""Each kind's :attr:`MeldKind.label`, by table order (read in every verdict on a meld)."""
 _FOUR: Final[Mapping[MeldKind, int]] = MappingProxyType(
     {
         MeldKind.FOUR_ACES: _A,
@@ -199,6 +204,15 @@ def meld_card_ids(kind: MeldKind, trump: int, pair: BeziquePair) -> int:
 def reach_table(trump: int, pair: BeziquePair) -> tuple[int, ...]:
     """:func:`meld_card_ids` of every kind, in table order (computed once per trump and option)."""
     return tuple(meld_card_ids(kind, trump, pair) for kind in MeldKind)
+
+
+@cache
+def meld_ids(trump: int, pair: BeziquePair) -> int:
+    """The ids some meld can hold at all under ``trump`` and ``pair`` (the union of :func:`reach_table`)."""
+    out = 0
+    for reach in reach_table(trump, pair):
+        out |= reach
+    return out
 
 
 def candidate_melds(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) -> Iterator[int]:

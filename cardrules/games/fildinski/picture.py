@@ -203,11 +203,9 @@ def _centre(view: TableView, marks: MarkLookup, y: float) -> str:
     for n, (seat, c) in enumerate(view.trick):
         shown = face_of(c)
         x = 190 + n * 60
+        mark = marks.colour(shown.key, seat)
         parts.append(
-            draw_card(shown, x, y, seat=seat, mark=marks.colour(shown.key, seat), order=n + 1, zone="trick")
-        )
-        parts.append(
-            draw_text(x + CARD_WIDTH / 2, y + CARD_HEIGHT + 14, f"p{seat}", size=11, anchor="middle")
+            draw_card(shown, x, y, seat=seat, mark=mark, order=n + 1, zone="trick", label=f"p{seat}")
         )
     if not view.trick:
         parts.append(draw_text(245, y + 40, "no card in the trick", size=12, anchor="middle"))
@@ -216,11 +214,11 @@ def _centre(view: TableView, marks: MarkLookup, y: float) -> str:
         parts.append(draw_text(362, y + 4, caption, size=11))
         for n, (seat, c) in enumerate(view.last_trick):
             x = 362 + n * 40
+            shown = face_of(c)
             parts.append(
-                draw_card(face_of(c), x, y + 12, scale=0.64, seat=seat, order=n + 1, zone="last-trick")
-            )
-            parts.append(
-                draw_text(x + 16, y + 12 + 0.64 * CARD_HEIGHT + 12, f"p{seat}", size=10, anchor="middle")
+                draw_card(
+                    shown, x, y + 12, scale=0.64, seat=seat, order=n + 1, zone="last-trick", label=f"p{seat}"
+                )
             )
     return "".join(parts)
 

@@ -22,55 +22,35 @@ from cardrules.game import TERMINAL
 from cardrules.games.fildinski import state as st
 from cardrules.games.fildinski.cards import DEAL_TRICKS, DRAWS, STOCK_TRICKS, ids_in
 from cardrules.games.fildinski.deal import DealContext, DealPlan
+from cardrules.games.fildinski.meld_step import (
+    EXCHANGE,
+    NO_MELDING,
+    ONCE,
+    WHO_AND_WHEN,
+    dix_seven,
+    turned_seven,
+)
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.games.fildinski.options import DixExchange, FildinskiOptions, MeldedCards
 from cardrules.games.fildinski.play import follow_duty, legal_follow
-from cardrules.games.fildinski.position_copies import (
-    NO_MELDING,
-    WHO_AND_WHEN,
-    ZONE_NAMES,
-    Dix,
-    Meld,
-    Tok,
-    card_places,
-    card_text,
-    keyed,
-    labelled,
-    trick_winners,
-)
+from cardrules.games.fildinski.position_copies import ZONE_NAMES, Tok, card_places, labelled
+from cardrules.games.fildinski.position_history import Dix, Meld, card_text, keyed, trick_winners
+from cardrules.games.fildinski.position_points import check_past, check_points, check_turned_seven
 from cardrules.games.fildinski.scoring import (
-    NO_POINTS,
     Category,
     DealSummary,
     DixEvent,
     game_ends,
-    opening_points,
-    score_trick,
     seat_totals,
 )
 from cardrules.plays import PlayChain
 from cardrules.position import PositionReader
 
-__all__ = ["CATEGORY_NAMES", "CATEGORY_RULES", "Sections", "checked_state"]
-
-CATEGORY_NAMES: Final[tuple[str, ...]] = tuple(c.name.lower().replace("_", "-") for c in Category)
-"""The point categories as positions name them, in :class:`~.scoring.Category` order."""
-
-CATEGORY_RULES: Final[tuple[str, ...]] = (
-    "fildinski.deal.turned-seven",
-    "fildinski.score.brisques",
-    "fildinski.score.trump-seven",
-    "fildinski.score.last-trick",
-    "fildinski.meld.kinds",
-    "fildinski.dix.exchange",
-)
-"""The rule each point category reflects, in :class:`~.scoring.Category` order."""
+__all__ = ["Sections", "checked_state"]
 
 _COMPOSITION: Final = "fildinski.deck.composition"
 _WON_CARDS: Final = "fildinski.play.won-cards"
 _AFTER_SCORING: Final = "fildinski.meld.after-scoring"
-_EXCHANGE: Final = "fildinski.dix.exchange"
-_ONCE: Final = "fildinski.dix.once"
 _TURN_UP: Final = "fildinski.deal.turn-up"
 _FIRST_LEAD: Final = "fildinski.deal.first-lead"
 _TRICK_CYCLE: Final = "fildinski.play.trick-cycle"
@@ -107,7 +87,7 @@ def checked_state(reader: PositionReader, read: Sections) -> st.FildinskiState |
 
     ``None`` when the sections make no state (the problems say why).
     """
-    _check_past(reader, read)
+    check_past(reader, read)
     stock = read.stock
     drawn = DRAWS - len(stock)
     turnup = stock[-1] if stock else None
@@ -132,8 +112,8 @@ def checked_state(reader: PositionReader, read: Sections) -> st.FildinskiState |
         seat, trick_number, seven, taken = read.dix
         dix = Dix(seat, trick_number, seven.kind, taken.kind)
         _check_dix(reader, read, dix, winners, kinds, turnup)
-    _check_turned_seven(reader, read, turnup)
-    _check_points(reader, read, kinds, winners)
+    check_turned_seven(reader, read, turnup)
+    check_points(reader, read, kinds, winners)
     piles_ok = _check_piles(reader, read, kinds, winners, dix)
     if sizes_ok:
         _check_endgame(reader, read, kinds, winners)
@@ -149,67 +129,6 @@ def checked_state(reader: PositionReader, read: Sections) -> st.FildinskiState |
 
 
 # -- the checks -------------------------------------------------------------------------------------
-
-
-def _check_past(reader: PositionReader, read: Sections) -> None:
-    """The earlier deals, each a possible deal of the game, and the totals they add up to."""
-    if len(read.past) != read.number - 1:
-        reader.problem(
-            "past", f"deal {read.number} follows {read.number - 1} earlier deals, not {len(read.past)}"
-        )
-        return
-    options = read.options
-    from_trick = options.dix_exchange is DixExchange.FROM_TRICK
-    running = (0, 0)
-    for number, summary in enumerate(read.past, start=1):
-        where = f"deal {number}"
-        p = summary.points
-        dealer = (read.dealer + read.number - number) % 2
-
-        def both(category: Category, p: tuple[int, ...] = p) -> int:
-            return p[2 * category] + p[2 * category + 1]
-
-        if p[2 * Category.TURNED_SEVEN + 1 - dealer]:
-            reader.problem(
-                "past",
-                f"{where}: only its dealer, p{dealer}, scores a turned seven",
-                "fildinski.deal.turned-seven",
-            )
-        if (
-            both(Category.TURNED_SEVEN) > 10
-            or both(Category.DIX) > 10
-            or both(Category.TURNED_SEVEN) + both(Category.DIX) > 10
-        ):
-            reader.problem("past", f"{where}: a deal has one turned seven or one dix, worth 10", _ONCE)
-        if from_trick and both(Category.DIX):
-            reader.problem(
-                "past", f"{where}: with dix_exchange = from_trick the dix scores nothing", _EXCHANGE
-            )
-        if both(Category.LAST_TRICK) != 10:
-            reader.problem(
-                "past", f"{where}: the last trick is worth 10 once a deal", "fildinski.score.last-trick"
-            )
-        if both(Category.BRISQUES) not in ((150, 160) if from_trick else (160,)):
-            reader.problem(
-                "past", f"{where}: the aces and tens of a deal are worth 160", "fildinski.score.brisques"
-            )
-        if both(Category.TRUMP_SEVENS) not in ((20, 30) if from_trick else (20,)):
-            reader.problem(
-                "past", f"{where}: the trump sevens of a deal are worth 20", "fildinski.score.trump-seven"
-            )
-        a, b = summary.scores
-        running = (running[0] + a, running[1] + b)
-        if game_ends(running, options.target_score):
-            reader.problem(
-                "past", f"the game ended after {where} ({running[0]}-{running[1]})", "fildinski.game.target"
-            )
-    if running != read.totals:
-        reader.problem(
-            "totals",
-            f"the totals are {read.totals[0]}-{read.totals[1]}, "
-            f"but the earlier deals add up to {running[0]}-{running[1]}",
-            "fildinski.game.score-sheet",
-        )
 
 
 def _check_leaders(reader: PositionReader, read: Sections, winners: Sequence[tuple[int, int]]) -> None:
@@ -321,15 +240,16 @@ def _check_dix(
 ) -> None:
     trump = read.trump
     n = len(kinds)
-    if dix.seven != 8 * trump:
+    seven = dix_seven(trump)
+    if dix.seven != seven:
         reader.problem(
             "dix",
-            f"the dix gives the trump 7, {card_text(8 * trump)}, not {card_text(dix.seven)}",
-            _EXCHANGE,
+            f"the dix gives the trump 7, {card_text(seven)}, not {card_text(dix.seven)}",
+            EXCHANGE,
         )
-    if dix.taken >> 3 != trump or dix.taken & 7 == 0:
+    if dix.taken >> 3 != trump or turned_seven(2 * dix.taken):
         reader.problem(
-            "dix", f"the card taken, {card_text(dix.taken)}, was the turn-up: a trump, and no 7", _ONCE
+            "dix", f"the card taken, {card_text(dix.taken)}, was the turn-up: a trump, and no 7", ONCE
         )
     if dix.trick > n:
         reader.problem(
@@ -344,74 +264,18 @@ def _check_dix(
             f"p{dix.seat} made the dix, but p{winners[dix.trick - 1][1]} won trick {dix.trick}",
             WHO_AND_WHEN,
         )
-    if read.options.dix_exchange is DixExchange.FROM_TRICK and 8 * trump not in kinds[dix.trick - 1]:
+    if read.options.dix_exchange is DixExchange.FROM_TRICK and seven not in kinds[dix.trick - 1]:
         reader.problem(
-            "dix", f"trick {dix.trick} holds no trump 7 to exchange (dix_exchange = from_trick)", _EXCHANGE
+            "dix", f"trick {dix.trick} holds no trump 7 to exchange (dix_exchange = from_trick)", EXCHANGE
         )
-    if turnup is not None and turnup.kind != 8 * trump:
+    if turnup is not None and turnup.kind != seven:
         reader.problem(
             "stock",
             f"after the dix the turn-up is the trump 7, not {card_text(turnup.kind)}",
-            _EXCHANGE,
+            EXCHANGE,
         )
     if read.points[2 * Category.TURNED_SEVEN] or read.points[2 * Category.TURNED_SEVEN + 1]:
-        reader.problem("points", "a deal whose turn-up was a 7 has no dix", _ONCE)
-
-
-def _check_turned_seven(reader: PositionReader, read: Sections, turnup: Tok | None) -> None:
-    slot = 2 * Category.TURNED_SEVEN
-    given = read.points[slot : slot + 2]
-    dealer = read.dealer
-    if given[1 - dealer]:
-        reader.problem(
-            "points", f"only the dealer, p{dealer}, scores a turned seven", "fildinski.deal.turned-seven"
-        )
-    if given[dealer] not in (0, 10):
-        reader.problem("points", "a turned seven scores 10", "fildinski.deal.turned-seven")
-    if read.dix is not None:
-        original: int | None = read.dix[3].kind
-    else:
-        original = turnup.kind if turnup is not None else None
-    if original is not None:
-        expected = opening_points(2 * original, dealer)[slot + dealer]
-        if given[dealer] != expected and given[1 - dealer] == 0:
-            reader.problem(
-                "points",
-                f"the turn-up {card_text(original)} {'is' if expected else 'is not'} a 7: "
-                f"the dealer's turned-seven points are {expected}",
-                "fildinski.deal.turned-seven",
-            )
-
-
-def _check_points(
-    reader: PositionReader,
-    read: Sections,
-    kinds: Sequence[tuple[int, int]],
-    winners: Sequence[tuple[int, int]],
-) -> None:
-    """This deal's points, category by category, against those its history gives (but the turned seven)."""
-    options = read.options
-    derived = list(NO_POINTS)
-    for number, ((led, follow), (lead_seat, winner)) in enumerate(zip(kinds, winners, strict=True), start=1):
-        derived = list(
-            score_trick(tuple(derived), (2 * led, 2 * follow), lead_seat, winner, read.trump, options, number)
-        )
-    for meld in read.melds:
-        derived[2 * Category.MELDS + meld[0]] += meld[2].points
-    if read.dix is not None and options.dix_exchange is DixExchange.FROM_HAND:
-        derived[2 * Category.DIX + read.dix[0]] += 10
-    for category in Category:
-        if category is Category.TURNED_SEVEN:
-            continue
-        for seat in (0, 1):
-            slot = 2 * category + seat
-            if derived[slot] != read.points[slot]:
-                reader.problem(
-                    "points",
-                    f"p{seat}'s {CATEGORY_NAMES[category]} points are {read.points[slot]}, "
-                    f"but the deal's history gives {derived[slot]}",
-                    CATEGORY_RULES[category],
-                )
+        reader.problem("points", "a deal whose turn-up was a 7 has no dix", ONCE)
 
 
 def _check_piles(

@@ -1,37 +1,40 @@
 """Which copy of a double-pack card is which, in a Fildinski position.
 
 Positions write cards by kind and name a copy (``QS#2``) only where the reader
-could not tell it otherwise. Here the deal's public history is replayed card
-by card (:func:`link_history`), each card taking the copy the text fixes or
-its default, the melds and the dix re-judged as they were made; from it the
-writer learns which cards to mark (:func:`written_cards`) and the reader the
-id of every card (:func:`labelled`). The grammar and the default copies are
-described in :mod:`~cardrules.games.fildinski.position`.
+could not tell it otherwise. The deal's public history, replayed card by card
+(:func:`~cardrules.games.fildinski.position_history.link_history`), gives each
+card the copy the text fixes or its default and re-judges the melds and the
+dix as they were made; from it the writer learns which cards to mark
+(:func:`written_cards`) and the reader the id of every card (:func:`labelled`).
+The grammar and the default copies are described in
+:mod:`~cardrules.games.fildinski.position`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from itertools import product
-from typing import Final, TypeAlias, TypeVar
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
 
 from cardrules.games.fildinski import state as st
-from cardrules.games.fildinski.cards import DRAWS, STOCK_TRICKS, ids_in, kind_card
+from cardrules.games.fildinski.cards import DRAWS, ids_in
 from cardrules.games.fildinski.deal import STOCK_TOP
-from cardrules.games.fildinski.meld_step import outranking
-from cardrules.games.fildinski.melds import MeldKind, meld_fits, reach_table
-from cardrules.games.fildinski.options import BeziquePair, DixExchange, FildinskiOptions, MeldedCards
-from cardrules.games.fildinski.play import follower_wins
-from cardrules.games.fildinski.scoring import DixEvent, MeldEvent
+from cardrules.games.fildinski.melds import meld_ids
+from cardrules.games.fildinski.options import BeziquePair, FildinskiOptions
+from cardrules.games.fildinski.position_history import (
+    Dix,
+    Key,
+    Linked,
+    Meld,
+    Report,
+    card_text,
+    keyed,
+    link_history,
+    trick_winners,
+)
 from cardrules.position import PositionReader
 
-__all__ = [
-    "NO_MELDING", "WHO_AND_WHEN", "ZONE_NAMES", "Dix", "Key", "Labelled", "Linked", "Meld", "Tok", "Written",
-    "card_places", "card_text", "keyed", "labelled", "link_history", "trick_winners", "written_cards",
-]  # fmt: skip
-
-T = TypeVar("T")
+__all__ = ["ZONE_NAMES", "Labelled", "Tok", "Written", "card_places", "labelled", "written_cards"]
 
 # The zones, in the order copies are labelled (the face-down stock last, as in a deck order).
 _H0, _H1, _TRICK, _TURNUP, _W0, _W1, _R0, _R1, _STOCK = range(9)
@@ -40,10 +43,6 @@ _LABELLED: Final = (_H0, _H1, _TRICK, _TURNUP, _STOCK)
 """The zones whose copies the position's own marks label (those of the piles come from the history)."""
 _RETIRED: Final = frozenset({_R0, _R1})
 _IDENTITY: Final = "fildinski.deck.card-identity"
-WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
-"""The rule a meld step out of turn breaks (the checks name it too)."""
-NO_MELDING: Final = "fildinski.endgame.no-melding"
-"""The rule a meld in the last eight tricks breaks under the default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +51,6 @@ class Tok:
 
     kind: int
     copy: int | None = None
-
-
-def card_text(kind: int, copy: int | None = None) -> str:
-    """A card kind as positions and their messages write it, with its copy when given (``QS#2``)."""
-    return str(kind_card(kind)) + (f"#{copy}" if copy else "")
 
 
 def card_places(zones: Sequence[Sequence[int]]) -> dict[int, list[tuple[int, int]]]:
@@ -72,10 +66,8 @@ def _visible(
     places: Mapping[int, Sequence[tuple[int, int]]], trump: int, pair: BeziquePair
 ) -> frozenset[int]:
     """The kinds of ``places`` whose two copies may yet be told apart: those the writer marks."""
-    meld_ids = 0  # the ids some meld can use at all (the aces, kings, queens, jacks, trump ten)
-    for reach in reach_table(trump, pair):
-        meld_ids |= reach
-    return frozenset(k for k, found in places.items() if not _invisible(k, [z for z, _ in found], meld_ids))
+    reach = meld_ids(trump, pair)  # the ids some meld can use (the aces, kings, queens, jacks, trump ten)
+    return frozenset(k for k, found in places.items() if not _invisible(k, [z for z, _ in found], reach))
 
 
 def _invisible(kind: int, places: Sequence[int], meld_ids: int) -> bool:
@@ -94,307 +86,6 @@ def _invisible(kind: int, places: Sequence[int], meld_ids: int) -> bool:
     if {a, b} == {_W0, _W1}:
         return True
     return a == b and a in (_H0, _H1)
-
-
-# -- the history, linked to the cards -------------------------------------------------------------
-
-Key: TypeAlias = tuple[str, int, int]
-"""A card of the history: ``("play", trick, 0 or 1)``, ``("meld", meld, card)`` or ``("dix", 0, 0)``."""
-
-Given: TypeAlias = Callable[[Key], "int | None"]
-"""The id the text fixes for a history card (the writer: the true id), or ``None``."""
-
-Note: TypeAlias = Callable[[Key, int, int], None]
-"""Hears the default id of a history card: ``(key, kind, default)``."""
-
-Report: TypeAlias = Callable[[str, str, "str | None"], None]
-
-
-def keyed(plays: Iterable[tuple[T, T]], melds: Iterable[Iterable[T]], taken: T | None) -> dict[Key, T]:
-    """The history's cards (the tricks' two, each meld's, the card the dix took) under their keys."""
-    out: dict[Key, T] = {}
-    for number, (a, b) in enumerate(plays, start=1):
-        out["play", number, 0] = a
-        out["play", number, 1] = b
-    for index, cards in enumerate(melds):
-        for position, card in enumerate(cards):
-            out["meld", index, position] = card
-    if taken is not None:
-        out["dix", 0, 0] = taken
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    seat: int
-    trick: int
-    kind: MeldKind
-    cards: tuple[int, ...]  # kinds
-
-
-@dataclass(frozen=True, slots=True)
-class Dix:
-    seat: int
-    trick: int
-    seven: int  # kind
-    taken: int  # kind
-
-
-@dataclass(slots=True)
-class Linked:
-    """What the history says once each of its cards is an id."""
-
-    plays: list[tuple[int, int]] = field(default_factory=list)
-    piles: list[int] = field(default_factory=lambda: [0, 0])
-    retired: list[int] = field(default_factory=lambda: [0, 0])
-    used: list[int] = field(default_factory=lambda: [0] * len(MeldKind))
-    melds: list[MeldEvent] = field(default_factory=list)
-    dix: DixEvent | None = None
-    fresh: int = 0
-
-    def placed(self) -> int:
-        """The ids in a won or retired pile."""
-        return self.piles[0] | self.piles[1] | self.retired[0] | self.retired[1]
-
-
-def trick_winners(tricks: Sequence[tuple[int, int]], first: int, trump: int) -> list[tuple[int, int]]:
-    """The (leader, winner) of each trick: fildinski.play.trick-winner and fildinski.deal.first-lead."""
-    out = []
-    leader = first
-    for led, follow in tricks:
-        winner = 1 - leader if follower_wins(2 * led, 2 * follow, trump) else leader
-        out.append((leader, winner))
-        leader = winner
-    return out
-
-
-def link_history(
-    tricks: Sequence[tuple[int, int]],
-    winners: Sequence[tuple[int, int]],
-    melds: Sequence[Meld],
-    dix: Dix | None,
-    options: FildinskiOptions,
-    trump: int,
-    turnup: int | None,
-    visible: frozenset[int],
-    given: Given,
-    note: Note,
-    report: Report,
-) -> Linked:
-    """Replay the deal's public history, choosing each card's id, and re-judge its melds and dix.
-
-    The ids of the cards in the won and retired piles come from here. A card
-    the text does not fix (``given``) takes a default: a card reaching a pile
-    (a trick's, or the card a ``from_trick`` dix takes) the lowest copy not in
-    a pile yet; a melded card of a ``visible`` kind the melder's copy the
-    rules let it use, a card of the trick just won first, then the lowest;
-    the melded cards of other kinds, the first choice that makes the meld
-    step legal (those copies are never told apart again). ``note`` hears each
-    default of a visible kind: the writer marks the cards whose copy differs.
-    """
-    removed = options.melded_cards is MeldedCards.REMOVED
-    from_trick = options.dix_exchange is DixExchange.FROM_TRICK
-    out = Linked()
-    by_trick: dict[int, list[int]] = {}
-    for index, meld in enumerate(melds):
-        by_trick.setdefault(meld.trick, []).append(index)
-
-    def arrival(key: Key, kind: int) -> int:
-        placed = out.placed()
-        free = [i for i in (2 * kind, 2 * kind + 1) if not placed >> i & 1] or [2 * kind]
-        note(key, kind, free[0])
-        card = given(key)
-        return free[0] if card is None else card
-
-    for number, ((led, follow), (_, winner)) in enumerate(zip(tricks, winners, strict=True), start=1):
-        first = arrival(("play", number, 0), led)
-        out.piles[winner] |= 1 << first
-        second = arrival(("play", number, 1), follow)
-        out.piles[winner] |= 1 << second
-        out.plays.append((first, second))
-        fresh = (1 << first) | (1 << second)
-        if dix is not None and dix.trick == number and dix.seat == winner:
-            sevens = [i for i in (first, second) if i >> 1 == dix.seven]
-            if from_trick:
-                seven = sevens[0] if sevens else 2 * dix.seven
-                out.piles[winner] &= ~(1 << seven)
-                got = arrival(("dix", 0, 0), dix.taken)
-                out.piles[winner] |= 1 << got
-                fresh &= ~(1 << seven)
-            else:  # the card taken went to a hand: which copy it was never matters
-                seven = turnup if turnup is not None and turnup >> 1 == dix.seven else 2 * dix.seven
-                chosen = given(("dix", 0, 0))
-                got = chosen if chosen is not None else 2 * dix.taken + (out.placed() >> (2 * dix.taken) & 1)
-            out.dix = DixEvent(winner, seven, got, number)
-        step_melds: list[int] = []
-        for index in by_trick.get(number, ()):
-            meld = melds[index]
-            where = f"the {meld.kind.label} of trick {number}"
-            if meld.seat != winner:
-                report("melds", f"{where} is p{meld.seat}'s, but p{winner} won that trick", WHO_AND_WHEN)
-            elif number > STOCK_TRICKS and not options.meld_in_endgame:
-                report("melds", f"{where} follows the last draw (meld_in_endgame = false)", NO_MELDING)
-            else:
-                step_melds.append(index)
-        if len(step_melds) > 2:
-            report("melds", f"trick {number} has more than two melds", "fildinski.meld.per-step")
-        masks = _step_cards(step_melds, melds, out, winner, fresh, visible, options, trump, given, note)
-        step = 0
-        for index, mask in zip(step_melds, masks, strict=True):
-            meld = melds[index]
-            where = f"the {meld.kind.label} of trick {number}"
-            if mask.bit_count() != len(meld.cards):
-                report(
-                    "melds",
-                    f"{where} names a card more often than p{winner}'s won pile holds it",
-                    "fildinski.meld.from-won-cards",
-                )
-            _judge_meld(meld, mask, out, winner, fresh, step, options, trump, where, report)
-            step |= mask
-        for index, mask in zip(step_melds, masks, strict=True):
-            meld = melds[index]
-            out.used[meld.kind.order] |= mask
-            out.melds.append(MeldEvent(winner, meld.kind, mask, number))
-            if removed:
-                out.piles[winner] &= ~mask
-                out.retired[winner] |= mask
-        out.fresh = fresh
-    return out
-
-
-def _barred(out: Linked, kind: MeldKind) -> int:
-    """The cards no meld of ``kind`` may use: fildinski.meld.same-kind-once and fildinski.meld.class-order."""
-    higher = outranking(kind)
-    return out.used[kind.order] | (out.used[higher.order] if higher is not None else 0)
-
-
-def _step_cards(
-    step_melds: Sequence[int],
-    melds: Sequence[Meld],
-    out: Linked,
-    seat: int,
-    fresh: int,
-    visible: frozenset[int],
-    options: FildinskiOptions,
-    trump: int,
-    given: Given,
-    note: Note,
-) -> list[int]:
-    """The cards (id bitmasks) of the melds of one step, each copy chosen (see :func:`link_history`)."""
-    pile = out.piles[seat]
-    chosen: dict[Key, int] = {}
-    open_keys: list[tuple[Key, list[int]]] = []
-    taken = 0
-    for index in step_melds:
-        meld = melds[index]
-        barred = _barred(out, meld.kind)
-        mask = 0
-        for position, kind in enumerate(meld.cards):
-            key: Key = ("meld", index, position)
-            held = [i for i in (2 * kind, 2 * kind + 1) if pile >> i & 1] or [2 * kind]
-            avail = pile & ~barred & ~taken & ~mask
-
-            def preference(i: int, avail: int = avail) -> tuple[bool, bool, int]:
-                return (not avail >> i & 1, not fresh >> i & 1, i)
-
-            held.sort(key=preference)
-            card = given(key)
-            if kind in visible:
-                note(key, kind, held[0])
-                card = held[0] if card is None else card
-            if card is None:
-                open_keys.append((key, held))
-                continue
-            chosen[key] = card
-            mask |= 1 << card
-        taken |= mask
-    if open_keys:
-        chosen.update(_search(open_keys, chosen, step_melds, melds, out, pile, fresh, options, trump))
-    masks = []
-    for index in step_melds:
-        mask = 0
-        for position in range(len(melds[index].cards)):
-            mask |= 1 << chosen["meld", index, position]
-        masks.append(mask)
-    return masks
-
-
-_MAX_TRIES: Final = 4096
-
-
-def _search(
-    open_keys: Sequence[tuple[Key, list[int]]],
-    chosen: Mapping[Key, int],
-    step_melds: Sequence[int],
-    melds: Sequence[Meld],
-    out: Linked,
-    pile: int,
-    fresh: int,
-    options: FildinskiOptions,
-    trump: int,
-) -> dict[Key, int]:
-    """The first copies for ``open_keys`` (in their order of preference) that make the step's melds legal."""
-    first = {key: choices[0] for key, choices in open_keys}
-    for tries, pick in enumerate(product(*(choices for _, choices in open_keys))):
-        if tries >= _MAX_TRIES:
-            break
-        trial = {**chosen, **dict(zip((key for key, _ in open_keys), pick, strict=True))}
-        step = 0
-        ok = True
-        for index in step_melds:
-            meld = melds[index]
-            mask = 0
-            for position in range(len(meld.cards)):
-                mask |= 1 << trial["meld", index, position]
-            if (
-                mask.bit_count() != len(meld.cards)
-                or mask & ~pile
-                or mask & step
-                or mask & _barred(out, meld.kind)
-                or (options.meld_needs_trick_card and not mask & fresh)
-                or not meld_fits(meld.kind, mask, trump, options.bezique_pair)
-            ):
-                ok = False
-                break
-            step |= mask
-        if ok:
-            return {key: trial[key] for key, _ in open_keys}
-    return first
-
-
-def _judge_meld(
-    meld: Meld,
-    mask: int,
-    out: Linked,
-    seat: int,
-    fresh: int,
-    step: int,
-    options: FildinskiOptions,
-    trump: int,
-    where: str,
-    report: Report,
-) -> None:
-    """Re-judge one meld of the history as the meld step would have."""
-    kind = meld.kind
-    cards = " ".join(card_text(i >> 1) for i in ids_in(mask))
-    if not meld_fits(kind, mask, trump, options.bezique_pair):
-        report("melds", f"{where}, {cards}, is not a {kind.label}", "fildinski.meld.kinds")
-        return
-    missing = mask & ~out.piles[seat]
-    if missing:
-        names = " ".join(card_text(i >> 1) for i in ids_in(missing))
-        report(
-            "melds", f"{where} uses {names}, not in p{seat}'s won pile then", "fildinski.meld.from-won-cards"
-        )
-    if options.meld_needs_trick_card and not mask & fresh:
-        report("melds", f"{where} holds no card of that trick", "fildinski.meld.fresh-card")
-    if mask & out.used[kind.order]:
-        report("melds", f"{where} reuses a card of an earlier {kind.label}", "fildinski.meld.same-kind-once")
-    higher = outranking(kind)
-    if higher is not None and mask & out.used[higher.order]:
-        report("melds", f"{where} uses a card of a scored {higher.label}", "fildinski.meld.class-order")
-    if mask & step:
-        report("melds", f"{where} shares a card with the other meld of its step", "fildinski.meld.per-step")
 
 
 # -- the copies the writer marks and the reader labels ---------------------------------------------------

@@ -26,7 +26,12 @@ from cardrules.games.fildinski.options import FildinskiOptions, LastTrickBonus, 
 from cardrules.notation import format_seat
 
 __all__ = [
+    "BRISQUE_POINTS",
+    "DIX_POINTS",
+    "LAST_TRICK_POINTS",
     "NO_POINTS",
+    "TRUMP_SEVEN_POINTS",
+    "TURNED_SEVEN_POINTS",
     "Category",
     "DealSummary",
     "DixEvent",
@@ -62,6 +67,17 @@ class Category(IntEnum):
 
 NO_POINTS: Final[tuple[int, ...]] = (0,) * (2 * len(Category))
 """A deal's points before anything is scored."""
+
+TURNED_SEVEN_POINTS: Final = 10
+"""fildinski.deal.turned-seven: what the dealer scores when the turn-up is a 7."""
+BRISQUE_POINTS: Final = 10
+"""fildinski.score.brisques: what each ace and ten scores its trick's winner."""
+TRUMP_SEVEN_POINTS: Final = 10
+"""fildinski.score.trump-seven: what each trump 7 scores."""
+LAST_TRICK_POINTS: Final = 10
+"""fildinski.score.last-trick: the bonus for the last trick."""
+DIX_POINTS: Final = 10
+"""fildinski.dix.exchange: what the dix scores under ``dix_exchange = from_hand``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,14 +152,14 @@ def is_brisque(card: int) -> bool:
     return (card >> 1) & 7 >= 6
 
 
-_BRISQUE_POINTS: Final = bytes(10 if is_brisque(card) else 0 for card in range(64))
+_BRISQUE_POINTS: Final = bytes(BRISQUE_POINTS if is_brisque(card) else 0 for card in range(64))
 """What each id scores its trick's winner (fildinski.score.brisques), from :func:`is_brisque`."""
 
 
 def opening_points(turnup: int, dealer: int) -> tuple[int, ...]:
     """A deal's points before the first lead: fildinski.deal.turned-seven (10 to the dealer for a 7)."""
     if strength_of(turnup) == 0:
-        return add_points(NO_POINTS, Category.TURNED_SEVEN, dealer, 10)
+        return add_points(NO_POINTS, Category.TURNED_SEVEN, dealer, TURNED_SEVEN_POINTS)
     return NO_POINTS
 
 
@@ -173,10 +189,10 @@ def score_trick(
         played = options.trump_seven_points is TrumpSevenPoints.PLAYED
         for seat, card in ((leader, led), (1 - leader, follow)):
             if card >> 1 == seven:
-                out = add_points(out, Category.TRUMP_SEVENS, seat if played else winner, 10)
+                out = add_points(out, Category.TRUMP_SEVENS, seat if played else winner, TRUMP_SEVEN_POINTS)
     last = STOCK_TRICKS if options.last_trick_bonus is LastTrickBonus.STOCK_END else DEAL_TRICKS
     if number == last:
-        out = add_points(out, Category.LAST_TRICK, winner, 10)
+        out = add_points(out, Category.LAST_TRICK, winner, LAST_TRICK_POINTS)
     return out
 
 
