@@ -89,7 +89,6 @@ __all__ = [
     "dix_spent",
     "dix_zone",
     "exchange",
-    "fast_melds",
     "fresh_cards",
     "in_step",
     "judge_dix",
@@ -102,8 +101,6 @@ __all__ = [
     "reused",
     "shared_cards",
     "step_choices",
-    "take_dix",
-    "take_melds",
     "turned_seven",
 ]
 
@@ -535,31 +532,3 @@ def declare(s: FildinskiState, seat: int, melds: Melds) -> FildinskiState:
     if s.tricks_done == DEAL_TRICKS:
         return play.end_deal(after)
     return after
-
-
-# -- the state's action table: the transitions of a judged dix or declaration, and the fast path --
-
-
-def take_dix(s: FildinskiState, action: Dix, seven: int | None) -> FildinskiState:
-    """The state after the dix ``action``, judged legal: ``seven`` is the id :func:`judge_dix` resolved."""
-    assert seven is not None, "a dix is carried out only when legal"
-    return exchange(s, action.seat, seven)
-
-
-def take_melds(s: FildinskiState, action: DeclareMelds, melds: Melds | None) -> FildinskiState:
-    """The state after the declaration ``action``, judged legal: ``melds`` are those :func:`judge_melds`
-    resolved."""
-    assert melds is not None, "a declaration is carried out only when legal"
-    return declare(s, action.seat, melds)
-
-
-def fast_melds(s: FildinskiState, action: object) -> FildinskiState | None:
-    """The state after ``meld none`` in the actor's meld step, which is legal exactly there (:func:`in_step`);
-    ``None`` for any other declaration (the door judges it)."""
-    try:
-        seat, melds = action.seat, action.melds  # type: ignore[attr-defined]
-    except AttributeError:  # a field missing: the door says so
-        return None
-    if type(seat) is int and type(melds) is tuple and not melds and in_step(s, seat):
-        return declare(s, seat, ())
-    return None

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 from cardrules.cards import Card, Cards, Suit
 from cardrules.errors import GameNotOverError
 from cardrules.game import TERMINAL, Action, GameInfo, Outcome
-from cardrules.games.fildinski import meld_step, play
+from cardrules.games.fildinski import meld_step, play, procedure
 from cardrules.games.fildinski.actions import DeclareMelds, Dix, PlayCard, malformed, parse_action_text
 from cardrules.games.fildinski.cards import DRAWS, card_of, cards_of, deck_cards, mask_of
 from cardrules.games.fildinski.deal import (
@@ -141,8 +141,8 @@ class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding", A
     make: ClassVar[Maker[FildinskiState]]  # the fast constructor (set below the class), for the phases
     ACTIONS: ClassVar[ActionTable[FildinskiState]] = action_table(
         step(PlayCard, play.judge_play, play.take_play, lenient=play.PLAYABLE_AS_PLAYED, fast=play.fast_play),
-        step(DeclareMelds, meld_step.judge_melds, meld_step.take_melds, fast=meld_step.fast_melds),
-        step(Dix, meld_step.judge_dix, meld_step.take_dix),
+        step(DeclareMelds, meld_step.judge_melds, procedure.take_melds, fast=procedure.fast_melds),
+        step(Dix, meld_step.judge_dix, procedure.take_dix),
     )
     _read_action = staticmethod(parse_action_text)
     _malformed = staticmethod(malformed)
