@@ -27,7 +27,7 @@ from cardrules.games.felagsvist.ending.bounds import tops
 from cardrules.games.felagsvist.ending.build import _ladder
 from cardrules.games.felagsvist.play import trick_winner
 from cardrules.solve import Solver, analyse, claim
-from cardrules.solve.table import ending_of
+from cardrules.solve.adapter import ending_of
 from cardrules.testing import positions
 from tests.felagsvist.ending_support import endings_in_play, redealt_below
 

@@ -3,36 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar
 
 from cardrules.base import GameBase, check_seed
-from cardrules.cards import STANDARD_DECK, Card
+from cardrules.cards import Card
 from cardrules.errors import InvalidOptionError
 from cardrules.game import GameInfo
 from cardrules.games.felagsvist.actions import SEAT_NAMES
-from cardrules.games.felagsvist.deal import CYCLE, MAX_DEALS, DealPlan
+from cardrules.games.felagsvist.deal import DealPlan
+from cardrules.games.felagsvist.info import INFO
 from cardrules.games.felagsvist.options import FelagsvistOptions, FirstDealer
-from cardrules.games.felagsvist.rules import RULES
 from cardrules.games.felagsvist.state import FelagsvistState
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.encoding import FelagsvistEncoding
 
 __all__ = ["INFO", "FelagsvistGame"]
-
-INFO: Final = GameInfo(
-    name="felagsvist",
-    title="Félagsvist",
-    rules=RULES,
-    options_type=FelagsvistOptions,
-    players=4,
-    seat_names=SEAT_NAMES,
-    pack=STANDARD_DECK,
-    pack_name="52-card pack",
-    max_deals=MAX_DEALS,
-    phases=(*(kind.value for kind in CYCLE), "over"),
-)
-"""Félagsvist as data: four seats N, E, S, W, one 52-card pack, at most 13 deals."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,35 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar
 
 from cardrules.base import GameBase, check_seed
 from cardrules.cards import Card
 from cardrules.game import GameInfo
-from cardrules.games.fildinski.cards import PACK, PACK_NAME, card_kind, label_deck
+from cardrules.games.fildinski.cards import card_kind, label_deck
 from cardrules.games.fildinski.deal import DealPlan
+from cardrules.games.fildinski.info import INFO
 from cardrules.games.fildinski.options import FildinskiOptions
 from cardrules.games.fildinski.position import read_position
-from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.state import FildinskiState
 
 if TYPE_CHECKING:
     from cardrules.games.fildinski.encoding import FildinskiEncoding
 
 __all__ = ["INFO", "FildinskiGame"]
-
-INFO: Final = GameInfo(
-    name="fildinski",
-    title="Fildinski",
-    rules=RULES,
-    options_type=FildinskiOptions,
-    players=2,
-    pack=PACK,
-    pack_name=PACK_NAME,
-    sample_values={"target_score": (500, 100, 2000)},
-    phases=("stock", "meld-step", "endgame", "over"),
-)
-"""Fildinski as data: two seats, a 64-card pack holding each card from 7 to ace twice."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 Only the trick's winner acts (:func:`in_step`, fildinski.meld.who-and-when):
 first the dix (``p0 dix 7H``) where it is possible, then exactly one
 declaration (``p0 meld none``, or one or two melds), after which both players
-draw (:func:`~cardrules.games.fildinski.tricks.draw`). For each action the
+draw (:func:`~cardrules.games.fildinski.play.draw`). For each action the
 legal set, the verdict and the transition are side by side, and each rule's
 condition is one function that all of them use: :func:`dix_sevens`
 (fildinski.dix.exchange), :func:`dix_spent` (fildinski.dix.once), and the
@@ -17,12 +17,11 @@ the legal declarations is :mod:`~cardrules.games.fildinski.meld_search`
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Card
 from cardrules.game import Action
-from cardrules.games.fildinski import state as st
-from cardrules.games.fildinski import tricks
+from cardrules.games.fildinski import play
 from cardrules.games.fildinski.actions import DeclareMelds, Dix, MeldDecl, make_declare, meld_refs
 from cardrules.games.fildinski.cards import DEAL_TRICKS, card_kind, card_of, ids_in, kind_card, strength_of
 from cardrules.games.fildinski.deal import DealContext
@@ -63,6 +62,9 @@ from cardrules.judging import (
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
+
+if TYPE_CHECKING:
+    from cardrules.games.fildinski.state import FildinskiState
 
 __all__ = [
     "CLASS_ORDER",
@@ -143,7 +145,7 @@ _ENDS_WITHOUT_MELD: Final[tuple[Verdict, ...]] = tuple(
 """Each seat's verdict on its legal ``meld none`` (the same value every time)."""
 
 
-def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
+def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     """The legal actions of ``seat`` in its meld step, in canonical order.
 
     The dix when possible (:func:`dix_card`), then ``meld none``, then every
@@ -160,7 +162,7 @@ def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
     return melds if dix is None else (Dix(seat, card_of(dix)), *melds)
 
 
-def in_step(s: st.FildinskiState, seat: int) -> bool:
+def in_step(s: FildinskiState, seat: int) -> bool:
     """fildinski.meld.who-and-when: whether ``seat`` may act in a meld step now.
 
     Only the winner of the trick just played, in that trick's meld step.
@@ -171,7 +173,7 @@ def in_step(s: st.FildinskiState, seat: int) -> bool:
 # -- the dix --------------------------------------------------------------------------------------
 
 
-def dix_sevens(s: st.FildinskiState, seat: int) -> int:
+def dix_sevens(s: FildinskiState, seat: int) -> int:
     """fildinski.dix.exchange: the trump 7s ``seat`` may give for the turn-up (an id bitmask).
 
     Under ``from_hand`` those in its hand; under ``from_trick`` the one of the
@@ -190,7 +192,7 @@ def turned_seven(turnup: int) -> bool:
     return strength_of(turnup) == 0
 
 
-def dix_zone(s: st.FildinskiState, seat: int) -> int:
+def dix_zone(s: FildinskiState, seat: int) -> int:
     """fildinski.dix.exchange: the cards the dix takes its seven from (an id bitmask).
 
     ``seat``'s hand under ``from_hand``; under ``from_trick`` the cards of the
@@ -201,12 +203,12 @@ def dix_zone(s: st.FildinskiState, seat: int) -> int:
     return s.fresh & s.won[seat]
 
 
-def dix_spent(s: st.FildinskiState) -> bool:
+def dix_spent(s: FildinskiState) -> bool:
     """fildinski.dix.once: whether the deal's one dix has been made, or the turn-up is a 7 already."""
     return s.dix_done or turned_seven(s.turnup)
 
 
-def dix_card(s: st.FildinskiState, seat: int) -> int | None:
+def dix_card(s: FildinskiState, seat: int) -> int | None:
     """The trump 7 the winner may exchange in this meld step, or ``None``.
 
     Never after the last draw (fildinski.endgame.no-melding), nor once spent
@@ -220,7 +222,7 @@ def dix_card(s: st.FildinskiState, seat: int) -> int | None:
     return (pool & -pool).bit_length() - 1
 
 
-def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
+def judge_dix(s: FildinskiState, action: Dix) -> tuple[Verdict, int]:
     """The verdict on a dix (the game not over), and the id of the seven it gives (-1 if illegal).
 
     Every rule it breaks is named: the turn, the card (fildinski.dix.exchange),
@@ -284,7 +286,7 @@ def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
     ), given
 
 
-def exchange(s: st.FildinskiState, seat: int, seven: int) -> st.FildinskiState:
+def exchange(s: FildinskiState, seat: int, seven: int) -> FildinskiState:
     """fildinski.dix.exchange: the state after ``seat`` gives the trump 7 ``seven`` for the turn-up.
 
     Under ``from_hand`` the turn-up goes to the hand and the dix scores 10;
@@ -296,12 +298,12 @@ def exchange(s: st.FildinskiState, seat: int, seven: int) -> st.FildinskiState:
     if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
         hands = (s.hands[0] ^ swap, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] ^ swap)
         points = add_points(s.points, Category.DIX, seat, DIX_POINTS)
-        return st.make_state(
+        return s.make(
             s.deal, hands, s.won, s.retired, s.drawn, seven, s.trick, s.leader, s.tricks_done,
             s.in_meld_step, s.fresh, True, points, s.used, s.melds, event, s.history, s.current_player,
         )  # fmt: skip
     won = (s.won[0] ^ swap, s.won[1]) if seat == 0 else (s.won[0], s.won[1] ^ swap)
-    return st.make_state(
+    return s.make(
         s.deal, s.hands, won, s.retired, s.drawn, seven, s.trick, s.leader, s.tricks_done,
         s.in_meld_step, s.fresh & ~(1 << seven), True, s.points, s.used, s.melds, event, s.history,
         s.current_player,
@@ -311,7 +313,7 @@ def exchange(s: st.FildinskiState, seat: int, seven: int) -> st.FildinskiState:
 # -- the verdict on a declaration -----------------------------------------------------------------
 
 
-def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds | None]:
+def judge_melds(s: FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds | None]:
     """The verdict on a meld declaration (the game not over), and its melds resolved to card sets.
 
     A declaration is judged in all its parts: the time (common.turn.player-to-act,
@@ -332,7 +334,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     found = Findings()
     out_of_turn(found, seat, to_act)
     if not s.in_meld_step:
-        if not tricks.meld_step_follows(s):
+        if not play.meld_step_follows(s):
             found.add(_NO_MELDING, "after the last draw no meld may be made (meld_in_endgame = false)")
         else:
             found.add(_WHO_AND_WHEN, "melds are declared only in the meld step right after winning a trick")
@@ -396,9 +398,7 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     return make_verdict(True, _MELDS, f"{format_seat(seat)} melds {named}"), resolved
 
 
-def _resolve(
-    s: st.FildinskiState, seat: int, melds: tuple[MeldDecl, ...], found: Findings
-) -> list[int | None]:
+def _resolve(s: FildinskiState, seat: int, melds: tuple[MeldDecl, ...], found: Findings) -> list[int | None]:
     """The id bitmask of each declared meld, ``None`` for one with a card that cannot be placed.
 
     Every meld and every card is judged, one failure stopping none of the
@@ -465,7 +465,7 @@ def _plain_count(decl: MeldDecl, kinds: list[int | None], kind: int) -> int:
     return sum(1 for r, k in zip(decl.cards, kinds, strict=True) if r.copy is None and k == kind)
 
 
-def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
+def _not_in_pile(s: FildinskiState, seat: int, card: int, used: int) -> str:
     """Why ``card`` cannot join a meld holding ``used``, read by kind (no copy label decides it)."""
     actor = format_seat(seat)
     name = card_of(card).pretty()
@@ -478,7 +478,7 @@ def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
     return f"{name} is not in {actor}'s won pile"
 
 
-def _copy_difference(s: st.FildinskiState, card: int) -> str:
+def _copy_difference(s: FildinskiState, card: int) -> str:
     fresh = s.fresh >> card & 1, s.fresh >> (card ^ 1) & 1
     if fresh[0] != fresh[1]:
         return f"#{1 if fresh[0] else 2} was won in the trick just won"
@@ -508,13 +508,13 @@ def marked(deal: DealContext, used: tuple[int, ...], pile: int, melds: Melds) ->
     return tuple(marks), pile
 
 
-def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
+def declare(s: FildinskiState, seat: int, melds: Melds) -> FildinskiState:
     """The state after ``seat`` ends its meld step with ``melds`` (resolved by :func:`judge_melds`).
 
     Each meld scores (fildinski.meld.kinds) and joins the meld history; under
     ``melded_cards = removed`` its cards leave the won pile
     (fildinski.meld.after-scoring). Then both players draw while the stock
-    lasts (:func:`~cardrules.games.fildinski.tricks.draw`); after trick 32 the deal ends.
+    lasts (:func:`~cardrules.games.fildinski.play.draw`); after trick 32 the deal ends.
     """
     points, used, events, won, retired = s.points, s.used, s.melds, s.won, s.retired
     if melds:
@@ -524,11 +524,11 @@ def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
         gone = retired[seat] | (won[seat] & ~pile)
         won = (pile, won[1]) if seat == 0 else (won[0], pile)
         retired = (gone, retired[1]) if seat == 0 else (retired[0], gone)
-    hands, drawn = tricks.draw(s, seat)
-    after = st.make_state(
+    hands, drawn = play.draw(s, seat)
+    after = s.make(
         s.deal, hands, won, retired, drawn, s.turnup, s.trick, s.leader, s.tricks_done,
         False, 0, s.dix_done, points, used, events, s.dix, s.history, s.current_player,
     )  # fmt: skip
     if s.tricks_done == DEAL_TRICKS:
-        return st.end_deal(after)
+        return play.end_deal(after)
     return after

@@ -32,6 +32,7 @@ from cardrules.games.fildinski.meld_step import (
 )
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.games.fildinski.options import DixExchange, FildinskiOptions, MeldedCards
+from cardrules.games.fildinski.play import follow_duty, legal_follow
 from cardrules.games.fildinski.position_copies import ZONE_NAMES, Tok, card_places, labelled
 from cardrules.games.fildinski.position_history import Dix, Meld, card_text, keyed, trick_winners
 from cardrules.games.fildinski.position_points import check_past, check_points, check_turned_seven
@@ -42,7 +43,6 @@ from cardrules.games.fildinski.scoring import (
     game_ends,
     seat_totals,
 )
-from cardrules.games.fildinski.tricks import follow_duty, legal_follow
 from cardrules.plays import PlayChain
 from cardrules.position import PositionReader
 

@@ -10,7 +10,7 @@ from cardrules.games.calabresella.deal import Phase
 from cardrules.games.calabresella.scoring import (
     Raise,
 )
-from cardrules.solve.table import read_claimer
+from cardrules.solve.adapter import read_claimer
 
 if TYPE_CHECKING:
     from cardrules.games.calabresella.state import CalabresellaState

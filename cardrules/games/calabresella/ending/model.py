@@ -24,8 +24,8 @@ from cardrules.games.calabresella.scoring import (
     Raise,
     bidder_thirds,
 )
+from cardrules.solve.adapter import claimed_amount
 from cardrules.solve.endings import rank_groups
-from cardrules.solve.table import claimed_amount
 
 if TYPE_CHECKING:
     pass

@@ -13,7 +13,7 @@ from cardrules.games.felagsvist.deal import DEAL_TRICKS
 from cardrules.games.felagsvist.ending.model import EndingRules, FelagsvistEnding, new_ending
 from cardrules.games.felagsvist.options import NoloAce, RoundKind
 from cardrules.games.felagsvist.play import trick_winner
-from cardrules.solve.table import read_claimer
+from cardrules.solve.adapter import read_claimer
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.state import FelagsvistState

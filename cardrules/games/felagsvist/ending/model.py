@@ -26,7 +26,7 @@ from cardrules.games.felagsvist.ending.groups import legal_groups
 from cardrules.games.felagsvist.ending.nolo import rotate, unrotate
 from cardrules.games.felagsvist.ending.order import follows, leads, nolo_discards, nolo_follows, nolo_leads
 from cardrules.games.felagsvist.play import playable
-from cardrules.solve.table import claimed_amount
+from cardrules.solve.adapter import claimed_amount
 
 __all__ = ["EndingRules", "FelagsvistEnding", "new_ending"]
 

@@ -5,8 +5,8 @@ Once the stock is empty every card is known to both players
 exactly. :class:`FildinskiEnding` holds the two hands as id bitmasks, the led
 card if any, the leader and the points the counted seat has scored since the
 ending was built. The follower's legal cards come from
-:func:`~cardrules.games.fildinski.tricks.legal_follow`, the winner from
-:func:`~cardrules.games.fildinski.tricks.follower_wins` and a trick's points
+:func:`~cardrules.games.fildinski.play.legal_follow`, the winner from
+:func:`~cardrules.games.fildinski.play.follower_wins` and a trick's points
 from :func:`~cardrules.games.fildinski.scoring.score_trick` (brisques, trump
 7s under either ``trump_seven_points`` value, the last-trick bonus under
 either ``last_trick_bonus`` value), so the model states none of those rules.

@@ -26,7 +26,7 @@ from cardrules.games.fildinski.meld_step import (
 from cardrules.games.fildinski.melds import MeldKind, reach_table
 from cardrules.games.fildinski.options import BeziquePair, MeldedCards, TrumpSevenPoints
 from cardrules.games.fildinski.scoring import score_trick
-from cardrules.solve.table import read_claimer
+from cardrules.solve.adapter import read_claimer
 
 if TYPE_CHECKING:
     from cardrules.games.fildinski.state import FildinskiState

@@ -22,10 +22,10 @@ from cardrules.games.fildinski.meld_step import (
 )
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.games.fildinski.options import FildinskiOptions
+from cardrules.games.fildinski.play import follower_wins, legal_follow
 from cardrules.games.fildinski.scoring import score_trick
-from cardrules.games.fildinski.tricks import follower_wins, legal_follow
+from cardrules.solve.adapter import claimed_amount
 from cardrules.solve.endings import rank_groups
-from cardrules.solve.table import claimed_amount
 
 __all__ = [
     "KINDS",
