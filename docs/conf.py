@@ -141,7 +141,7 @@ def _names_for_the_docs() -> None:
 
     for game, cls, modules, extra in (
         ("felagsvist", "FelagsvistState", ("play",), ("History",)),
-        ("fildinski", "FildinskiState", ("play", "meld_step", "procedure"), ()),
+        ("fildinski", "FildinskiState", ("play", "meld_step", "meld_conditions", "dix", "procedure"), ()),
         ("calabresella", "CalabresellaState", ("auction", "exchange", "play", "procedure"), ()),
         ("backstab_fish", "BackstabFishState", ("turn", "lay_down", "procedure"), ()),
     ):

@@ -5,6 +5,7 @@ its verdict and transition (:mod:`~cardrules.games.fildinski.meld_step`, which
 also offers every name here) and the solver's ending
 (:mod:`~cardrules.games.fildinski.ending`) all ask these, on anything that is a
 :class:`MeldView`: :func:`meld_pool` (fildinski.meld.from-won-cards),
+:func:`in_step` (fildinski.meld.who-and-when, which the dix obeys too),
 :func:`fresh_cards` (fildinski.meld.fresh-card), :func:`reused`
 (fildinski.meld.same-kind-once), :func:`outranking` and :func:`outranked`
 (fildinski.meld.class-order), :func:`copy_matters`, :func:`copy_named` and
@@ -17,19 +18,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
 from cardrules.games.fildinski.deal import DealContext
 from cardrules.games.fildinski.melds import MeldKind, meld_ids
 
+if TYPE_CHECKING:
+    from cardrules.games.fildinski.state import FildinskiState
+
 __all__ = [
     "MAX_MELDS",
+    "NO_MELDING",
+    "WHO_AND_WHEN",
     "MeldView",
     "Melds",
     "copy_class",
     "copy_matters",
     "copy_named",
     "fresh_cards",
+    "in_step",
     "meld_pool",
     "outranked",
     "outranked_at",
@@ -41,6 +48,11 @@ __all__ = [
 
 Melds: TypeAlias = tuple[tuple[MeldKind, int], ...]
 """Resolved melds: each kind with its cards (an id bitmask)."""
+
+WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
+"""The rule of who melds and when: the trick's winner, in its meld step."""
+NO_MELDING: Final = "fildinski.endgame.no-melding"
+"""The rule against a meld or dix after the last draw (under the default)."""
 
 MAX_MELDS: Final = 2
 """fildinski.meld.per-step: the most melds one meld step may make."""
@@ -80,6 +92,14 @@ class MeldView(Protocol):
     def used(self) -> tuple[int, ...]:
         """Per meld kind, in table order, the ids that have been in a meld of that kind this deal."""
         ...
+
+
+def in_step(s: FildinskiState, seat: int) -> bool:
+    """fildinski.meld.who-and-when: whether ``seat`` may act in a meld step now.
+
+    Only the winner of the trick just played, in that trick's meld step.
+    """
+    return s.in_meld_step and seat == s.current_player
 
 
 def meld_pool(s: MeldView, seat: int) -> int:

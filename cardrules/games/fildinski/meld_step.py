@@ -3,15 +3,14 @@
 Only the trick's winner acts (:func:`in_step`, fildinski.meld.who-and-when):
 first the dix (``p0 dix 7H``) where it is possible, then exactly one
 declaration (``p0 meld none``, or one or two melds), after which both players
-draw (:func:`~cardrules.games.fildinski.play.draw`). For each action the
-legal set, the verdict and the transition are side by side, and each rule's
-condition is one function that all of them use: :func:`dix_sevens`
-(fildinski.dix.exchange), :func:`dix_spent` (fildinski.dix.once), and the
-conditions of a meld, which live in
+draw (:func:`~cardrules.games.fildinski.play.draw`). The dix has a module of
+its own (:mod:`~cardrules.games.fildinski.dix`); here the declaration's legal
+set, verdict and transition are side by side, and each rule's condition is one
+function that all of them use: the conditions of a meld, which live in
 :mod:`~cardrules.games.fildinski.meld_conditions` and are offered here too
-(``meld_pool``, ``fresh_cards``, ``reused``, ``outranked``, ``copy_matters``,
-``copy_named``,
-``MAX_MELDS``, ``shared_cards``, and the ``MeldView`` they read). The search of
+(``in_step``, ``meld_pool``, ``fresh_cards``, ``reused``, ``outranked``,
+``copy_matters``, ``copy_named``, ``MAX_MELDS``, ``shared_cards``, and the
+``MeldView`` they read). The search of
 the legal declarations is :mod:`~cardrules.games.fildinski.meld_search`
 (``step_choices``, for the solver, is offered here too)."""
 
@@ -23,15 +22,19 @@ from cardrules.cards import Card
 from cardrules.game import Action
 from cardrules.games.fildinski import play
 from cardrules.games.fildinski.actions import DeclareMelds, Dix, MeldDecl, make_declare, meld_refs
-from cardrules.games.fildinski.cards import DEAL_TRICKS, card_kind, card_of, ids_in, kind_card, strength_of
+from cardrules.games.fildinski.cards import DEAL_TRICKS, card_kind, card_of, ids_in, kind_card
 from cardrules.games.fildinski.deal import DealContext
+from cardrules.games.fildinski.dix import dix_card
 from cardrules.games.fildinski.meld_conditions import (
     MAX_MELDS,
+    NO_MELDING,
+    WHO_AND_WHEN,
     Melds,
     MeldView,
     copy_matters,
     copy_named,
     fresh_cards,
+    in_step,
     meld_pool,
     outranked,
     outranking,
@@ -40,13 +43,9 @@ from cardrules.games.fildinski.meld_conditions import (
 )
 from cardrules.games.fildinski.meld_search import declarations, single_melds, step_choices
 from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_ids
-from cardrules.games.fildinski.options import DixExchange, MeldedCards
+from cardrules.games.fildinski.options import MeldedCards
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.scoring import (
-    DIX_POINTS,
-    Category,
-    DixEvent,
-    add_points,
     make_meld_event,
     score_melds,
 )
@@ -54,10 +53,8 @@ from cardrules.judging import (
     ACTION_KNOWN,
     CARDS_HELD,
     Findings,
-    not_held,
     out_of_turn,
     rule_order,
-    unknown_action,
 )
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
@@ -68,13 +65,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CLASS_ORDER",
-    "EXCHANGE",
     "FRESH_CARD",
     "FROM_WON",
     "KINDS",
     "MAX_MELDS",
     "NO_MELDING",
-    "ONCE",
     "PER_STEP",
     "SAME_KIND_ONCE",
     "WHO_AND_WHEN",
@@ -83,15 +78,8 @@ __all__ = [
     "copy_matters",
     "copy_named",
     "declare",
-    "dix_card",
-    "dix_seven",
-    "dix_sevens",
-    "dix_spent",
-    "dix_zone",
-    "exchange",
     "fresh_cards",
     "in_step",
-    "judge_dix",
     "judge_melds",
     "legal_actions",
     "marked",
@@ -101,17 +89,8 @@ __all__ = [
     "reused",
     "shared_cards",
     "step_choices",
-    "turned_seven",
 ]
 
-WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
-"""The rule of who melds and when: the trick's winner, in its meld step."""
-NO_MELDING: Final = "fildinski.endgame.no-melding"
-"""The rule against a meld or dix after the last draw (under the default)."""
-EXCHANGE: Final = "fildinski.dix.exchange"
-"""The dix's rule: the trump 7 for the turn-up."""
-ONCE: Final = "fildinski.dix.once"
-"""The rule of one dix a deal, none when the turn-up is a 7."""
 FROM_WON: Final = "fildinski.meld.from-won-cards"
 """The rule that melds are made from the melder's won cards."""
 FRESH_CARD: Final = "fildinski.meld.fresh-card"
@@ -125,16 +104,12 @@ PER_STEP: Final = "fildinski.meld.per-step"
 KINDS: Final = "fildinski.meld.kinds"
 """The meld table's rule."""
 
-_NO_SEVEN: Final = -1
 _WHO_AND_WHEN: Final = WHO_AND_WHEN
 _NO_MELDING: Final = NO_MELDING
-_EXCHANGE: Final = EXCHANGE
-_ONCE: Final = ONCE
 _FROM_WON: Final = FROM_WON
 _PER_STEP: Final = PER_STEP
 _ENDS_STEP: Final = (RuleId(_WHO_AND_WHEN),)
 _MELDS: Final = (RuleId(_WHO_AND_WHEN), RuleId(KINDS))
-_DIX: Final = (RuleId(_EXCHANGE),)
 _ORDER: Final = rule_order(RULES)
 _NONE: Final[tuple[tuple[Action, ...], ...]] = tuple((DeclareMelds(seat, ()),) for seat in (0, 1))
 """Each seat's legal set of declarations when no meld can be made: ``meld none`` alone."""
@@ -148,7 +123,7 @@ _ENDS_WITHOUT_MELD: Final[tuple[Verdict, ...]] = tuple(
 def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     """The legal actions of ``seat`` in its meld step, in canonical order.
 
-    The dix when possible (:func:`dix_card`), then ``meld none``, then every
+    The dix when possible (:func:`~cardrules.games.fildinski.dix.dix_card`), then ``meld none``, then every
     single meld, then every pair of disjoint melds, one declaration for each
     distinct outcome (fildinski.meld.copy-choice).
     """
@@ -160,154 +135,6 @@ def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     else:  # the common case: no meld can be made, only the declaration of none
         melds = _NONE[seat]
     return melds if dix is None else (Dix(seat, card_of(dix)), *melds)
-
-
-def in_step(s: FildinskiState, seat: int) -> bool:
-    """fildinski.meld.who-and-when: whether ``seat`` may act in a meld step now.
-
-    Only the winner of the trick just played, in that trick's meld step.
-    """
-    return s.in_meld_step and seat == s.current_player
-
-
-# -- the dix --------------------------------------------------------------------------------------
-
-
-def dix_sevens(s: FildinskiState, seat: int) -> int:
-    """fildinski.dix.exchange: the trump 7s ``seat`` may give for the turn-up (an id bitmask).
-
-    Under ``from_hand`` those in its hand; under ``from_trick`` the one of the
-    trick just won, still in its won pile.
-    """
-    return dix_zone(s, seat) & 3 << (2 * dix_seven(s.deal.trump))
-
-
-def dix_seven(trump: int) -> int:
-    """fildinski.dix.exchange: the card kind (0-31) the dix gives, the 7 of ``trump``."""
-    return 8 * trump
-
-
-def turned_seven(turnup: int) -> bool:
-    """fildinski.dix.once: whether the turn-up (an id) is a 7, which leaves no dix to make."""
-    return strength_of(turnup) == 0
-
-
-def dix_zone(s: FildinskiState, seat: int) -> int:
-    """fildinski.dix.exchange: the cards the dix takes its seven from (an id bitmask).
-
-    ``seat``'s hand under ``from_hand``; under ``from_trick`` the cards of the
-    trick just won still in its won pile.
-    """
-    if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
-        return s.hands[seat]
-    return s.fresh & s.won[seat]
-
-
-def dix_spent(s: FildinskiState) -> bool:
-    """fildinski.dix.once: whether the deal's one dix has been made, or the turn-up is a 7 already."""
-    return s.dix_done or turned_seven(s.turnup)
-
-
-def dix_card(s: FildinskiState, seat: int) -> int | None:
-    """The trump 7 the winner may exchange in this meld step, or ``None``.
-
-    Never after the last draw (fildinski.endgame.no-melding), nor once spent
-    (:func:`dix_spent`); otherwise the lower of :func:`dix_sevens`.
-    """
-    if s.in_endgame or dix_spent(s):
-        return None
-    pool = dix_sevens(s, seat)
-    if not pool:
-        return None
-    return (pool & -pool).bit_length() - 1
-
-
-def judge_dix(s: FildinskiState, action: Dix) -> tuple[Verdict, int]:
-    """The verdict on a dix (the game not over), and the id of the seven it gives (-1 if illegal).
-
-    Every rule it breaks is named: the turn, the card (fildinski.dix.exchange),
-    the time (fildinski.endgame.no-melding, fildinski.meld.who-and-when), the
-    deal's one dix (fildinski.dix.once), and, for the winner in its meld step,
-    a trump 7 missing from the zone the dix takes it from
-    (fildinski.dix.exchange, then common.cards.held). The first rule found
-    comes first, the rest in the rule book's order.
-    """
-    seat, card = action.seat, action.card
-    actor = format_seat(seat)
-    kind = card_kind(card) if isinstance(card, Card) else None
-    if kind is None:
-        return unknown_action(f"{card} is not a card of the Fildinski deck (7 to ace only)"), _NO_SEVEN
-    trump = s.deal.trump
-    seven = kind_card(dix_seven(trump)).pretty()
-    found = Findings()
-    out_of_turn(found, seat, s.current_player)
-    if kind != dix_seven(trump):
-        found.add(_EXCHANGE, f"the dix exchanges the trump 7 ({seven}), not {card.pretty()}")
-    if s.in_endgame:
-        found.add(_NO_MELDING, "the stock is exhausted: no dix after the last draw")
-    elif not in_step(s, seat):
-        if not s.in_meld_step:
-            reason = "the dix is made only in the meld step of the trick just won, before its melds"
-        else:
-            reason = f"only the winner of trick {s.tricks_done}, {format_seat(s.leader)}, may exchange"
-        found.add(_WHO_AND_WHEN, reason)
-    if dix_spent(s) and (s.dix_done or not s.in_endgame):
-        if s.dix_done:
-            found.add(_ONCE, "the dix has already been made in this deal")
-        else:
-            turnup = card_of(s.turnup).pretty()
-            found.add(_ONCE, f"the turn-up is already a 7 ({turnup}): no exchange is possible")
-    from_hand = s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND
-    if in_step(s, seat) and not s.in_endgame and not dix_zone(s, seat) >> (2 * kind) & 3:
-        # The card missing from its zone: for the trump 7 the dix rule first; then common.cards.held.
-        if kind == dix_seven(trump) and from_hand:
-            found.add(_EXCHANGE, f"the dix gives a trump 7 from hand, and {actor} holds no {seven}")
-        elif kind == dix_seven(trump):
-            found.add(
-                _EXCHANGE,
-                f"with dix_exchange = from_trick only the trump 7 of the trick just won may be exchanged, "
-                f"and trick {s.tricks_done} holds no {seven}",
-            )
-        if from_hand and kind != dix_seven(trump):
-            not_held(found, seat, card.pretty())
-        else:  # the reason is given already
-            found.also(CARDS_HELD)
-    if found:
-        return found.verdict(_ORDER), _NO_SEVEN
-    given = dix_card(s, seat)
-    assert given is not None
-    turnup = card_of(s.turnup).pretty()
-    if from_hand:
-        return Verdict(
-            True, _DIX, f"{actor} exchanges {seven} from hand for the turn-up {turnup}, scoring {DIX_POINTS}"
-        ), given
-    return Verdict(
-        True, _DIX, f"{actor} exchanges the won {seven} for the turn-up {turnup}, which joins the won pile"
-    ), given
-
-
-def exchange(s: FildinskiState, seat: int, seven: int) -> FildinskiState:
-    """fildinski.dix.exchange: the state after ``seat`` gives the trump 7 ``seven`` for the turn-up.
-
-    Under ``from_hand`` the turn-up goes to the hand and the dix scores 10;
-    under ``from_trick`` it takes the seven's place in the won pile.
-    """
-    old = s.turnup
-    event = DixEvent(seat, seven, old, s.tricks_done)
-    swap = (1 << seven) | (1 << old)
-    if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
-        hands = (s.hands[0] ^ swap, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] ^ swap)
-        points = add_points(s.points, Category.DIX, seat, DIX_POINTS)
-        return s.make(
-            s.deal, hands, s.won, s.retired, s.drawn, seven, s.trick, s.leader, s.tricks_done,
-            s.in_meld_step, s.fresh, True, points, s.used, s.melds, event, s.history, s.current_player,
-        )  # fmt: skip
-    won = (s.won[0] ^ swap, s.won[1]) if seat == 0 else (s.won[0], s.won[1] ^ swap)
-    return s.make(
-        s.deal, s.hands, won, s.retired, s.drawn, seven, s.trick, s.leader, s.tricks_done,
-        s.in_meld_step, s.fresh & ~(1 << seven), True, s.points, s.used, s.melds, event, s.history,
-        s.current_player,
-    )  # fmt: skip
 
 
 # -- the verdict on a declaration -----------------------------------------------------------------

@@ -3,8 +3,8 @@
 After the door every game shares (:class:`~cardrules.state_base.StateBase`),
 a card play goes to :mod:`~cardrules.games.fildinski.play` (its judge, its
 transition and its fast path live there), a dix or a meld declaration to
-:mod:`~cardrules.games.fildinski.meld_step`'s judges (:func:`judge_dix
-<cardrules.games.fildinski.meld_step.judge_dix>`, :func:`judge_melds
+:mod:`~cardrules.games.fildinski.dix` and :mod:`~cardrules.games.fildinski.meld_step` judges (:func:`judge_dix
+<cardrules.games.fildinski.dix.judge_dix>`, :func:`judge_melds
 <cardrules.games.fildinski.meld_step.judge_melds>`); what they resolved is
 carried out here by the meld step's transitions, and ``meld none`` in the
 actor's own meld step, legal exactly there, takes a fast path.
@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.games.fildinski.actions import DeclareMelds, Dix
-from cardrules.games.fildinski.meld_step import Melds, declare, exchange, in_step
+from cardrules.games.fildinski.dix import exchange
+from cardrules.games.fildinski.meld_step import Melds, declare, in_step
 
 if TYPE_CHECKING:
     from cardrules.games.fildinski.state import FildinskiState
@@ -37,7 +38,7 @@ def take_melds(s: FildinskiState, action: DeclareMelds, melds: Melds | None) -> 
 
 def fast_melds(s: FildinskiState, action: object) -> FildinskiState | None:
     """The state after ``meld none`` in the actor's meld step, which is legal exactly there
-    (:func:`~cardrules.games.fildinski.meld_step.in_step`); ``None`` for any other declaration."""
+    (:func:`~cardrules.games.fildinski.meld_conditions.in_step`); ``None`` for any other declaration."""
     try:
         seat, melds = action.seat, action.melds  # type: ignore[attr-defined]
     except AttributeError:  # a field missing: the door says so

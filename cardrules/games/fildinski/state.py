@@ -34,6 +34,7 @@ from cardrules.games.fildinski.deal import (
     first_leader,
     stock_cards,
 )
+from cardrules.games.fildinski.dix import judge_dix
 from cardrules.games.fildinski.info import INFO
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.games.fildinski.observation import FildinskiObservation, observe, sorted_cards
@@ -142,7 +143,7 @@ class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding", A
     ACTIONS: ClassVar[ActionTable[FildinskiState]] = action_table(
         step(PlayCard, play.judge_play, play.take_play, lenient=play.PLAYABLE_AS_PLAYED, fast=play.fast_play),
         step(DeclareMelds, meld_step.judge_melds, procedure.take_melds, fast=procedure.fast_melds),
-        step(Dix, meld_step.judge_dix, procedure.take_dix),
+        step(Dix, judge_dix, procedure.take_dix),
     )
     _read_action = staticmethod(parse_action_text)
     _malformed = staticmethod(malformed)
