@@ -176,41 +176,10 @@ def judge_melds(s: FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds
     if not melds:
         return _ENDS_WITHOUT_MELD[seat], ()
     masks = _resolve(s, seat, melds, found)
-    options = s.deal.plan.options
-    trump = s.deal.trump
-    shown = meld_pool(s, seat) & meld_ids(trump, options.bezique_pair)  # the copies a message may name
-    fresh = fresh_cards(s)
+    shown = meld_pool(s, seat) & meld_ids(s.deal.trump, s.deal.plan.options.bezique_pair)  # copies to name
     for decl, mask in zip(melds, masks, strict=True):
-        if mask is None:  # a card that cannot be placed: its meld has no card set to judge
-            continue
-        kind = decl.kind
-        if not meld_fits(kind, mask, trump, options.bezique_pair):
-            rules = [KINDS]
-            hint = ""
-            if kind in (MeldKind.BEZIQUE, MeldKind.DOUBLE_BEZIQUE):
-                rules.append("fildinski.meld.bezique-pair")
-                queen, jack = bezique_kinds(trump, options.bezique_pair)
-                hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
-            for rule in rules:
-                found.add(rule, f"{_names(mask, shown)} is not a {kind.label}{hint}")
-        if not mask & fresh:
-            found.add(
-                FRESH_CARD,
-                f"the {kind.label} {_names(mask, shown)} holds neither card of trick {s.tricks_done} "
-                f"({_names(s.fresh, shown) or 'none left'})",
-            )
-        again = mask & reused(s, kind)
-        if again:
-            found.add(
-                SAME_KIND_ONCE,
-                f"{_names(again, shown)} already served in a {kind.label} this deal",
-            )
-        higher = outranking(kind)
-        if higher is not None and mask & outranked(s, kind):
-            found.add(
-                CLASS_ORDER,
-                f"a card of a scored {higher.label} cannot later form a {kind.label}",
-            )
+        if mask is not None:  # else a card that cannot be placed: its meld has no card set to judge
+            _judge_meld(s, decl.kind, mask, shown, found)
     placed = [mask for mask in masks if mask is not None]
     for n, first in enumerate(placed):
         for second in placed[n + 1 :]:
@@ -223,6 +192,38 @@ def judge_melds(s: FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds
     named = " and ".join(f"{d.kind.label} ({d.kind.points})" for d in melds)
     resolved = tuple(zip((d.kind for d in melds), resolved_masks, strict=True))
     return make_verdict(True, _MELDS, f"{format_seat(seat)} melds {named}"), resolved
+
+
+def _judge_meld(s: FildinskiState, kind: MeldKind, mask: int, shown: int, found: Findings) -> None:
+    """Every condition one meld of ``kind`` on the cards ``mask`` breaks, added to ``found``.
+
+    The table (fildinski.meld.kinds, with fildinski.meld.bezique-pair for a
+    bezique), the fresh card, the same kind once and the class order;
+    messages name the copies of ``shown`` only.
+    """
+    options = s.deal.plan.options
+    trump = s.deal.trump
+    if not meld_fits(kind, mask, trump, options.bezique_pair):
+        rules = [KINDS]
+        hint = ""
+        if kind in (MeldKind.BEZIQUE, MeldKind.DOUBLE_BEZIQUE):
+            rules.append("fildinski.meld.bezique-pair")
+            queen, jack = bezique_kinds(trump, options.bezique_pair)
+            hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
+        for rule in rules:
+            found.add(rule, f"{_names(mask, shown)} is not a {kind.label}{hint}")
+    if not mask & fresh_cards(s):
+        found.add(
+            FRESH_CARD,
+            f"the {kind.label} {_names(mask, shown)} holds neither card of trick {s.tricks_done} "
+            f"({_names(s.fresh, shown) or 'none left'})",
+        )
+    again = mask & reused(s, kind)
+    if again:
+        found.add(SAME_KIND_ONCE, f"{_names(again, shown)} already served in a {kind.label} this deal")
+    higher = outranking(kind)
+    if higher is not None and mask & outranked(s, kind):
+        found.add(CLASS_ORDER, f"a card of a scored {higher.label} cannot later form a {kind.label}")
 
 
 def _resolve(s: FildinskiState, seat: int, melds: tuple[MeldDecl, ...], found: Findings) -> list[int | None]:
