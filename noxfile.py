@@ -58,10 +58,10 @@ def _python(session: nox.Session) -> str:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite with pytest (no tests collected counts as a failure)."""
+    """Run the test suite with pytest (no tests collected counts as a failure); list the 30 slowest."""
     _install(session, "-e", ".", "--group", "test")
     try:
-        session.run(_python(session), "-m", "pytest", *session.posargs)
+        session.run(_python(session), "-m", "pytest", "--durations=30", *session.posargs)
     except CommandFailed as failure:
         if getattr(failure, "return_code", None) == 5:
             session.error("pytest collected no tests (exit code 5): the suite is missing or deselected")
@@ -84,11 +84,17 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def docs(session: nox.Session) -> None:
-    """Build the documentation (HTML, warnings are errors) and run its doctests."""
+    """Build the documentation (HTML, warnings are errors) and run its doctests.
+
+    The doctest builder reads the pages the HTML build has just read afresh
+    (one doctree folder for both), so the sources are parsed once.
+    """
     _install(session, "-e", ".", "--group", "docs")
     python = _python(session)
-    session.run(python, "-m", "sphinx", *SPHINX_FLAGS, "-b", "html", "docs", "docs/_build/html")
-    session.run(python, "-m", "sphinx", *SPHINX_FLAGS, "-b", "doctest", "docs", "docs/_build/doctest")
+    doctrees = ("-d", "docs/_build/doctrees")
+    session.run(python, "-m", "sphinx", *SPHINX_FLAGS, *doctrees, "-b", "html", "docs", "docs/_build/html")
+    flags = [flag for flag in SPHINX_FLAGS if flag != "-E"]  # -E would read every page again
+    session.run(python, "-m", "sphinx", *flags, *doctrees, "-b", "doctest", "docs", "docs/_build/doctest")
 
 
 @nox.session(default=False)
@@ -124,7 +130,7 @@ def proofs(session: nox.Session) -> None:
     session.run(_python(session), "-m", "proofs", *session.posargs)
 
 
-BENCHMARKS = ("felagsvist", "fildinski", "calabresella", "backstab_fish", "solver", "agents")
+BENCHMARKS = ("felagsvist", "fildinski", "calabresella", "backstab_fish", "solver", "agents", "import")
 
 
 @nox.session
@@ -132,8 +138,9 @@ def bench(session: nox.Session) -> None:
     """Time every game's engine (``tests/benchmarks/<game>_bench.py``); not in the default run.
 
     ``nox -s bench -- fildinski`` times one game; other arguments go to each benchmark.
-    Each game's figures are written to ``build/bench/<game>.json``; the run before
-    (the file it replaces) is shown beside each headline figure.
+    Each game's figures, with their ratios to the plain loop of the same run and
+    the targets on them, are written to ``build/bench/<game>.json``; the run before
+    (the file it replaces) is shown beside each ratio and headline figure.
     """
     _install(session, ".")
     chosen = [arg for arg in session.posargs if arg in BENCHMARKS] or list(BENCHMARKS)

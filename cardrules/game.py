@@ -273,8 +273,13 @@ class State(Protocol[ObsT_co]):
         """A one-line text form of the whole state, for messages and logs."""
         ...
 
-    def position(self) -> str:
-        """The position as canonical text, which ``Game.from_position`` reads back."""
+    def position(self, *, future: bool = True) -> str:
+        """The position as canonical text, which ``Game.from_position`` reads back.
+
+        With ``future=False``, the short form: the seed and the later deals' deck
+        orders are left out, which no step of the current deal depends on
+        (see :mod:`cardrules.position`).
+        """
         ...
 
 
@@ -350,10 +355,12 @@ class Game(Protocol[StateT_co]):
         """The game's integer interface for agents under its options (see :mod:`cardrules.agents`)."""
         ...
 
-    def from_position(self, text: str) -> StateT_co:
+    def from_position(self, text: str, *, seed: int = 0) -> StateT_co:
         """The state a position text describes (see :mod:`cardrules.position`).
 
         The position's options apply; an option it leaves out keeps this game's value.
+        Likewise its seed: a short position, which leaves its future out, has its
+        later deals shuffled from ``seed`` (written in the state's full position).
 
         Raises:
             InvalidPositionError: the text is malformed or the position cannot

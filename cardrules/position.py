@@ -19,7 +19,25 @@ the reader also takes a game's own seat names. Option values are written as
 ``name=value`` in the ``options`` section.
 
 The writer is strict and canonical: sections in one fixed order, every option
-written, cards in the game's order. The reader is tolerant: it takes
+written, cards in the game's order.
+
+The full form and the short form. ``state.position()`` writes the full form:
+everything that decides the rest of the game, the future included (the seed the
+later deals are shuffled from, and any later deck orders the game was given).
+States compare and hash by it, and ``from_position(s.position()) == s``.
+``state.position(future=False)`` writes the short form, which leaves the seed
+and the later deck orders out: what a dispute needs, since no step of the
+current deal depends on them (as a FEN holds the board and not the games to
+come). ``cardrules position`` and the dispute report write the short form
+unless asked for the full one. Read back, a short form gives a state with the
+same legal actions, observations and verdicts to the end of the current deal;
+the deals after it are shuffled from the seed given to ``from_position(text,
+seed=N)`` (0 when none is given, as ``from_deal`` does), and that seed is
+written in the state's full position, so nothing drawn is hidden and every
+game goes on as it would from the full text with that seed. A text that
+writes its own seed keeps it (``seed=`` applies only to a text that leaves
+the seed out, as the game's options apply only to options the text leaves
+out). Backstab Fish has one deal, so its two forms are the same text. The reader is tolerant: it takes
 sections in any order and extra spaces, reads as much as it can, and reports
 every problem it finds, each with the section it is in and, where the problem
 is a position that cannot arise, the rule that forbids it
@@ -88,8 +106,8 @@ class PositionEquality:
 
     __slots__ = ()
 
-    def position(self) -> str:
-        """The position as canonical text (each game's state writes its own)."""
+    def position(self, *, future: bool = True) -> str:
+        """The position as canonical text (each game's state writes it); the short form without ``future``."""
         raise NotImplementedError
 
     def _equality_key(self) -> tuple[object, ...]:

@@ -131,6 +131,29 @@ autodoc_typehints_format = "short"
 autodoc_preserve_defaults = True
 autodoc_class_signature = "mixed"
 
+
+# A phase module imports its game's state only for type checking (the state module imports the
+# phase modules, to name their functions in its action table), so autodoc could not evaluate the
+# phase functions' annotations. Once every module is loaded, give each phase module the names it
+# imports for type checking, for the docs only, so that its signatures link as the code means them.
+def _names_for_the_docs() -> None:
+    import importlib
+
+    for game, cls, modules, extra in (
+        ("felagsvist", "FelagsvistState", ("play",), ("History",)),
+        ("fildinski", "FildinskiState", ("play", "meld_step", "meld_conditions", "dix", "procedure"), ()),
+        ("calabresella", "CalabresellaState", ("auction", "exchange", "play", "procedure"), ()),
+        ("backstab_fish", "BackstabFishState", ("turn", "lay_down", "procedure"), ()),
+    ):
+        state = importlib.import_module(f"cardrules.games.{game}.state")
+        for name in modules:
+            module = importlib.import_module(f"cardrules.games.{game}.{name}")
+            for attr in (cls, *extra):
+                vars(module).setdefault(attr, getattr(state, attr))
+
+
+_names_for_the_docs()
+
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 napoleon_use_rtype = True
@@ -154,6 +177,25 @@ nitpick_ignore = [
     ("py:class", "cardrules.game.ObsT_co"),
     ("py:obj", "cardrules.game.ObsT_co"),
     ("py:obj", "cardrules.game.StateT_co"),
+    ("py:class", "cardrules.state_base.S"),
+    ("py:class", "cardrules.state_base.A"),
+    ("py:class", "cardrules.state_base.R"),
+    ("py:class", "cardrules.state_base.ObsT"),
+    ("py:class", "cardrules.state_base.HandT"),
+    ("py:class", "cardrules.state_base.EndT"),
+    ("py:class", "cardrules.state_base.ActT"),
+    ("py:obj", "cardrules.state_base.ActT"),
+    ("py:obj", "cardrules.state_base.ObsT"),
+    ("py:obj", "cardrules.state_base.HandT"),
+    ("py:obj", "cardrules.state_base.EndT"),
+    ("py:obj", "cardrules.state_base.T_co"),
+    ("py:obj", "cardrules.state_base.S"),
+    # A state's ending type, named (quoted) in its base class StateBase[...]: the ending imports the state.
+    ("py:class", "FelagsvistEnding"),
+    ("py:class", "FildinskiEnding"),
+    ("py:class", "CalabresellaEnding"),
+    ("py:obj", "cardrules.state_base.A"),
+    ("py:obj", "cardrules.state_base.R"),
     ("py:class", "cardrules.base.OptionsT"),
     ("py:class", "cardrules.base.StateT"),
     ("py:obj", "cardrules.base.OptionsT"),

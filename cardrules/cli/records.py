@@ -186,7 +186,7 @@ def _verdict_data(verdict: Verdict, statements: tuple[tuple[str, str], ...]) -> 
     }
 
 
-def _explanation_data(e: Explanation, source: str) -> dict[str, object]:
+def _explanation_data(e: Explanation, source: str, future: bool) -> dict[str, object]:
     """``explain --json``: the explanation's fields, seats as tokens, the verdict as in ``check --json``."""
     return {
         "record": source,
@@ -201,7 +201,7 @@ def _explanation_data(e: Explanation, source: str) -> dict[str, object]:
         "verdict": _verdict_data(e.verdict, e.statements),
         "skipped": list(e.skipped),
         "played_illegal": list(e.played_illegal),
-        "position": e.position,
+        "position": e.position_text(future=future),
     }
 
 
@@ -214,25 +214,26 @@ def _cmd_explain(args: argparse.Namespace) -> int:
         )
     explanation = explain(record, args.step)
     if args.json:
-        print_json(_explanation_data(explanation, args.record))
+        print_json(_explanation_data(explanation, args.record, args.full))
     else:
-        say(format_explanation(explanation), lines=True)
+        say(format_explanation(explanation, future=args.full), lines=True)
     if args.svg is not None or args.html is not None:
         from cardrules.records.dispute import dispute_html, dispute_svg  # draws: loaded only when asked
 
         for path, page in ((args.svg, dispute_svg), (args.html, dispute_html)):
             if path is not None:
-                write_atomically(path, page(explanation))
+                write_atomically(path, page(explanation, future=args.full))
                 say(f"dispute report written to {path}", file=sys.stderr)
     return 0 if explanation.verdict.legal else 1
 
 
 def _cmd_position(args: argparse.Namespace) -> int:
     state = record_state(args.record, args.step)
+    text = state.position(future=args.full)
     if args.json:
-        print_json({"record": args.record, "step": args.step, "position": state.position()})
+        print_json({"record": args.record, "step": args.step, "position": text})
     else:
-        say(state.position())
+        say(text)
     return 0
 
 
@@ -249,6 +250,16 @@ def _cmd_judge(args: argparse.Namespace) -> int:
     for rule, statement in named:
         say(f"  {rule}: {statement}")
     return 0 if verdict.legal else 1
+
+
+def full_option(parser: argparse.ArgumentParser) -> None:
+    """Give ``parser`` the ``--full`` flag: the full position, with the seed and the later deals."""
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="write the full position, with the seed and the later deals' deck orders (default: the short "
+        "form, which leaves out what no step of the current deal depends on)",
+    )
 
 
 def register(sub: Subcommands) -> None:
@@ -281,6 +292,7 @@ def register(sub: Subcommands) -> None:
     exp.add_argument("--svg", type=Path, metavar="FILE", help="write the dispute report as SVG")
     exp.add_argument("--html", type=Path, metavar="FILE", help="write the dispute report as HTML")
     json_option(exp, "the explanation as a JSON object")
+    full_option(exp)
     exp.set_defaults(run=_cmd_explain)
     pos = sub.add_parser(
         "position", help="print the position before one step of a record (to pose a dispute)"
@@ -288,6 +300,7 @@ def register(sub: Subcommands) -> None:
     pos.add_argument("record", metavar="RECORD", help=RECORD_HELP)
     step_option(pos, "the step, counted from 0 (the position before it); the number of steps: the last")
     json_option(pos, "the position as a JSON object (with the record and the step)")
+    full_option(pos)
     pos.set_defaults(run=_cmd_position)
     judge = sub.add_parser(
         "judge", help="judge one action in a position: exit 0 legal, 1 illegal, 2 unreadable input"

@@ -81,8 +81,11 @@ def get_game(name: str, **options: object) -> Game[State[object]]:
     return _factory(name).with_options(options)
 
 
-def from_position(text: str) -> State[object]:
+def from_position(text: str, *, seed: int = 0) -> State[object]:
     """The state a position text describes, in the game its first word names.
+
+    ``seed`` shuffles the later deals of a short position, one that leaves its
+    seed out (``state.position(future=False)``); a text's own seed wins.
 
     >>> state = get_game("felagsvist", first_dealer="N").new_game(seed=2)
     >>> from_position(state.position()).position() == state.position()
@@ -103,7 +106,7 @@ def from_position(text: str) -> State[object]:
                 )
             ]
         )
-    return get_game(name).from_position(text)
+    return get_game(name).from_position(text, seed=seed)
 
 
 def rule_books() -> dict[str, RuleBook]:

@@ -4,7 +4,9 @@ The page shows the table as the actor saw it when they acted (their
 observation, drawn by :mod:`cardrules.svg`: the other hands face down), the
 action marked red and the legal alternatives marked green, then the verdict,
 the statement of every rule it names with its id, the legal alternatives and
-the position (to pose the dispute again with ``cardrules judge``).
+the position (to pose the dispute again with ``cardrules judge``), in its short
+form unless asked for the full one (``future=True``, ``--full``): the seed and
+the later deals' deck orders decide nothing in the deal in dispute.
 :func:`dispute_svg` writes it as one SVG document and :func:`dispute_html` as
 one self-contained HTML page; ``cardrules explain RECORD --step N --svg FILE``
 and ``--html FILE`` write them.
@@ -80,14 +82,14 @@ def _wrapped(line: str) -> list[str]:
     return out
 
 
-def dispute_svg(explanation: Explanation) -> str:
-    """The report as one SVG document: the picture, then the text under it."""
+def dispute_svg(explanation: Explanation, *, future: bool = False) -> str:
+    """The report as one SVG document: the picture, then the text (the full position with ``future``)."""
     picture = _picture(explanation)
     size = _SIZE.search(picture)
     width, height = (float(size.group(1)), float(size.group(2))) if size else (960.0, 600.0)
     lines = [part for line in report_lines(explanation) for part in _wrapped(line)]
     lines.append("position:")
-    lines += _wrapped(explanation.position)
+    lines += _wrapped(explanation.position_text(future=future))
     text_height = _LINE * (len(lines) + 1)
     total = height + text_height
     texts = []
@@ -108,8 +110,11 @@ def dispute_svg(explanation: Explanation) -> str:
     )
 
 
-def dispute_html(explanation: Explanation) -> str:
-    """The report as one self-contained HTML page (the picture inline, no file or script beside it)."""
+def dispute_html(explanation: Explanation, *, future: bool = False) -> str:
+    """The report as one self-contained HTML page (the picture inline, no file or script beside it).
+
+    The position is the short form; with ``future``, the full one.
+    """
     lines = report_lines(explanation)
     verdict_class = "legal" if explanation.verdict.legal else "illegal"
     rules = "".join(f"<li><code>{escape(r)}</code>: {escape(s)}</li>" for r, s in explanation.statements)
@@ -138,7 +143,7 @@ svg {{ max-width: 100%; height: auto; }}
 <ul>{rules}</ul>
 <p>Legal here: {alternatives}</p>
 <p>Position (pose it again with <code>cardrules judge POSITION ACTION</code>):</p>
-<p class="position">{escape(explanation.position)}</p>
+<p class="position">{escape(explanation.position_text(future=future))}</p>
 </body>
 </html>
 """

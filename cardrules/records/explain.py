@@ -53,11 +53,15 @@ class Explanation:
         verdict: the verdict for the action taken.
         skipped: the earlier illegal steps that could not be played as recorded,
             and so were skipped on the way.
-        position: the position before the step (:mod:`cardrules.position`),
-            to pose the dispute again with ``cardrules judge``.
+        position: the position before the step in its short form
+            (``state.position(future=False)``: no seed, no later deals; see
+            :mod:`cardrules.position`), to pose the dispute again with
+            ``cardrules judge``.
         statements: each rule id the verdict names, with the rule's statement.
         played_illegal: the earlier illegal steps played as recorded on the
             way (a revoke: a card held, played in turn).
+        full_position: the position before the step in its full form
+            (``state.position()``), the later deals included.
     """
 
     step: int
@@ -73,6 +77,14 @@ class Explanation:
     position: str = ""
     statements: tuple[tuple[str, str], ...] = ()
     played_illegal: tuple[int, ...] = ()
+    full_position: str = ""
+
+    def position_text(self, *, future: bool = False) -> str:
+        """The position before the step: the short form, or with ``future`` the full one.
+
+        An explanation made without a full position gives its short one.
+        """
+        return (self.full_position or self.position) if future else self.position
 
 
 def explain(record: Record, step: int) -> Explanation:
@@ -110,9 +122,10 @@ def explain(record: Record, step: int) -> Explanation:
             to_act=None if before.is_terminal else before.current_player,
             verdict=taken.verdict,
             skipped=tuple(skipped),
-            position=before.position(),
+            position=before.position(future=False),
             statements=statements(prepared.record.game, taken.verdict.rule_ids),
             played_illegal=tuple(played),
+            full_position=before.position(),
         )
     raise AssertionError("unreachable: the walk yields every step")  # pragma: no cover
 
@@ -137,8 +150,11 @@ def legal_summary(actions: tuple[str, ...]) -> str:
     return f"{', '.join(actions[:_LISTED])}, ... and {len(actions) - _LISTED} more ({len(actions)} in all)"
 
 
-def format_explanation(explanation: Explanation) -> str:
-    """The explanation as the lines ``cardrules explain`` prints (no final newline)."""
+def format_explanation(explanation: Explanation, *, future: bool = False) -> str:
+    """The explanation as the lines ``cardrules explain`` prints (no final newline).
+
+    The position is the short form; with ``future``, the full one (``cardrules explain --full``).
+    """
     e = explanation
     lines = [f"step {e.step} (steps 0 to {e.steps - 1}): {e.action}"]
     if e.entry.comment is not None:
@@ -156,5 +172,5 @@ def format_explanation(explanation: Explanation) -> str:
     lines.append(f"verdict: {e.verdict}")
     lines += [f"  {rule}: {statement}" for rule, statement in e.statements]
     if e.position:
-        lines.append(f"position: {e.position}")
+        lines.append(f"position: {e.position_text(future=future)}")
     return "\n".join(lines)

@@ -32,9 +32,10 @@ from typing import Final
 
 from cardrules.frozen import fast_constructor
 from cardrules.game import Action, AnyState
+from cardrules.records.draft import step_location
 from cardrules.records.errors import IllegalStepError, RecordError
 from cardrules.records.model import Record, RecordedAction
-from cardrules.records.validate import Prepared, prepare, step_location
+from cardrules.records.validate import Prepared, prepare
 from cardrules.verdict import Verdict
 
 __all__ = ["Step", "initial_state", "replay", "steps"]

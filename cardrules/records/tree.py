@@ -47,6 +47,7 @@ import datetime
 from collections.abc import Mapping
 from typing import Final, TypeVar
 
+from cardrules.records.draft import Draft, Problems, step_location
 from cardrules.records.errors import RecordError
 from cardrules.records.limits import (
     MAX_ACTIONS,
@@ -58,7 +59,7 @@ from cardrules.records.limits import (
     text_problem,
 )
 from cardrules.records.model import FORMAT_VERSION, Record, seat_token
-from cardrules.records.validate import Draft, Prepared, Problems, settle, step_location
+from cardrules.records.validate import Prepared, settle
 
 __all__ = ["FIELDS", "from_tree", "prepared_from_tree", "to_tree"]
 

@@ -8,6 +8,9 @@ can be read, every deal is a permutation of the game's deck, and every action
 names an existing seat as its actor and can be read as an action of the game.
 Both passes collect problems rather than stop at the first, and the reader
 raises one :class:`~cardrules.records.errors.RecordError` with all of them.
+The checks of the fields that name seats, cards and actions are in
+:mod:`cardrules.records.draft`; this module settles the game, its options and
+the start (the first deal, or a position) and puts the parts together.
 
 The result is the record in canonical form (every option written out, card
 and action text canonical) together with its game and initial state:
@@ -16,24 +19,29 @@ and action text canonical) together with its game and initial state:
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Final
+from dataclasses import dataclass
 
-from cardrules.cards import Card, Joker, parse_card
+from cardrules.cards import Card
 from cardrules.errors import (
-    AmbiguousActionError,
     CardRulesError,
     InvalidArgumentError,
-    InvalidDealError,
     InvalidOptionError,
 )
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.games import get_game
-from cardrules.notation import read_seat
 from cardrules.options import option_key, value_key
 from cardrules.position import InvalidPositionError, PositionReader
+from cardrules.records.draft import (
+    Draft,
+    Problems,
+    actions_of,
+    claims_of,
+    decks_of,
+    draft_of,
+    names_of,
+    seat_of,
+    step_location,
+)
 from cardrules.records.errors import RecordError
 from cardrules.records.limits import (
     MAX_ACTIONS,
@@ -45,14 +53,10 @@ from cardrules.records.limits import (
     integer_problem,
     text_problem,
 )
-from cardrules.records.model import FORMAT_VERSION, Record, RecordedAction, seat_token
+from cardrules.records.model import FORMAT_VERSION, Record
 from cardrules.text import echo
 
 __all__ = ["Prepared", "prepare"]
-
-_DEAL_NUMBER: Final = re.compile(r"^deal \d+ ")
-_PERMUTATION: Final = "common.deal.permutation"
-_KNOWN_ACTION: Final = "common.action.known"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,54 +77,6 @@ class Prepared:
     game: AnyGame
     start: AnyState
     parsed: tuple[Action | None, ...] = ()
-
-
-@dataclass(slots=True)
-class Problems:
-    """The problems found so far, each a ``(location, message)`` pair (internal)."""
-
-    items: list[tuple[str, str]] = field(default_factory=list)
-
-    def add(self, location: str, message: str) -> None:
-        """Note one problem."""
-        self.items.append((location, message))
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
-
-
-@dataclass(frozen=True, slots=True)
-class Draft:
-    """A record's values after the shape check, before the game check (internal).
-
-    ``None`` marks a value that is missing or had the wrong type (its problem
-    is already noted); lists keep their positions so that locations stay right.
-    """
-
-    format_version: int | None
-    game: str | None
-    options: tuple[tuple[str, str | int], ...]
-    seats: tuple[tuple[str, str], ...]
-    dealer: str | None
-    deals: tuple[tuple[str, ...] | None, ...] | None
-    actions: tuple[tuple[str, str | None] | None, ...] | None
-    claims: tuple[tuple[str, int], ...]
-    position: str | None = None
-    from_position: bool = False
-    """Whether the record starts from a position (its text may still be missing or ill-typed)."""
-
-
-def step_location(index: int) -> str:
-    """The location of ``actions[index]``, which is step ``index`` (internal)."""
-    return f"actions[{index}]"
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _bounded(draft: Draft, problems: Problems) -> bool:
@@ -186,9 +142,11 @@ def settle(draft: Draft, problems: Problems) -> Prepared | None:
         return _settle_position(draft, game, problems)
     seats = game.num_players if game is not None else None
     seat_names = game.info.seat_names if game is not None else ()
-    names = _names(draft, seats, problems, seat_names)
-    dealer = _seat("dealer", draft.dealer, seats, problems, seat_names) if draft.dealer is not None else None
-    decks = _decks(draft, game, problems)
+    names = names_of(draft, seats, problems, seat_names)
+    dealer = (
+        seat_of("dealer", draft.dealer, seats, problems, seat_names) if draft.dealer is not None else None
+    )
+    decks = decks_of(draft, game, problems)
     start: AnyState | None = None
     if game is not None and dealer is not None and decks is not None:
         try:
@@ -222,8 +180,8 @@ def _finish(
     """
     seats = game.num_players if game is not None else None
     seat_names = game.info.seat_names if game is not None else ()
-    read = _actions(draft, seats, reader, problems, seat_names)
-    claims = _claims(draft, seats, problems, seat_names)
+    read = actions_of(draft, seats, reader, problems, seat_names)
+    claims = claims_of(draft, seats, problems, seat_names)
     if problems or game is None or start is None or read is None or deals is None or dealer is None:
         if not problems:  # pragma: no cover - every None above notes a problem
             problems.add("document", "the record is incomplete")
@@ -259,7 +217,7 @@ def _settle_position(draft: Draft, game: AnyGame | None, problems: Problems) -> 
             for problem in error.problems:
                 problems.add("position", str(problem))
     seats = game.num_players if game is not None else None
-    names = _names(draft, seats, problems, game.info.seat_names if game is not None else ())
+    names = names_of(draft, seats, problems, game.info.seat_names if game is not None else ())
     if start is None or draft.position is None:
         return _finish(draft, game, start, start, names, problems, dealer=None, deals=None)
     return _finish(
@@ -334,221 +292,6 @@ def _game(draft: Draft, problems: Problems) -> AnyGame | None:
     except CardRulesError as error:
         problems.add("options", str(error))
         return None
-
-
-def _seat(
-    location: str, token: str, seats: int | None, problems: Problems, names: Sequence[str] = ()
-) -> int | None:
-    """The seat ``token`` names: ``p0``, ``p1``, ... (or ``0``, ``1``, ...) or one of the game's ``names``."""
-    seat = read_seat(token, names)
-    if seat is None:
-        named = f" (or {', '.join(names)})" if names else ""
-        problems.add(location, f"{token!r} is not a seat: write p0, p1, ...{named}")
-        return None
-    if seats is not None and seat >= seats:
-        problems.add(location, f"{token} is not a seat of this game: its seats are p0-p{seats - 1}")
-        return None
-    return seat
-
-
-def _names(
-    draft: Draft, seats: int | None, problems: Problems, seat_names: Sequence[str] = ()
-) -> tuple[str, ...]:
-    names = [""] * (seats or 0)
-    seen: set[int] = set()
-    for token, name in draft.seats:
-        location = f"seats.{token}"
-        seat = _seat(location, token, seats, problems, seat_names)
-        if not _encodable(name):
-            problems.add(location, "the name is not valid Unicode text (it holds a lone surrogate)")
-        elif seat in seen:
-            problems.add(location, f"{seat_token(seat)} is named twice")
-        elif seat is not None and seat < len(names):
-            seen.add(seat)
-            names[seat] = name
-    return tuple(names)
-
-
-def _decks(draft: Draft, game: AnyGame | None, problems: Problems) -> tuple[tuple[Card, ...], ...] | None:
-    if draft.deals is None:
-        return None
-    if not draft.deals:
-        problems.add("deals", "a record needs the deck order of at least the first deal")
-        return None
-    decks: list[tuple[Card, ...]] = []
-    readable = True
-    read: dict[str, Card] = {}  # each card text read once (every deck repeats the pack's texts)
-    for k, texts in enumerate(draft.deals):
-        if texts is None:
-            readable = False
-            continue
-        cards, bad = [], []
-        for position, text in enumerate(texts, start=1):
-            card = read.get(text)
-            if card is not None:
-                cards.append(card)
-                continue
-            try:
-                card = parse_card(text, jokers=True)
-            except CardRulesError:
-                bad.append(f"card {position} {text!r}")
-                continue
-            read[text] = card
-            cards.append(card)
-        if bad:
-            more = f" and {len(bad) - 3} more" if len(bad) > 3 else ""
-            problems.add(
-                f"deals[{k}]",
-                f"{', '.join(bad[:3])}{more}: not a card "
-                "(write a rank 2-9, T, J, Q, K, A, then C, D, H or S)",
-            )
-            readable = False
-            continue
-        deck = tuple(cards)
-        jokers = [position for position, card in enumerate(deck, start=1) if isinstance(card, Joker)]
-        if jokers and game is not None and not game.jokers:
-            # Only a game that says its deck holds jokers is handed one.
-            problems.add(
-                f"deals[{k}]",
-                f"card {jokers[0]} 'JK' is a joker, and {game.name} is played without jokers "
-                f"under these options [{_PERMUTATION}]",
-            )
-            readable = False
-            continue
-        if game is not None:
-            try:
-                game.read_deck(deck, k + 1)  # the deck alone; the dealer is checked with all the deals
-            except InvalidDealError as error:
-                message = _DEAL_NUMBER.sub(f"deal {k + 1} ", str(error), count=1)
-                if _PERMUTATION not in message:
-                    message += f" [{_PERMUTATION}]"
-                problems.add(f"deals[{k}]", message)
-                readable = False
-                continue
-        decks.append(deck)
-    return tuple(decks) if readable else None
-
-
-def _actions(
-    draft: Draft,
-    seats: int | None,
-    reader: AnyState | None,
-    problems: Problems,
-    seat_names: Sequence[str] = (),
-) -> tuple[tuple[RecordedAction, ...], tuple[Action | None, ...]] | None:
-    """Check every action's actor and read its text in ``reader`` (a state of the game).
-
-    Reading is a check of the notation, so any state of the game will do;
-    text that is ambiguous there is kept as it is and read again, in the
-    state it is taken in, by the replay. Returns the recorded actions and
-    each action as read (``None`` for the ambiguous ones).
-
-    What a text reads as depends on the text alone (the reader is the same
-    state throughout), and a record repeats its texts (a 52-card game has
-    208 plays in all), so each text that reads well is read once, and its
-    later steps take the same canonical entry and action.
-    """
-    if draft.actions is None:
-        return None
-    out: list[RecordedAction] = []
-    parsed: list[Action | None] = []
-    read: dict[str, tuple[RecordedAction, Action | None]] = {}  # text -> its entry (no comment) and action
-    complete = True
-    for index, entry in enumerate(draft.actions):
-        if entry is None:
-            complete = False
-            continue
-        text, comment = entry
-        if comment is not None and not _encodable(comment):
-            problems.add(f"{step_location(index)}.comment", "the comment is not valid Unicode text")
-            complete = False
-            continue
-        known = read.get(text)
-        if known is not None:
-            recorded, action_read = known
-            out.append(recorded if comment is None else RecordedAction(recorded.text, comment))
-            parsed.append(action_read)
-            continue
-        location = step_location(index)
-        step = f"step {index}: "
-        words = text.split(maxsplit=1)
-        actor = read_seat(words[0], seat_names) if words else None
-        if actor is None:
-            problems.add(location, f"{step}{text!r} does not start with its actor (p0, p1, ...)")
-            complete = False
-            continue
-        if seats is not None and actor >= seats:
-            problems.add(
-                location,
-                f"{step}{text!r} names {seat_token(actor)}, but the game's seats are "
-                f"p0-p{seats - 1} [{_KNOWN_ACTION}]",
-            )
-            complete = False
-            continue
-        if reader is None:
-            complete = False
-            continue
-        try:
-            action = reader.parse_action(text)
-        except AmbiguousActionError:
-            read[text] = (RecordedAction(text), None)
-            out.append(RecordedAction(text, comment))
-            parsed.append(None)
-            continue
-        except ValueError as error:
-            problems.add(location, f"{step}{error} [{_KNOWN_ACTION}]")
-            complete = False
-            continue
-        if action.seat != actor:  # pragma: no cover - a game whose parser moves the actor
-            problems.add(location, f"{step}{text!r} reads as an action of {seat_token(action.seat)}")
-            complete = False
-            continue
-        canonical = RecordedAction(str(action))
-        read[text] = (canonical, action)
-        out.append(canonical if comment is None else RecordedAction(canonical.text, comment))
-        parsed.append(action)
-    return (tuple(out), tuple(parsed)) if complete else None
-
-
-def _claims(
-    draft: Draft, seats: int | None, problems: Problems, seat_names: Sequence[str] = ()
-) -> tuple[tuple[int, int], ...]:
-    claims: dict[int, int] = {}
-    for token, score in draft.claims:
-        seat = _seat(f"claimed_scores.{token}", token, seats, problems, seat_names)
-        if seat is not None:
-            if seat in claims:
-                problems.add(f"claimed_scores.{token}", f"{seat_token(seat)} is claimed for twice")
-            claims[seat] = score
-    return tuple(sorted(claims.items()))
-
-
-def draft_of(record: Record) -> Draft:
-    """The draft of a record built in Python, for :func:`settle` (internal)."""
-    dealer = record.dealer
-    if record.position is not None:
-        return Draft(
-            format_version=record.format_version,
-            game=record.game,
-            options=record.options,
-            seats=tuple((seat_token(seat), name) for seat, name in enumerate(record.seats)),
-            dealer=None,
-            deals=None,
-            actions=tuple((entry.text, entry.comment) for entry in record.actions),
-            claims=tuple((seat_token(seat), score) for seat, score in record.claimed_scores),
-            position=record.position,
-            from_position=True,
-        )
-    return Draft(
-        format_version=record.format_version,
-        game=record.game,
-        options=record.options,
-        seats=tuple((seat_token(seat), name) for seat, name in enumerate(record.seats)),
-        dealer=seat_token(dealer) if isinstance(dealer, int) and dealer >= 0 else str(dealer),
-        deals=tuple(tuple(str(card) for card in deck) for deck in record.deals),
-        actions=tuple((entry.text, entry.comment) for entry in record.actions),
-        claims=tuple((seat_token(seat), score) for seat, score in record.claimed_scores),
-    )
 
 
 def prepare(record: Record, *, source: str | None = None) -> Prepared:

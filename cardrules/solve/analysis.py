@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardrules.game import Action, AnyState
+from cardrules.solve.adapter import ending_of
 from cardrules.solve.claims import read_state
 from cardrules.solve.search import DEFAULT_MAX_NODES, Solver
-from cardrules.solve.table import ending_of
 
 __all__ = ["ActionValue", "Analysis", "analyse"]
 

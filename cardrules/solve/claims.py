@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 from cardrules.errors import InvalidArgumentError, SolveBudgetExceeded
 from cardrules.game import AnyState
+from cardrules.solve.adapter import TableEnding, ending_of
 from cardrules.solve.search import DEFAULT_MAX_NODES, Solver
-from cardrules.solve.table import TableEnding, ending_of
 
 __all__ = ["ClaimResult", "claim", "read_state"]
 

@@ -37,6 +37,8 @@ from typing import Final
 
 from cardrules.errors import InvalidArgumentError, SolveBudgetExceeded
 from cardrules.solve.endings import Ending, RankedEnding
+from cardrules.solve.patterns import INFINITY as _INFINITY
+from cardrules.solve.patterns import PatternSearch
 
 __all__ = ["DEFAULT_MAX_NODES", "Solver"]
 
@@ -46,10 +48,8 @@ DEFAULT_MAX_NODES: Final = 20_000_000
 _TIME_CHECK: Final = 2048
 """How many positions the solver searches between two looks at the clock."""
 
-_INFINITY: Final = 1 << 40
 
-
-class Solver:
+class Solver(PatternSearch):
     """Exact answers about endings, within a budget; its transposition tables live as long as it does.
 
     Use one solver for questions about one position and the positions after
@@ -66,19 +66,7 @@ class Solver:
         InvalidArgumentError: a budget that is not a positive number.
     """
 
-    __slots__ = (
-        "_below_seen",
-        "_bounds",
-        "_deadline",
-        "_ends_at",
-        "_exact",
-        "_killers",
-        "_limit",
-        "_max_nodes",
-        "_patterns",
-        "_worst",
-        "nodes",
-    )
+    __slots__ = ("_below_seen", "_bounds", "_deadline", "_ends_at", "_max_nodes", "_worst")
 
     def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None) -> None:
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
@@ -315,249 +303,6 @@ class Solver:
                 low = high = best
             self._bounds[key] = (low - base, high - base, chosen)
         return best
-
-    def _ranked(self, node: RankedEnding, alpha: int, beta: int) -> tuple[int, int, int]:
-        """:meth:`_search` over a :class:`~cardrules.solve.endings.RankedEnding`, with its rank-pattern table.
-
-        Returns the value (as :meth:`_search` does), the cards whose ranks
-        that answer relied on, and, inside a trick, the cards of the groups of
-        equivalent cards searched through one of them in this trick (settled
-        at the trick's start by
-        :meth:`~cardrules.solve.endings.RankedEnding.settle`), as the
-        ending's bitmasks.
-        """
-        self.nodes += 1
-        if self.nodes > self._limit:
-            self._count()
-        shape = node.shape()
-        search = self._ranked
-        ties = 0
-        if shape is None:
-            # Inside a trick (so not over, and won is 0): no table entry to read or write, only
-            # the ending's own bounds. A seat with one move (one card, or one group of equivalent
-            # cards) skips them: its value is the next position's, which reads its own bounds, so
-            # the answer is the same, and it relies on what the next position's relied on alone,
-            # and on that group's cards unless it cuts (as the loops below add them).
-            moves, groups = node.ranked_moves()
-            if len(moves) == 1:
-                move = moves[0]
-                found, cards, tied = search(node.play(move), alpha, beta)
-                if groups and (found < beta if node.side == 0 else found > alpha):
-                    tied |= groups[move]
-                return found, cards, tied
-            # The bounds are asked for only where they could decide the window (reach() says how
-            # far they can go). Bounds that decide nothing play no part in the answer below (as at
-            # a trick boundary): it is worked out from the moves alone, and relies only on what
-            # they did.
-            floor, ceiling = node.reach()
-            if floor >= beta or ceiling <= alpha:
-                low, high, relevant = node.ranked_bounds()
-                if low >= beta:
-                    return low, relevant, 0
-                if high <= alpha:
-                    return high, relevant, 0
-            relevant = 0
-            play = node.play
-            opening = play(moves[0])
-            child: RankedEnding | None = opening
-            children: list[RankedEnding] | None = None
-            opened = opening.shape()
-            side = node.side
-            if opened is not None:
-                # The last card of the trick: its children are trick boundaries, whose table
-                # entries are read before any of them is searched, so that a move the table
-                # already knows to cut answers at once (what its search would answer first): the
-                # first entry of the child's pattern, in the bucket's order, that reaches past the
-                # window on the side of the seat to play. Each child is built only once the ones
-                # before it are read and do not cut.
-                patterns = self._patterns
-                built: list[RankedEnding] = []
-                later = opening
-                for move in moves:
-                    if built:
-                        later = play(move)
-                        opened = later.shape()
-                    bucket = patterns.get(opened)
-                    if bucket is not None:
-                        ladder = later.ladder()
-                        base = later.value
-                        for depths, table in bucket.items():
-                            entry = table.get(ladder & depths)
-                            if entry is None:
-                                continue
-                            if side == 0:
-                                reach = entry[0] + base
-                                if reach >= beta:
-                                    return reach, later.won | later.top(depths), 0
-                            else:
-                                reach = entry[1] + base
-                                if reach <= alpha:
-                                    return reach, later.won | later.top(depths), 0
-                    built.append(later)
-                children = built
-            if side == 0:
-                best = -_INFINITY
-                for number, move in enumerate(moves):
-                    if children is not None:
-                        child = children[number]
-                    elif child is None:
-                        child = play(move)
-                    found, cards, tied = search(child, alpha, beta)
-                    child = None
-                    if found >= beta:
-                        # a cut: the answer stands on this move alone (see the trick boundary's)
-                        return found, cards, tied
-                    relevant |= cards
-                    ties |= tied
-                    if groups and move in groups:
-                        ties |= groups[move]
-                    if found > best:
-                        best = found
-                        if found > alpha:
-                            alpha = found
-            else:
-                best = _INFINITY
-                for number, move in enumerate(moves):
-                    if children is not None:
-                        child = children[number]
-                    elif child is None:
-                        child = play(move)
-                    found, cards, tied = search(child, alpha, beta)
-                    child = None
-                    if found <= alpha:
-                        return found, cards, tied
-                    relevant |= cards
-                    ties |= tied
-                    if groups and move in groups:
-                        ties |= groups[move]
-                    if found < best:
-                        best = found
-                        if found < beta:
-                            beta = found
-            return best, relevant, ties
-        won = node.won
-        if node.over:
-            return node.value, won, 0
-        first = -1
-        base = node.value
-        ladder = node.ladder()
-        bucket = self._patterns.get(shape)
-        if bucket is not None:
-            for depths, table in bucket.items():
-                entry = table.get(ladder & depths)
-                if entry is None:
-                    continue
-                known_low = entry[0] + base
-                known_high = entry[1] + base
-                if known_low >= beta or known_low == known_high:
-                    return known_low, won | node.top(depths), 0
-                if known_high <= alpha:
-                    return known_high, won | node.top(depths), 0
-                first = entry[2]
-        # Where the bounds meet (near the end, where an ending may try every line), the value is
-        # kept under the key: equal keys have the same value still to come. It relied on the
-        # ranks of the cards in some places of the ladder, the same under an equal key: kept as
-        # a depth mask, they are read back as every card in hand down to the weakest of them in
-        # each suit, which is all a pattern keeps of them (depth() reads the weakest only).
-        key = node.key()
-        known = self._exact.get(key) if key is not None else None
-        if known is None:
-            bound_low, bound_high, cards = node.ranked_bounds()
-            if bound_low == bound_high and key is not None:
-                self._exact[key] = (bound_low - base, node.depth(cards))
-        else:
-            bound_low = bound_high = known[0] + base
-            cards = node.top(known[1])
-        if bound_low >= beta:
-            return bound_low, cards | won, 0
-        if bound_high <= alpha:
-            return bound_high, cards | won, 0
-        # The entries and bounds above that decide nothing play no part in the answer below: it
-        # is worked out from the moves alone, so it relies only on the cards its moves relied on.
-        moves, groups = node.ranked_moves()
-        # First the move that last cut at a boundary of this shape where the order had it later
-        # (a lead the order misjudges in one ending it often misjudges in the others of the
-        # shape, in this search and the next ones of value()), else the move of the entry.
-        killer = self._killers.get(shape, -1)
-        if killer >= 0 and killer in moves:
-            first = killer
-        if first >= 0 and first != moves[0] and first in moves:
-            moves = (first, *[move for move in moves if move != first])
-        # A cut (a move reaching past the window) answers for its side on that move alone: in
-        # any ending of the same pattern the same hand holds that card, or, when it lies below
-        # every card relied on in its suit, another of its suit that plays alike, and its
-        # answer relied on no other card. So the cards the moves tried before it relied on,
-        # and the groups of equivalent cards it and they stood for, play no part in it. An
-        # answer that no move reaches past the window is the best over every move, and relies
-        # on what each of them relied on, their groups included.
-        chosen = moves[0]
-        relevant = 0
-        if node.side == 0:
-            best = -_INFINITY
-            floor = alpha
-            for move in moves:
-                found, cards, tied = search(node.play(move), floor, beta)
-                if found >= beta:
-                    best, chosen, relevant, ties = found, move, cards, tied
-                    if move != moves[0]:
-                        self._killers[shape] = move
-                    break
-                relevant |= cards
-                ties |= tied
-                if groups and move in groups:
-                    ties |= groups[move]
-                if found > best:
-                    best = found
-                    chosen = move
-                    if found > floor:
-                        floor = found
-        else:
-            best = _INFINITY
-            ceiling = beta
-            for move in moves:
-                found, cards, tied = search(node.play(move), alpha, ceiling)
-                if found <= alpha:
-                    best, chosen, relevant, ties = found, move, cards, tied
-                    if move != moves[0]:
-                        self._killers[shape] = move
-                    break
-                relevant |= cards
-                ties |= tied
-                if groups and move in groups:
-                    ties |= groups[move]
-                if found < best:
-                    best = found
-                    chosen = move
-                    if found < ceiling:
-                        ceiling = found
-        if ties:
-            relevant = node.settle(relevant, ties)
-        if best <= alpha:
-            proven_low, proven_high = -_INFINITY, best
-        elif best >= beta:
-            proven_low, proven_high = best, _INFINITY
-        else:
-            proven_low = proven_high = best
-        depths = node.depth(relevant)
-        slot = ladder & depths
-        # The ending's descendants hold fewer cards, so none of them has its shape: the bucket
-        # read above is still the one to write to. An entry already in the same slot holds for
-        # the same pattern, so its bounds join the new ones.
-        if bucket is None:
-            self._patterns[shape] = {depths: {slot: (proven_low - base, proven_high - base, chosen)}}
-        else:
-            stored = bucket.get(depths)
-            if stored is None:
-                bucket[depths] = {slot: (proven_low - base, proven_high - base, chosen)}
-            else:
-                old = stored.get(slot)
-                if old is not None:
-                    if old[0] + base > proven_low:
-                        proven_low = old[0] + base
-                    if old[1] + base < proven_high:
-                        proven_high = old[1] + base
-                stored[slot] = (proven_low - base, proven_high - base, chosen)
-        return best, relevant | won, 0
 
     def _least(self, node: Ending) -> int:
         """The least final value over every line of play."""

@@ -3,7 +3,11 @@
 Each failure is an :class:`AssertionError` whose message gives the verdict's
 rule ids, its reason and the state in one line (:meth:`State.compact
 <cardrules.game.State.compact>`), so a failing test says which rule was at
-stake without a debugger.
+stake without a debugger. A legal-set comparison groups its differences by
+kind and rules (one planted bug usually gives many near-identical ones) and
+shows a large group as its first difference and a count, "and 38 more like
+this". The assertions hide their own frames from pytest's failure report
+(``__tracebackhide__``), so the report ends at the user's own line.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ def _read(state: AnyState, action: Action | str) -> Action | str:
     text without an actor has none to read it for, and ``check`` judges the
     text itself (common.game.over, before any reading).
     """
+    __tracebackhide__ = True  # pytest leaves this frame out of a failure's report
     if isinstance(action, Action) or state.is_terminal:
         return action
     try:
@@ -56,6 +61,7 @@ def assert_legal(state: AnyState, action: Action | str) -> Verdict:
     ...
     AssertionError: expected p2 play 7C to be legal, but the reference refuses it [common.turn...
     """
+    __tracebackhide__ = True  # pytest leaves this frame out of a failure's report
     chosen = _read(state, action)
     verdict = state.check(chosen)
     if not verdict.legal:
@@ -72,6 +78,7 @@ def assert_illegal(state: AnyState, action: Action | str, rule: str | Sequence[s
     ``rule`` is one rule id or several; every one must be among the verdict's
     rule ids. Returns the verdict.
     """
+    __tracebackhide__ = True  # pytest leaves this frame out of a failure's report
     chosen = _read(state, action)
     verdict = state.check(chosen)
     if verdict.legal:
@@ -110,16 +117,54 @@ class LegalSetDiff:
         """Whether the two legal sets are the same."""
         return not (self.missing or self.extra or self.unreadable)
 
+    def groups(self) -> tuple[tuple[str, tuple[str, ...], tuple[Action | str, ...]], ...]:
+        """The differences grouped by what they are and the rules they involve, in the order shown.
+
+        Each group is ``(kind, rule_ids, items)``: ``kind`` is ``"missing"``,
+        ``"extra"`` or ``"unreadable"`` (whose rule ids are empty), and the
+        items are the actions (or texts) of the group, in the order of the
+        fields. One planted bug usually gives one group of many near-identical
+        actions: the message shows the first in full and counts the others.
+        """
+        found: dict[tuple[str, tuple[str, ...]], list[Action | str]] = {}
+        for kind, pairs in (("missing", self.missing), ("extra", self.extra)):
+            for action, verdict in pairs:
+                found.setdefault((kind, verdict.rule_ids), []).append(action)
+        if self.unreadable:
+            found[("unreadable", ())] = list(self.unreadable)
+        return tuple((kind, rules, tuple(items)) for (kind, rules), items in found.items())
+
     def __str__(self) -> str:
         if self.agrees:
             return "the legal sets agree"
-        lines = [f"missing (legal in the reference): {action} [{_rules(v)}]" for action, v in self.missing]
-        lines += [
-            f"extra (illegal in the reference): {action} [{_rules(v)}]: {v.reason}"
-            for action, v in self.extra
-        ]
-        lines += [f"unreadable: {text!r}" for text in self.unreadable]
+        verdicts = {str(action): verdict for action, verdict in (*self.missing, *self.extra)}
+        lines: list[str] = []
+        for kind, _, items in self.groups():
+            shown = items if len(items) <= _GROUP_IN_FULL else items[:1]
+            for item in shown:
+                if kind == "unreadable":
+                    lines.append(f"unreadable: {item!r}")
+                    continue
+                verdict = verdicts[str(item)]
+                if kind == "missing":
+                    lines.append(f"missing (legal in the reference): {item} [{_rules(verdict)}]")
+                else:
+                    lines.append(
+                        f"extra (illegal in the reference): {item} [{_rules(verdict)}]: {verdict.reason}"
+                    )
+            rest = items[len(shown) :]
+            if rest:
+                named = ", ".join(repr(item) if kind == "unreadable" else str(item) for item in rest[:_NAMED])
+                more = ", ..." if len(rest) > _NAMED else ""
+                lines.append(f"  ... and {len(rest)} more like this ({kind}, the same rules): {named}{more}")
         return "\n".join(lines)
+
+
+_GROUP_IN_FULL = 3
+"""A group of differences up to this size is shown line by line; a larger one as its first and a count."""
+
+_NAMED = 8
+"""How many of the others of a large group are named after its count."""
 
 
 def compare_legal_actions(state: AnyState, theirs: Iterable[Action | str]) -> LegalSetDiff:
@@ -164,6 +209,7 @@ def assert_same_legal_actions(state: AnyState, theirs: Iterable[Action | str]) -
     The message lists every difference with its rule ids (see :class:`LegalSetDiff`)
     and the position, which sets the state up again (``cardrules.from_position``).
     """
+    __tracebackhide__ = True  # pytest leaves this frame out of a failure's report
     diff = compare_legal_actions(state, theirs)
     if not diff.agrees:
         raise AssertionError(f"the legal sets differ:\n{diff}\n  position: {state.position()}")

@@ -88,6 +88,7 @@ def assert_same_future(a: AnyState, b: AnyState, *, steps: int = 20, seed: int =
     Raises:
         AssertionError: naming the first difference and the step it appears at.
     """
+    __tracebackhide__ = True  # pytest leaves this frame out of a failure's report
     found = future_difference(a, b, steps=steps, seed=seed)
     if found is not None:
         raise AssertionError(f"the states differ {found}")

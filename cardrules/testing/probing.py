@@ -21,7 +21,7 @@ protocol alone, so it serves every game in the registry.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from cardrules.game import Action, AnyState
 from cardrules.verdict import Verdict
@@ -46,15 +46,27 @@ def candidate_actions(
     each of those actions taken by every seat that appears in the pool.
     """
     legal = state.legal_actions()
-    pool: list[Action] = list(legal)
-    for other in nearby:
-        pool.extend(other.legal_actions())
-    for action in legal[:successors]:
-        pool.extend(state.apply(action).legal_actions())
-    seats = sorted({action.seat for action in pool} | {max(state.current_player, 0)})
+    sources: list[Sequence[Action]] = [legal]
+    sources.extend(other.legal_actions() for other in nearby)
+    sources.extend(state.apply(action).legal_actions() for action in legal[:successors])
+    # Nearby states offer mostly the same actions, and actions that differ only
+    # in their seat give the same ones once taken by every seat: so the pool
+    # keeps one action of each kind (its type and its fields but the seat).
+    distinct: dict[Action, None] = {}
+    for source in sources:
+        distinct.update(dict.fromkeys(source))  # equal actions once, the first of them kept
+    fields: dict[type, tuple[str, ...]] = {}
+    pool: dict[tuple[object, ...], Action] = {}
+    seats = {max(state.current_player, 0)}
+    for action in distinct:
+        kind = type(action)
+        if kind not in fields:
+            fields[kind] = tuple(f.name for f in dataclasses.fields(action) if f.name != "seat")
+        pool.setdefault((kind, *(getattr(action, name) for name in fields[kind])), action)
+        seats.add(action.seat)
     unique: dict[str, Action] = {}
-    for action in pool:
-        for seat in seats:
+    for action in pool.values():
+        for seat in sorted(seats):
             moved = action if seat == action.seat else _with_seat(action, seat)
             if moved is not None:
                 unique.setdefault(str(moved), moved)

@@ -369,15 +369,28 @@ def illegal_actions(state: AnyState, nearby: tuple[AnyState, ...] = ()) -> st.Se
 
     The candidates come from :func:`cardrules.testing.probing.candidate_actions`: the
     legal actions of this state, of ``nearby`` states (pass ``played.states``
-    for a richer choice) and of the next states, taken by any seat.
+    for a richer choice) and of the next states, taken by any seat. A
+    candidate is drawn, and the first refused one from it on (in text order,
+    round to the start) is the example: so only a few candidates are judged
+    per example, and shrinking goes towards the first refused one.
 
     Raises:
-        ValueError: no candidate is illegal (never the case in the library's games).
+        ValueError: no candidate is illegal (never the case in the library's games), when drawn.
     """
-    refused = [action for action in candidate_actions(state, nearby) if not state.check(action).legal]
-    if not refused:
-        raise InvalidArgumentError(f"no plausible illegal action found in {state.compact()}")
-    return st.sampled_from(refused)
+    candidates = candidate_actions(state, nearby)
+    return _first_refused(state, candidates)
+
+
+@st.composite
+def _first_refused(draw: st.DrawFn, state: AnyState, candidates: tuple[Action, ...]) -> Action:
+    """The first candidate ``state`` refuses, from one drawn on."""
+    if candidates:
+        start = draw(st.integers(min_value=0, max_value=len(candidates) - 1), label="candidate")
+        for offset in range(len(candidates)):
+            action = candidates[(start + offset) % len(candidates)]
+            if not state.check(action).legal:
+                return action
+    raise InvalidArgumentError(f"no plausible illegal action found in {state.compact()}")
 
 
 def records(game: AnyGame | str, *, options: Mapping[str, object] | None = None) -> st.SearchStrategy[Record]:

@@ -1,7 +1,7 @@
 """Fildinski's engine code proved for every input: the endgame legal set cardrules computes.
 
 fildinski/code-legal-follow proves fildinski.endgame.legal-set and its four
-duties of the engine itself: :func:`cardrules.games.fildinski.tricks.legal_follow`
+duties of the engine itself: :func:`cardrules.games.fildinski.play.legal_follow`
 equals :func:`~proofs.fildinski.model.endgame_legal_spec` (the duties read
 card by card from the specification, in the model) for every hand (any set
 of the 64 ids), every led card and every trump suit.
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-import cardrules.games.fildinski.tricks as engine
+import cardrules.games.fildinski.play as engine
 from proofs.claims import Claim
 from proofs.fildinski.model import (
     DECK,

@@ -1,4 +1,4 @@
-"""The benchmark harness the games share: random play against a plain loop, record checking, ``check()``.
+"""The benchmark harness the games share: random play against a plain loop, records, ``check()``, strategies.
 
 A game's benchmark module names its variants (option sets, and how a random
 player picks among the legal actions), its targets, and calls :func:`bench_main`.
@@ -11,28 +11,29 @@ machine hits them all alike, and counts whole units of work:
   is legal; the rate in decisions (actions) per second is derived from the
   actions those games took;
 - ``yardstick``: the plain mutable whist loop of :mod:`tests.benchmarks.yardstick`,
-  in plays per second; the headline ratio is the first variant's decisions per
-  second over the yardstick's plays per second, both measured in this run;
-- ``record_check``: checking whole records as ``cardrules check`` does (read the
-  TOML text, parse, judge and apply every step, compare the claimed scores), in
-  steps per second, over the records of a few random games;
+  in plays per second: every other rate is also given as a ratio to it
+  (:mod:`tests.benchmarks.report`);
+- ``record_check:toml`` and ``record_check:json``: checking whole records as
+  ``cardrules check`` does (read the text, parse, judge and apply every step,
+  compare the claimed scores), in steps per second, over the records of a few
+  random games written in each form;
 - ``legal_actions``: ``legal_actions()`` on a fixed set of states reached by random
   play (every ``SAMPLE_EVERY``-th state of the games of ``SAMPLE_SEEDS``);
 - ``check``: ``check()`` on a fixed mix: for each of those states one legal
-  action and the illegal probes of :func:`cardrules.testing.probing.illegal_probes`.
+  action and the illegal probes of :func:`cardrules.testing.probing.illegal_probes`;
+- ``strategy:<name>``: the toolkit's Hypothesis strategies, in examples per second
+  (:mod:`tests.benchmarks.toolkit`).
 
-The table shows the median rate (the headline figure) and the best; ``--json``
-writes everything, the targets and whether each is met, so that a later run can
-be compared with ``--compare``.
+The table shows the median rate and the best, and the ratio to the plain loop;
+the targets are on those ratios. ``--json`` writes everything, the targets and
+whether each is met, so that a later run can be compared with ``--compare``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
-import statistics
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -45,7 +46,10 @@ import cardrules
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.records import check as check_record
 from cardrules.records import dumps, loads, loads_prepared, record_of
+from cardrules.records.files import Form
 from cardrules.testing.probing import illegal_probes
+from tests.benchmarks.report import Measurement, Report, Targets, format_table
+from tests.benchmarks.toolkit import STRATEGIES, strategy_run
 from tests.benchmarks.yardstick import PLAYS, yardstick_work
 
 __all__ = [
@@ -88,15 +92,6 @@ class Variant:
     label: str
     options: Mapping[str, object] = field(default_factory=dict)
     choose: Chooser = uniform
-
-
-@dataclass(frozen=True)
-class Targets:
-    """The rates issue "Speed" asks of a game (``None``: no target for that figure)."""
-
-    ratio: float
-    record_steps: float
-    check_calls: float | None = None
 
 
 def random_game(
@@ -146,18 +141,27 @@ def _probe_mix(game: AnyGame, choose: Chooser) -> tuple[list[AnyState], list[tup
     return states, pairs
 
 
-def _records(game: AnyGame, choose: Chooser) -> list[tuple[str, int]]:
-    """The TOML text of the records of the games of ``RECORD_SEEDS``, each with its number of steps."""
+def _records(game: AnyGame, choose: Chooser, form: Form) -> list[tuple[str, int]]:
+    """The ``form`` texts of the records of the games of ``RECORD_SEEDS``, each with its number of steps."""
     texts: list[tuple[str, int]] = []
     for seed in RECORD_SEEDS:
         played: list[Action] = []
         final, count = random_game(game, seed, choose, played)
-        text = dumps(record_of(game, final, played, claimed_scores=final.scores()))
-        report = check_record(loads(text))
+        text = dumps(record_of(game, final, played, claimed_scores=final.scores()), form=form)
+        report = check_record(loads(text, form=form))
         if not report.ok or report.checked != count:
-            raise AssertionError(f"record of game {seed} does not check as played: {report}")
+            raise AssertionError(f"{form} record of game {seed} does not check as played: {report}")
         texts.append((text, count))
     return texts
+
+
+def _record_work(records: Sequence[tuple[str, int]], form: Form) -> Callable[[], int]:
+    def check_records() -> int:
+        for text, _ in records:  # as `cardrules check` does: read and settle once, then check
+            check_record(loads_prepared(text, form=form))
+        return sum(count for _, count in records)
+
+    return check_records
 
 
 def _timed(unit_of_work: Callable[[], int]) -> Work:
@@ -176,142 +180,12 @@ def _timed(unit_of_work: Callable[[], int]) -> Work:
     return work
 
 
-@dataclass(frozen=True, slots=True)
-class Measurement:
-    """The rates of one measurement, one per repetition.
-
-    Attributes:
-        name: short key (``games:<label>``, ``yardstick``, ``record_check``, ``legal_actions``, ``check``).
-        label: what the row of the table says.
-        unit: what is counted per second.
-        samples: the rate of each repetition.
-        per_unit: decisions per unit of work, to show decisions per second too (0 if not meaningful).
-    """
-
-    name: str
-    label: str
-    unit: str
-    samples: tuple[float, ...]
-    per_unit: float = 0.0
-
-    @property
-    def median(self) -> float:
-        """The median rate: the headline figure."""
-        return statistics.median(self.samples)
-
-    @property
-    def best(self) -> float:
-        """The highest rate of any repetition."""
-        return max(self.samples)
-
-    def as_dict(self) -> dict[str, object]:
-        """A JSON-ready form."""
-        out: dict[str, object] = {
-            "label": self.label,
-            "unit": self.unit,
-            "median": round(self.median, 3),
-            "best": round(self.best, 3),
-            "worst": round(min(self.samples), 3),
-            "samples": [round(rate, 3) for rate in self.samples],
-        }
-        if self.per_unit:
-            out["decisions_per_unit"] = round(self.per_unit, 2)
-            out["decisions_per_second_median"] = round(self.median * self.per_unit, 1)
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """Everything one run of a game's benchmark found."""
-
-    game: str
-    title: str
-    seconds: float
-    repeats: int
-    measurements: tuple[Measurement, ...]
-    targets: Targets
-    check_mix: tuple[tuple[str, int], ...]
-    """How many pairs of the check mix get each verdict (``legal`` or the first rule named)."""
-
-    def get(self, name: str) -> Measurement:
-        """The measurement called ``name``."""
-        for measurement in self.measurements:
-            if measurement.name == name:
-                return measurement
-        raise KeyError(name)
-
-    @property
-    def decisions(self) -> float:
-        """Decisions per second in random games of the first variant (median)."""
-        first = self.measurements[0]
-        return first.median * first.per_unit
-
-    @property
-    def ratio(self) -> float:
-        """Decisions per second of the first variant over the yardstick's plays per second (medians)."""
-        return self.decisions / (self.get("yardstick").median * PLAYS)
-
-    def headline(self) -> dict[str, float]:
-        """The figures the targets are about."""
-        return {
-            "ratio_to_yardstick": round(self.ratio, 4),
-            "decisions_per_second": round(self.decisions, 1),
-            "record_check_steps_per_second": round(self.get("record_check").median, 1),
-            "check_calls_per_second": round(self.get("check").median, 1),
-            "legal_actions_calls_per_second": round(self.get("legal_actions").median, 1),
-        }
-
-    def verdicts(self) -> dict[str, dict[str, object]]:
-        """Each target, the figure measured and whether it is met."""
-        figures = self.headline()
-        wanted = {
-            "ratio_to_yardstick": self.targets.ratio,
-            "record_check_steps_per_second": self.targets.record_steps,
-            "check_calls_per_second": self.targets.check_calls,
-        }
-        return {
-            key: {"target": target, "measured": figures[key], "met": figures[key] >= target}
-            for key, target in wanted.items()
-            if target is not None
-        }
-
-    def as_dict(self) -> dict[str, object]:
-        """A JSON-ready form."""
-        return {
-            "benchmark": self.game,
-            "cardrules_version": cardrules.__version__,
-            "python": f"{platform.python_version()} ({platform.python_implementation()})",
-            "platform": platform.platform(),
-            "seconds_per_repeat": self.seconds,
-            "repeats": self.repeats,
-            "statistic": "median of repeats (best and worst also given)",
-            **self.headline(),
-            "targets": self.verdicts(),
-            "check_mix": dict(self.check_mix),
-            "measurements": {m.name: m.as_dict() for m in self.measurements},
-        }
-
-
-def run(
-    name: str,
-    title: str,
-    variants: Sequence[Variant],
-    targets: Targets,
-    seconds: float,
-    repeats: int,
-    *,
-    fresh: Callable[[AnyState], AnyState] = lambda state: state,
-    fixed: Fixed = _probe_mix,
-    unit: str = "games",
-    progress: TextIO | None = None,
-) -> Report:
-    """Set up and check the fixed sets, then time every measurement ``repeats`` times in turns."""
-    first = cardrules.get_game(name, **variants[0].options)
-    states, pairs = fixed(first, variants[0].choose)
-    mix = Counter("legal" if v.legal else v.rule_ids[0] for v in (s.check(a) for s, a in pairs))
-    records = _records(first, variants[0].choose)
+def _variant_plan(
+    name: str, title: str, unit: str, variants: Sequence[Variant]
+) -> tuple[list[tuple[str, str, str, Work]], list[list[int]]]:
+    """The random-play measurements, one per variant, and their counters of games and actions played."""
     plan: list[tuple[str, str, str, Work]] = []
-    counters: list[list[int]] = []  # per variant: games and actions played while timing
+    counters: list[list[int]] = []
     for variant in variants:
         game = cardrules.get_game(name, **variant.options)
         played = [0, 0]
@@ -329,20 +203,35 @@ def run(
             played[1] += count
             return 1
 
-        plan.append(
-            (
-                f"games:{variant.label}",
-                f"random {title} {unit}, {variant.label}",
-                f"{unit}/s",
-                _timed(one_game),
-            )
-        )
-    plan.append(("yardstick", "random games, plain mutable whist loop", "games/s", yardstick_work))
+        key, label = f"games:{variant.label}", f"random {title} {unit}, {variant.label}"
+        plan.append((key, label, f"{unit}/s", _timed(one_game)))
+    return plan, counters
 
-    def check_records() -> int:
-        for text, _ in records:  # as `cardrules check` does: read and settle once, then check
-            check_record(loads_prepared(text))
-        return sum(count for _, count in records)
+
+def run(
+    name: str,
+    title: str,
+    variants: Sequence[Variant],
+    targets: Targets,
+    seconds: float,
+    repeats: int,
+    *,
+    fresh: Callable[[AnyState], AnyState] = lambda state: state,
+    fixed: Fixed = _probe_mix,
+    unit: str = "games",
+    strategies: bool = True,
+    progress: TextIO | None = None,
+) -> Report:
+    """Set up and check the fixed sets, then time every measurement ``repeats`` times in turns."""
+    first = cardrules.get_game(name, **variants[0].options)
+    states, pairs = fixed(first, variants[0].choose)
+    mix = Counter("legal" if v.legal else v.rule_ids[0] for v in (s.check(a) for s, a in pairs))
+    plan, counters = _variant_plan(name, title, unit, variants)
+    plan.append(("yardstick", "random games, plain mutable whist loop", "games/s", yardstick_work))
+    for form in ("toml", "json"):
+        records = _records(first, variants[0].choose, form)
+        label = f"checking {len(records)} {form.upper()} records (read, judge, apply)"
+        plan.append((f"record_check:{form}", label, "steps/s", _timed(_record_work(records, form))))
 
     def legal_calls() -> int:
         for state in states:
@@ -354,18 +243,13 @@ def run(
             state.check(action)
         return len(pairs)
 
-    plan.append(
-        (
-            "record_check",
-            f"checking {len(records)} records (read, judge, apply)",
-            "steps/s",
-            _timed(check_records),
-        )
-    )
     plan.append(("legal_actions", f"legal_actions() on {len(states)} states", "calls/s", _timed(legal_calls)))
     plan.append(
         ("check", f"check() on {len(pairs)} actions, {mix['legal']} legal", "calls/s", _timed(check_calls))
     )
+    for strategy in STRATEGIES if strategies else ():
+        label = f"strategy {strategy}, default options drawn"
+        plan.append((f"strategy:{strategy}", label, "examples/s", _timed(strategy_run(name, strategy))))
     for *_, work in plan:  # warm up caches and the allocator, untimed
         work(min(0.2, seconds / 4))
     for played in counters:
@@ -379,48 +263,17 @@ def run(
                 print(f"  repeat {repeat + 1}/{repeats} {key}: {done / took:,.1f}/s", file=progress)
     per_unit = [played[1] / played[0] if played[0] else 0.0 for played in counters] + [float(PLAYS)]
     measurements = tuple(
-        Measurement(key, label, unit, tuple(samples), per_unit[row] if row < len(per_unit) else 0.0)
+        Measurement(
+            key,
+            label,
+            unit,
+            tuple(samples),
+            per_unit[row] if row < len(per_unit) else 0.0,
+            comparable=not key.startswith("strategy:"),
+        )
         for row, ((key, label, unit, _), samples) in enumerate(zip(plan, rates, strict=True))
     )
     return Report(name, title, seconds, repeats, measurements, targets, tuple(sorted(mix.items())))
-
-
-def format_table(report: Report, previous: Mapping[str, object] | None = None) -> str:
-    """The report as a plain-text table; with ``previous`` (an earlier run's JSON), the change too."""
-    head = (
-        f"cardrules {cardrules.__version__} {report.title} benchmark: Python {platform.python_version()} "
-        f"({platform.python_implementation()}), one core; "
-        f"{report.repeats} repeats x {report.seconds:g} s, median and best of the repeats"
-    )
-    rows = [("measurement", "median", "best", "unit")]
-    for m in report.measurements:
-        rows.append((m.label, f"{m.median:,.1f}", f"{m.best:,.1f}", m.unit))
-        if m.per_unit:
-            rows.append(
-                (
-                    "  the same, in decisions",
-                    f"{m.median * m.per_unit:,.0f}",
-                    f"{m.best * m.per_unit:,.0f}",
-                    "decisions/s",
-                )
-            )
-    widths = [max(len(row[col]) for row in rows) for col in range(4)]
-    lines = [head, ""]
-    for number, (label, median, best, unit) in enumerate(rows):
-        lines.append(f"{label:<{widths[0]}}  {median:>{widths[1]}}  {best:>{widths[2]}}  {unit}".rstrip())
-        if number == 0:
-            lines.append("  ".join("-" * width for width in widths))
-    lines.append("")
-    for key, value in report.headline().items():
-        line = f"{key}: {value:,.4g}" if key.startswith("ratio") else f"{key}: {value:,.0f}"
-        if previous is not None and isinstance(previous.get(key), int | float):
-            old = float(previous[key])  # type: ignore[arg-type]
-            line += f"  (was {old:,.4g}, {100 * (value - old) / old:+.1f}%)" if old else ""
-        lines.append(line)
-    for key, verdict in report.verdicts().items():
-        met = "met" if verdict["met"] else "NOT met"
-        lines.append(f"target {key} >= {verdict['target']:,}: {met}")
-    return "\n".join(lines)
 
 
 def _positive_float(text: str) -> float:
@@ -470,6 +323,9 @@ def bench_main(
         "--compare", metavar="PATH", help="an earlier run's JSON: show the change of each figure"
     )
     parser.add_argument("--quiet", action="store_true", help="do not print progress to stderr")
+    parser.add_argument(
+        "--no-strategies", action="store_true", help="leave out the toolkit's strategies (the slowest rows)"
+    )
     args = parser.parse_args(argv)
     previous: Mapping[str, object] | None = None
     if args.compare and Path(args.compare).is_file():
@@ -484,6 +340,7 @@ def bench_main(
         fresh=fresh,
         fixed=fixed,
         unit=unit,
+        strategies=not args.no_strategies,
         progress=None if args.quiet else sys.stderr,
     )
     table = format_table(report, previous)

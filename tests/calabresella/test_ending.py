@@ -33,7 +33,7 @@ from cardrules.games.calabresella.actions import PlayCard
 from cardrules.games.calabresella.cards import DECK, STRENGTH, mask_thirds
 from cardrules.games.calabresella.ending import CalabresellaEnding
 from cardrules.solve import Solver, analyse, claim
-from cardrules.solve.table import ending_of
+from cardrules.solve.adapter import ending_of
 from cardrules.testing import positions
 
 

@@ -76,3 +76,33 @@ def test_the_report_heading_counts_the_steps_and_the_reason_reads_as_a_sentence(
     two = record_of(game, state, [state.legal_actions()[0], state.parse_action("p1 play 7C")])
     heading = report_lines(explain(two, 1))[0]
     assert heading.startswith("The dispute at step 1 (of steps 0 to 1), as p1 saw it")
+
+
+EXAMPLE = REPO_ROOT / "examples" / "records" / "felagsvist-complete.toml"
+
+
+def test_the_report_writes_the_short_position_unless_asked_for_the_full_one() -> None:
+    # The example record gives all thirteen deals: the full position carries the twelve later
+    # deck orders and the seed, which decide nothing in the deal in dispute.
+    explanation = explain(load(EXAMPLE), 37)
+    short, full = explanation.position, explanation.full_position
+    assert " ; seed " not in short and " ; decks " not in short and len(short) < 500
+    assert " ; seed " in full and " ; decks " in full and full.startswith(short.split(" ; scores")[0])
+    assert cardrules.from_position(full).position(future=False) == short
+    svg_short, svg_full = dispute_svg(explanation), dispute_svg(explanation, future=True)
+    assert " ; decks " not in svg_short and svg_full.count("<text") > svg_short.count("<text") + 10
+    assert short in dispute_html(explanation) and full not in dispute_html(explanation)
+    assert full in dispute_html(explanation, future=True)
+
+
+def test_explain_and_position_take_full() -> None:
+    record = str(EXAMPLE)
+    short = run_cardrules("position", record, "--step", "37")
+    full = run_cardrules("position", record, "--step", "37", "--full")
+    assert short.returncode == full.returncode == 0
+    assert " ; seed " not in short.stdout and " ; seed " in full.stdout
+    assert len(short.stdout) < 500 < len(full.stdout)
+    told = run_cardrules("explain", record, "--step", "37")
+    told_full = run_cardrules("explain", record, "--step", "37", "--full", "--json")
+    assert f"position: {short.stdout.strip()}" in told.stdout.splitlines()
+    assert '"position": "' + full.stdout.strip() + '"' in told_full.stdout

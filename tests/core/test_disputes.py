@@ -49,7 +49,8 @@ def test_a_dispute_is_a_position_and_one_action_that_replays_and_explains(game: 
     report = check(record)
     assert not report.ok and report.violations[0].verdict.rule_ids[0] == rule
     explained = explain(record, 0)
-    assert explained.position == record.position
+    assert explained.position == start.position(future=False)  # the short form: what the dispute needs
+    assert explained.full_position == explained.position_text(future=True) == record.position
     assert explained.statements[0] == (rule, _statement(game, rule))
     walk = replay(record)
     assert next(walk).position() == record.position  # the walk starts at the position
@@ -73,18 +74,21 @@ def test_judge_poses_the_dispute_without_a_file(game: str, rule: str) -> None:
 def test_position_prints_the_position_before_a_step(game: str, rule: str) -> None:
     path = DISPUTES / f"{game}-dispute.toml"
     record = load(path)
+    assert record.position is not None
+    start = cardrules.from_position(record.position)
     before = run_cardrules("position", str(path), "--step", "0")
-    assert before.returncode == 0 and before.stdout.strip() == record.position
+    assert before.returncode == 0 and before.stdout.strip() == start.position(future=False)
+    full = run_cardrules("position", str(path), "--step", "0", "--full")
+    assert full.returncode == 0 and full.stdout.strip() == record.position
     # step 1 is past the only action, an illegal one. The walk follows the game as it was
     # played, as a lenient check does: a revoke is played as recorded, anything else skipped.
-    start = cardrules.from_position(record.position)
     verdict, played = start.attempt(start.parse_action(record.actions[0].text), lenient=True)
     assert not verdict.legal
     after = run_cardrules("position", str(path), "--step", "1").stdout.strip()
     if game == "backstab_fish":  # an ask for a rank not held: never carried out
-        assert played is None and after == record.position
+        assert played is None and after == record.position == start.position(future=False)
     else:
-        assert played is not None and after == played.position() != record.position
+        assert played is not None and after == played.position(future=False) != record.position
     past = run_cardrules("position", str(path), "--step", "2")
     assert past.returncode == 2 and "is not a step of the record" in past.stderr
 

@@ -20,14 +20,14 @@ import cardrules
 from cardrules.game import Action, AnyState
 from cardrules.games.calabresella import play as calabresella_play
 from cardrules.games.felagsvist import play as felagsvist_play
-from cardrules.games.fildinski import tricks as fildinski_tricks
+from cardrules.games.fildinski import play as fildinski_play
 from cardrules.records import check, format_report, record_of
 from cardrules.testing.probing import illegal_probes
 
 AS_PLAYED: Final[Mapping[str, frozenset[str]]] = MappingProxyType(
     {
         "felagsvist": felagsvist_play.PLAYABLE_AS_PLAYED,
-        "fildinski": fildinski_tricks.PLAYABLE_AS_PLAYED,
+        "fildinski": fildinski_play.PLAYABLE_AS_PLAYED,
         "calabresella": calabresella_play.PLAYABLE_AS_PLAYED,
         "backstab_fish": frozenset(),
     }

@@ -17,7 +17,7 @@ import pytest
 from cardrules import AmbiguousActionError, get_game
 from cardrules.game import Action, AnyState
 from cardrules.records import RecordedAction, dumps, load, loads, record_of
-from cardrules.records.validate import Problems, _actions, draft_of
+from cardrules.records.draft import Problems, actions_of, draft_of
 from tests.core.test_records import DISPUTED, _problems, _small, _with
 
 
@@ -81,7 +81,7 @@ def test_ambiguous_text_is_kept_as_written_and_the_next_steps_read(step: int) ->
     draft = dataclasses.replace(draft, actions=tuple(entries))
     state = get_game("felagsvist").new_game(seed=1)
     problems = Problems()
-    read = _actions(draft, 4, cast(AnyState, _Ambiguous(state, tolerant)), problems)
+    read = actions_of(draft, 4, cast(AnyState, _Ambiguous(state, tolerant)), problems)
     assert not problems
     assert read is not None
     actions, parsed = read

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.solve import Solver, analyse, claim
+from cardrules.solve.adapter import ending_of
 from cardrules.solve.endings import Race, RankedEnding
-from cardrules.solve.table import ending_of
 
 
 @cache
@@ -67,8 +67,18 @@ def test_a_game_without_trick_play_is_refused_by_name() -> None:
     state = cardrules.get_game("backstab_fish").new_game(seed=1)
     with pytest.raises(NotSolvableError, match="no trick-taking play"):
         claim(state, by=0, tricks=1)
-    with pytest.raises(NotSolvableError, match="backstab"):
+    with pytest.raises(NotSolvableError, match="Backstab Fish"):
         analyse(state.position())
+
+
+def test_a_refusal_names_the_game_by_its_title_from_the_state_s_metadata() -> None:
+    """The state says which game it is (its INFO); nothing is guessed from its class's name."""
+    state = cardrules.get_game("backstab_fish", players=5).new_game(seed=2)
+    assert state.INFO.title == "Backstab Fish"
+    with pytest.raises(NotSolvableError) as refused:
+        claim(state, by=1, tricks=1)
+    assert refused.value.game == "Backstab Fish"
+    assert str(refused.value).startswith("the solver cannot take a Backstab Fish position in the phase")
 
 
 def test_claims_and_analysis_take_position_texts() -> None:

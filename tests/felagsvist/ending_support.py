@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
-from cardrules.games.felagsvist.ending import FelagsvistEnding, _ladder
+from cardrules.games.felagsvist.ending import FelagsvistEnding
+from cardrules.games.felagsvist.ending.build import _ladder
 
 __all__ = ["endings_in_play", "redealt_below"]
 

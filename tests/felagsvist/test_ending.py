@@ -22,11 +22,12 @@ import cardrules
 from cardrules.cards import mask_of, parse_cards
 from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
-from cardrules.games.felagsvist.ending import FelagsvistEnding, _ladder
-from cardrules.games.felagsvist.ending_bounds import tops
+from cardrules.games.felagsvist.ending import FelagsvistEnding
+from cardrules.games.felagsvist.ending.bounds import tops
+from cardrules.games.felagsvist.ending.build import _ladder
 from cardrules.games.felagsvist.play import trick_winner
 from cardrules.solve import Solver, analyse, claim
-from cardrules.solve.table import ending_of
+from cardrules.solve.adapter import ending_of
 from cardrules.testing import positions
 from tests.felagsvist.ending_support import endings_in_play, redealt_below
 

@@ -3,8 +3,8 @@
 ``test_ending.py`` checks every bound against the plain minimax at every
 position of Nóló endings four tricks from the end (under both ``nolo_ace``
 values). Here each fact of
-:func:`~cardrules.games.felagsvist.ending_nolo.nolo_bounds` and
-:func:`~cardrules.games.felagsvist.ending_nolo.nolo_trick_bounds` is shown
+:func:`~cardrules.games.felagsvist.ending.nolo.nolo_bounds` and
+:func:`~cardrules.games.felagsvist.ending.nolo.nolo_trick_bounds` is shown
 on hands where it is the one that bites, next to the minimax value; and
 moving the cards below the ones the bounds rely on (each hand keeping its
 suit lengths) must leave them at least as tight, at any point of a deal,

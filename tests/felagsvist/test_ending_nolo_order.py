@@ -1,6 +1,6 @@
 """The Nóló move order tries first what its docstring says, checked by playing the trick out on the model.
 
-:func:`~cardrules.games.felagsvist.ending_order.nolo_order` reckons who takes
+:func:`~cardrules.games.felagsvist.ending.order.nolo_order` reckons who takes
 a trick from the lowest card of the led suit of each hand still to play. Here
 the trick is played out instead, card by card through the model's own
 ``play``: the hands after a card play their lowest card of the led suit (any

@@ -14,7 +14,7 @@ from typing import Final
 
 import pytest
 
-import cardrules.games.fildinski.tricks as engine_tricks
+import cardrules.games.fildinski.play as engine_tricks
 import proofs.fildinski.code as code
 import proofs.fildinski.conservation as conservation
 import proofs.fildinski.deck as deck

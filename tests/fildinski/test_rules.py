@@ -404,7 +404,7 @@ def test_while_the_stock_lasts_any_card_may_follow() -> None:
 
 @pytest.mark.rule("fildinski.play.trick-winner")
 def test_the_trick_winner_agrees_with_the_oracle_for_every_pair_and_trump() -> None:
-    from cardrules.games.fildinski.tricks import follower_wins
+    from cardrules.games.fildinski.play import follower_wins
 
     for trump in Suit:
         for led in range(64):
@@ -480,7 +480,7 @@ def test_a_trump_seven_scores_for_its_player_or_for_the_trick_winner() -> None:
 
 @pytest.mark.rule("fildinski.score.last-trick")
 def test_the_last_trick_bonus_goes_to_trick_32_or_to_trick_24() -> None:
-    from cardrules.games.fildinski.tricks import follower_wins
+    from cardrules.games.fildinski.play import follower_wins
 
     for bonus, trick in (("final", 32), ("stock_end", 24)):
         game = fildinski(last_trick_bonus=bonus, target_score=5000)

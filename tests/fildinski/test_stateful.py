@@ -34,8 +34,8 @@ from cardrules.games.fildinski import (
 )
 from cardrules.games.fildinski.cards import DECK_KINDS, FULL, card_kind, card_of, ids_in
 from cardrules.games.fildinski.melds import candidate_melds
+from cardrules.games.fildinski.play import legal_follow
 from cardrules.games.fildinski.scoring import DealSummary
-from cardrules.games.fildinski.tricks import legal_follow
 from tests.support.machines import assert_refused
 
 OPTIONS: Final = st.fixed_dictionaries(

@@ -5,44 +5,22 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar
 
-from cardrules.base import GameBase
+from cardrules.base import GameBase, check_seed
 from cardrules.cards import Card
 from cardrules.game import GameInfo
 from cardrules.games.backstab_fish.cards import DECKS, rank_of_card
 from cardrules.games.backstab_fish.deal import DealContext
-from cardrules.games.backstab_fish.options import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    BackstabFishOptions,
-    Deck,
-    parse_options,
-)
+from cardrules.games.backstab_fish.info import INFO
+from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck, parse_options
 from cardrules.games.backstab_fish.position import read_position
-from cardrules.games.backstab_fish.rules import RULES
 from cardrules.games.backstab_fish.state import BackstabFishState
 
 if TYPE_CHECKING:
     from cardrules.games.backstab_fish.encoding import BackstabFishEncoding
 
 __all__ = ["INFO", "BackstabFishGame"]
-
-INFO: Final = GameInfo(
-    name="backstab_fish",
-    title="Backstab Fish",
-    rules=RULES,
-    options_type=BackstabFishOptions,
-    players=None,
-    max_deals=1,
-    phases=("stock", "empty-stock", "over"),
-    dealer_stream="dealer",
-    sample_values={
-        "players": tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1)),
-        "stall_limit": (400, 1, 3, 40),  # not "none": random play must end
-    },
-)
-"""Backstab Fish as data: 4 to 10 seats and a deck chosen by option, one deal a game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,17 +76,19 @@ class BackstabFishGame(GameBase[BackstabFishOptions, BackstabFishState]):
 
         return BackstabFishEncoding(self.options)
 
-    def from_position(self, text: str) -> BackstabFishState:
+    def from_position(self, text: str, *, seed: int = 0) -> BackstabFishState:
         """The state a position text describes (see :mod:`~cardrules.games.backstab_fish.position`).
 
         The position's options apply; an option it leaves out keeps this
         game's value. Nothing is drawn at random: the stock is the position's.
+        ``seed`` is not used (a game has one deal; its short position is its full one).
 
         Raises:
             InvalidPositionError: the text is malformed or the position cannot
                 arise; the error lists every problem, each with its section and
                 the rule it breaks.
         """
+        check_seed(seed)  # refused like any other seed, though one deal needs none
         return read_position(self, text)
 
     def _seats_title(self) -> str:

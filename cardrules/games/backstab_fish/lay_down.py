@@ -23,8 +23,7 @@ import itertools
 from typing import TYPE_CHECKING, Final
 
 from cardrules.game import Action
-from cardrules.games.backstab_fish import state as _state  # (these two modules import this one;
-from cardrules.games.backstab_fish import turn  # their names are read at call time)
+from cardrules.games.backstab_fish import turn  # (which imports this one: its names are read at call time)
 from cardrules.games.backstab_fish.actions import LAY_DOWN, MAX_SEATS, SEAT_TEXT, EndTurn, LayDown
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, set_count
 from cardrules.games.backstab_fish.observation import EventChain, event_log
@@ -200,7 +199,7 @@ def step_three(
     deal = state.deal
     if not deal.compulsory:
         hands_now, sizes_now = tuple(hands), tuple(sizes)
-        return _state.make(
+        return state.make(
             deal,
             hands_now,
             sizes_now,

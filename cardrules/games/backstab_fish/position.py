@@ -190,8 +190,11 @@ def history_text(history: EventLog) -> str:
     return "".join(pieces) or EMPTY
 
 
-def write_position(state: BackstabFishState) -> str:
-    """The canonical position text of ``state`` (see the module's description)."""
+def write_position(state: BackstabFishState, *, future: bool = True) -> str:
+    """The canonical position text of ``state`` (see the module's description).
+
+    ``future`` changes nothing: a game has one deal, so the short form is the full one.
+    """
     deal = state.deal
     writer = PositionWriter(GAME)
     writer.options(deal.options.as_dict())

@@ -16,25 +16,26 @@ or more cards of a rank and lay-down is optional, one lay-down decision: a
 the passing of the turn follow without any action. The rules live in the phase
 modules, :mod:`~cardrules.games.backstab_fish.turn` (the ask, the answer, the
 end of the turn) and :mod:`~cardrules.games.backstab_fish.lay_down` (the
-decision); the state's methods hand each action to its phase.
+decision); the state's action table names each kind's judge and transition
+(:mod:`~cardrules.games.backstab_fish.procedure`, which hands it to its phase
+module), after the door every game shares (:class:`~cardrules.state_base.StateBase`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import ClassVar, Final, NoReturn
 
-from cardrules.base import check_seat
 from cardrules.cards import Card, Cards
-from cardrules.errors import GameNotOverError, IllegalActionError
-from cardrules.frozen import fast_constructor, pretty_as_repr, reduce_to_init_fields
-from cardrules.game import TERMINAL, Action, Outcome
-from cardrules.games.backstab_fish import lay_down, turn  # modules: they build states with make
-from cardrules.games.backstab_fish import position as _position  # (it builds states too)
+from cardrules.errors import GameNotOverError
+from cardrules.frozen import reduce_to_init_fields
+from cardrules.game import TERMINAL, Action, GameInfo, Outcome
+from cardrules.games.backstab_fish import lay_down, procedure, turn
 from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, malformed, read_action
 from cardrules.games.backstab_fish.cards import Ranks, counts_of, set_ranks
 from cardrules.games.backstab_fish.deal import DealContext, dealt_hands, first_player
+from cardrules.games.backstab_fish.info import INFO
 from cardrules.games.backstab_fish.observation import (
     EMPTY_LOG,
     BackstabFishObservation,
@@ -45,21 +46,15 @@ from cardrules.games.backstab_fish.observation import (
 )
 from cardrules.games.backstab_fish.options import BackstabFishOptions
 from cardrules.games.backstab_fish.scoring import winners
-from cardrules.judging import action_text, game_over, read_text, unknown_action
 from cardrules.notation import format_seat
-from cardrules.position import PositionEquality
 from cardrules.rules import RuleId
-from cardrules.svg import SvgPicture
-from cardrules.svg.marks import Marks
-from cardrules.verdict import Verdict
+from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step, with_maker
 
 __all__ = ["BackstabFishState", "make"]
 
-_ACTIONS: Final = (Ask, LayDown, EndTurn)
 
-
-@dataclass(frozen=True, slots=True, eq=False)
-class BackstabFishState(SvgPicture, PositionEquality):
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class BackstabFishState(StateBase[BackstabFishObservation, Ranks, NoReturn, Ask | LayDown | EndTurn]):
     """A Backstab Fish game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.backstab_fish.game.BackstabFishGame.new_game` or
@@ -122,6 +117,20 @@ class BackstabFishState(SvgPicture, PositionEquality):
 
     __reduce__ = reduce_to_init_fields  # the asks and legal actions are worked out again on loading
 
+    # -- what the game is, its actions, and how the door reads and prints ---------
+
+    INFO: ClassVar[GameInfo] = INFO
+    make: ClassVar[Maker[BackstabFishState]]  # the fast constructor (set below the class), for the phases
+    ACTIONS: ClassVar[ActionTable[BackstabFishState]] = action_table(
+        step(Ask, procedure.judge_ask, procedure.take_ask, fast=procedure.fast_ask),
+        step(LayDown, procedure.judge_decision, procedure.take_lay),
+        step(EndTurn, procedure.judge_decision, procedure.take_end, fast=procedure.fast_end),
+    )
+    _read_action = staticmethod(read_action)
+    _malformed = staticmethod(malformed)
+    _observe = staticmethod(observe)
+    _cards_of = staticmethod(set_ranks)
+
     # -- construction ---------------------------------------------------------
 
     @classmethod
@@ -170,11 +179,6 @@ class BackstabFishState(SvgPicture, PositionEquality):
         return self.deal.dealer
 
     @property
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.current_player == TERMINAL
-
-    @property
     def phase_name(self) -> str:
         """``"stock"`` while the stock has cards, ``"empty-stock"`` once it is empty, or ``"over"``."""
         if self.current_player == TERMINAL:
@@ -197,10 +201,6 @@ class BackstabFishState(SvgPicture, PositionEquality):
     def hand_counts(self, seat: int) -> tuple[int, ...]:
         """The number of cards of each rank (codes 0..13) in ``seat``'s hand."""
         return counts_of(self.hands[seat])
-
-    def hand(self, seat: int) -> Ranks:
-        """``seat``'s hand as ranks in rank order, printing as ranks (:attr:`hands` keeps packed counts)."""
-        return set_ranks(self.hands[seat])
 
     def laid_counts(self, seat: int) -> tuple[int, ...]:
         """The number of sets of each rank (codes 0..13) laid in front of ``seat``."""
@@ -257,8 +257,11 @@ class BackstabFishState(SvgPicture, PositionEquality):
         if not self.is_terminal or self.end_rule is None:
             return None
         best = self.winners()
-        reason = turn.end_reason(self.end_rule, self.deal.limit)
-        return Outcome(best, self.scores(), RuleId(self.end_rule), reason, tie=len(best) > 1)
+        return Outcome(best, self.scores(), RuleId(self.end_rule), self.end_reason(), tie=len(best) > 1)
+
+    def end_reason(self) -> str:
+        """Why the finished game is over (the end rule that ended it, in words)."""
+        return turn.end_reason(self.end_rule, self.deal.limit)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action in canonical order; empty exactly when the game is over.
@@ -267,102 +270,6 @@ class BackstabFishState(SvgPicture, PositionEquality):
         :class:`~cardrules.games.backstab_fish.actions.EndTurn` first, then every non-empty choice of sets.
         """
         return self.legal
-
-    def check(self, action: Action | str) -> Verdict:
-        """Adjudicate ``action`` here, naming every rule it breaks. Never raises.
-
-        This is the one judging of an action: :meth:`attempt` and :meth:`apply`
-        call it at most once, then move on without judging again.
-        """
-        if self.current_player == TERMINAL:
-            return game_over(turn.end_reason(self.end_rule, self.deal.limit))
-        if isinstance(action, str):
-            read = read_text(self, action)
-            return read if isinstance(read, Verdict) else self.check(read)
-        why = malformed(action)  # the door: an action of the game, with parts of the right types
-        if why is not None:
-            return unknown_action(why)
-        assert isinstance(action, _ACTIONS)
-        seat = action.seat
-        players = self.deal.players
-        if type(seat) is not int or not 0 <= seat < players:
-            return unknown_action(f"{seat!r} is not a seat of this game: its seats are p0-p{players - 1}")
-        if isinstance(action, Ask):
-            return turn.check_ask(self, action)
-        return lay_down.check_decision(self, action)
-
-    def attempt(
-        self, action: Action | str, *, lenient: bool = False
-    ) -> tuple[Verdict, BackstabFishState | None]:
-        """Judge ``action`` and, when it is legal, apply it: the verdict and the next state (or ``None``).
-
-        ``lenient`` changes nothing here: every rule of an ask or a lay-down is
-        one its transition needs, so an illegal action is never carried out.
-        """
-        if isinstance(action, str):
-            read = read_text(self, action)
-            if isinstance(read, Verdict):
-                return read, None
-            action = read
-        verdict = self.check(action)
-        return verdict, (self._take(action) if verdict.legal else None)
-
-    def apply(self, action: Action | str) -> BackstabFishState:
-        """The state after ``action``.
-
-        Raises:
-            IllegalActionError: the action is illegal here; its verdict names the rules.
-        """
-        # The fast paths take only what the door takes: a legal ask, or an end of turn, by the
-        # player to act (a seat number, never a bool; never once the game is over). A value built
-        # around its constructor, a field missing, raises AttributeError: the door says why below.
-        if type(action) is Ask:
-            try:
-                fast = (
-                    type(action.seat) is int and self.current_player >= 0 and turn.ask_allowed(self, action)
-                )
-            except AttributeError:
-                fast = False
-            if fast:
-                return turn.ask(self, action.seat, action.target, action.rank, action.count)
-        elif type(action) is EndTurn:
-            try:
-                fast = type(action.seat) is int and action.seat == self.current_player >= 0
-            except AttributeError:
-                fast = False
-            if fast and not turn.asking(self):
-                return lay_down.end_turn(self, action.seat)
-        if isinstance(action, str):
-            read = read_text(self, action)
-            if isinstance(read, Verdict):
-                raise IllegalActionError(read, action, self.compact())
-            action = read
-        verdict = self.check(action)
-        if not verdict.legal:
-            raise IllegalActionError(verdict, action_text(action), self.compact())
-        return self._take(action)
-
-    def _take(self, action: Action) -> BackstabFishState:
-        """The state after ``action``, which :meth:`check` has found legal: its phase's transition."""
-        if isinstance(action, Ask):
-            return turn.ask(self, action.seat, action.target, int(action.rank), action.count)
-        if isinstance(action, LayDown):
-            return lay_down.lay(self, action.seat, lay_down.pack_sets(action.sets))
-        return lay_down.end_turn(self, action.seat)
-
-    def parse_action(self, text: str) -> Ask | LayDown | EndTurn:
-        """Read an action such as ``"p0 ask p3 for 2 K"``, ``"lay down K"`` or ``"end turn"``.
-
-        With no actor, the actor is the player to act.
-
-        Raises:
-            InvalidNotationError: the text is not a Backstab Fish action.
-        """
-        return read_action(text, None if self.is_terminal else self.current_player)
-
-    def observation(self, seat: int) -> BackstabFishObservation:
-        """What ``seat`` may know here: its own hand and the public events."""
-        return observe(self, check_seat(seat, self.deal.players, "This Backstab Fish game"))
 
     # -- text -----------------------------------------------------------------
 
@@ -385,26 +292,6 @@ class BackstabFishState(SvgPicture, PositionEquality):
             f"turn {self.turns}, stall {self.stall}/{limit}, stock {self.stock_size}; hands {hands}; "
             f"laid {laid}; scores {'-'.join(map(str, self.points))}]"
         )
-
-    def position(self) -> str:
-        """The position as one line of text, canonical (see :mod:`~cardrules.games.backstab_fish.position`).
-
-        ``game.from_position(state.position())`` reads it back to a state with
-        the same future: hands, stock in order, laid sets, scores, phase,
-        counters and the public history.
-        """
-        return _position.write_position(self)
-
-    def _svg_table(self, marks: Marks) -> str:
-        """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
-        from cardrules.games.backstab_fish.picture import draw_state
-
-        return draw_state(self, marks)
-
-    _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
-
-    def __repr__(self) -> str:
-        return f"BackstabFishState{self.compact()}"
 
 
 make: Final[
@@ -429,5 +316,6 @@ make: Final[
         ],
         BackstabFishState,
     ]
-] = fast_constructor(BackstabFishState)
-"""``BackstabFishState(...)`` for the engine's hot path: the same frozen value, built without ``__init__``."""
+] = with_maker(BackstabFishState)
+"""``BackstabFishState(...)`` for the engine's hot path: the same frozen value, built without ``__init__``
+(what ``state.make`` is, with its fields typed)."""

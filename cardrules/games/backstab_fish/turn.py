@@ -36,8 +36,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from cardrules.game import TERMINAL, Action
-from cardrules.games.backstab_fish import lay_down  # (these two modules import this one;
-from cardrules.games.backstab_fish import state as _state  # their names are read at call time)
+from cardrules.games.backstab_fish import lay_down  # (which imports this one: read at call time)
 from cardrules.games.backstab_fish.actions import ASK, ASKS, SEAT_TEXT, Ask
 from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
 from cardrules.games.backstab_fish.deal import DealContext
@@ -467,7 +466,7 @@ def finish(
     else:  # the final lay-down may change every hand
         asks = every_seat_asks(deal, hands_now, sizes_now)
         legal = ()
-    return _state.make(
+    return state.make(
         deal,
         hands_now,
         sizes_now,

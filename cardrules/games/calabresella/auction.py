@@ -17,11 +17,10 @@ the end of the auction).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.game import TERMINAL, Action
 from cardrules.games.calabresella import exchange
-from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.actions import BIDS, PASSES, Bid, Pass
 from cardrules.games.calabresella.deal import LEVEL_NAMES, NO_TALLY, Phase, make_setup
 from cardrules.games.calabresella.options import Auction
@@ -30,6 +29,9 @@ from cardrules.games.calabresella.scoring import CONTRACTS, Contract
 from cardrules.judging import Findings, rule_order
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
+
+if TYPE_CHECKING:
+    from cardrules.games.calabresella.state import CalabresellaState
 
 __all__ = [
     "auction_status",
@@ -104,16 +106,14 @@ def auction_status(
     return False, caller, bidder, level
 
 
-def _status(
-    state: _state.CalabresellaState, calls: tuple[tuple[int, int], ...]
-) -> tuple[bool, int, int, int]:
+def _status(state: CalabresellaState, calls: tuple[tuple[int, int], ...]) -> tuple[bool, int, int, int]:
     context = state.context
     plan = context.plan
     single_round = plan.options.auction is Auction.SINGLE_ROUND
     return auction_status(calls, plan.nxt[context.dealer], plan.nxt, single_round)
 
 
-def highest_bid(state: _state.CalabresellaState) -> int:
+def highest_bid(state: CalabresellaState) -> int:
     """The level of the highest bid so far in ``state``'s auction (0 while nobody has bid)."""
     return _status(state, state.setup.calls)[3]
 
@@ -129,12 +129,12 @@ def legal_calls(seat: int, level: int) -> tuple[Action, ...]:
     return _LEGAL_CALLS[seat][level]
 
 
-def legal(state: _state.CalabresellaState) -> tuple[Action, ...]:
+def legal(state: CalabresellaState) -> tuple[Action, ...]:
     """The legal calls of the player to act: pass, then the bids above the highest, lowest first."""
     return _LEGAL_CALLS[state.current_player][highest_bid(state)]
 
 
-def misplaced(state: _state.CalabresellaState, action: Action) -> tuple[str, str]:
+def misplaced(state: CalabresellaState, action: Action) -> tuple[str, str]:
     """The rule and reason for a call made after the auction (calabresella.procedure.phases)."""
     return (
         "calabresella.procedure.phases",
@@ -142,7 +142,7 @@ def misplaced(state: _state.CalabresellaState, action: Action) -> tuple[str, str
     )
 
 
-def judge(state: _state.CalabresellaState, action: Pass | Bid, found: Findings, in_phase: bool) -> Verdict:
+def judge(state: CalabresellaState, action: Pass | Bid, found: Findings, in_phase: bool) -> Verdict:
     """The verdict on a call, given what ``found`` holds already (the turn, the phase).
 
     calabresella.bidding.pass-final for a player who has passed, and
@@ -170,7 +170,7 @@ def judge(state: _state.CalabresellaState, action: Pass | Bid, found: Findings, 
     return Verdict.allowed((_OVERCALL,), f"{actor} bids {action.contract.label}, above the highest bid")
 
 
-def call(state: _state.CalabresellaState, action: Pass | Bid) -> _state.CalabresellaState:
+def call(state: CalabresellaState, action: Pass | Bid) -> CalabresellaState:
     """The state after a legal call: the next caller, or the end of the auction.
 
     The auction ends (calabresella.bidding.end) with a contract, and the
@@ -185,7 +185,7 @@ def call(state: _state.CalabresellaState, action: Pass | Bid) -> _state.Calabres
         return exchange.begin(state, setup)
     # The auction goes on, or all three passed and the hand is abandoned (calabresella.bidding.all-pass).
     phase, to_act = (Phase.OVER, TERMINAL) if over else (Phase.AUCTION, caller)
-    return _state.make_state(
+    return state.make(
         state.context,
         make_setup(calls, -1, None, -1, -1, -1, None, (), ()),
         phase,

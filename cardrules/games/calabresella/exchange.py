@@ -20,12 +20,11 @@ sequence of its own, :mod:`~cardrules.games.calabresella.lay_aways`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Card, cards_in, format_cards
 from cardrules.game import Action
 from cardrules.games.calabresella import play
-from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.actions import (
     RAISES,
     CallCard,
@@ -42,6 +41,9 @@ from cardrules.games.calabresella.scoring import Contract, Raise
 from cardrules.judging import CARDS_HELD, Findings, not_held, rule_order
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
+
+if TYPE_CHECKING:
+    from cardrules.games.calabresella.state import CalabresellaState
 
 __all__ = [
     "CALLED_IN_MONTE",
@@ -88,7 +90,7 @@ def returnable_mask(hand: int, called: int) -> int:
     return hand & ~(1 << called)
 
 
-def lay_size(state: _state.CalabresellaState) -> int:
+def lay_size(state: CalabresellaState) -> int:
     """How many cards the player to act lays away: 2 in dividete, else 4.
 
     calabresella.exchange.discard (the bidder's 4), calabresella.exchange.dividete
@@ -99,7 +101,7 @@ def lay_size(state: _state.CalabresellaState) -> int:
     return 4
 
 
-def lay_rule(state: _state.CalabresellaState) -> str:
+def lay_rule(state: CalabresellaState) -> str:
     """The rule of the lay-away now due: the bidder's discard, or the opponents' dividete or scegliete."""
     if state.phase is Phase.LAY:
         return lay_away_rule(state.setup.raised)
@@ -136,7 +138,7 @@ def final_monte(setup: Setup, dealt: tuple[int, ...]) -> tuple[int, ...]:
 # -- the legal sets -------------------------------------------------------------
 
 
-def legal(state: _state.CalabresellaState) -> Sequence[Action]:
+def legal(state: CalabresellaState) -> Sequence[Action]:
     """The legal actions of an exchange phase, in canonical order.
 
     Call: the 28 cards B lacks, in index order. Return: B's cards but the
@@ -160,7 +162,7 @@ def legal(state: _state.CalabresellaState) -> Sequence[Action]:
 
 
 def misplaced(
-    state: _state.CalabresellaState, action: CallCard | ReturnCard | Discard | ChooseRaise
+    state: CalabresellaState, action: CallCard | ReturnCard | Discard | ChooseRaise
 ) -> tuple[str, str] | None:
     """The exchange rule an exchange action breaks by coming in the wrong phase, if one says why.
 
@@ -202,7 +204,7 @@ def misplaced(
 
 
 def judge(
-    state: _state.CalabresellaState,
+    state: CalabresellaState,
     action: CallCard | ReturnCard | Discard | ChooseRaise,
     found: Findings,
     in_phase: bool,
@@ -255,7 +257,7 @@ def judge(
     return Verdict.allowed((_RAISE,), f"{actor} chooses raise {action.choice.value}")
 
 
-def _judge_lay(state: _state.CalabresellaState, action: Discard, found: Findings, actor: str) -> None:
+def _judge_lay(state: CalabresellaState, action: Discard, found: Findings, actor: str) -> None:
     """A lay-away names :func:`lay_size` distinct cards.
 
     A card named twice breaks the lay-away's rule and common.cards.held (two
@@ -279,7 +281,7 @@ def _index(card: Card) -> int:
 # -- the transitions ------------------------------------------------------------
 
 
-def begin(state: _state.CalabresellaState, setup: Setup) -> _state.CalabresellaState:
+def begin(state: CalabresellaState, setup: Setup) -> CalabresellaState:
     """What follows an auction won with ``setup.contract``.
 
     Chiamo: the bidder calls a card. Solo: the bidder takes the monte
@@ -300,8 +302,8 @@ def begin(state: _state.CalabresellaState, setup: Setup) -> _state.CalabresellaS
 
 
 def advance(
-    state: _state.CalabresellaState, action: CallCard | ReturnCard | Discard | ChooseRaise
-) -> _state.CalabresellaState:
+    state: CalabresellaState, action: CallCard | ReturnCard | Discard | ChooseRaise
+) -> CalabresellaState:
     """The state after a legal exchange action."""
     setup = state.setup
     bidder = setup.bidder
@@ -345,7 +347,7 @@ def advance(
     return _raise(state, action.choice, hands)
 
 
-def _lay(state: _state.CalabresellaState, action: Discard, hands: list[int]) -> _state.CalabresellaState:
+def _lay(state: CalabresellaState, action: Discard, hands: list[int]) -> CalabresellaState:
     """A lay-away: the bidder's discard, or an opponent's in dividete or scegliete."""
     seat = action.seat
     cards = tuple(card.index for card in action.cards)
@@ -365,7 +367,7 @@ def _lay(state: _state.CalabresellaState, action: Discard, hands: list[int]) -> 
     return play.start(state, setup, hands, cards)
 
 
-def _raise(state: _state.CalabresellaState, choice: Raise, hands: list[int]) -> _state.CalabresellaState:
+def _raise(state: CalabresellaState, choice: Raise, hands: list[int]) -> CalabresellaState:
     """The Solissimo raise: none (play begins), dividete (2 monte cards each) or scegliete (O1 takes 4)."""
     setup = state.setup
     setup = make_setup(
@@ -440,22 +442,22 @@ def _received(setup: Setup, received: tuple[tuple[int, tuple[int, ...]], ...]) -
 
 
 def _with(
-    state: _state.CalabresellaState,
+    state: CalabresellaState,
     setup: Setup,
     phase: Phase,
     hands: list[int],
     monte: tuple[int, ...],
     current: int,
-) -> _state.CalabresellaState:
+) -> CalabresellaState:
     """An exchange state: ``state``'s hand with a new setup, phase, hands, monte and player to act."""
-    return _state.make_state(
+    return state.make(
         state.context, setup, phase, (hands[0], hands[1], hands[2]), monte, (), None, NO_TALLY, current, None
     )
 
 
 def _take_monte(
-    state: _state.CalabresellaState, setup: Setup, hands: list[int], then: Phase = Phase.DISCARD
-) -> _state.CalabresellaState:
+    state: CalabresellaState, setup: Setup, hands: list[int], then: Phase = Phase.DISCARD
+) -> CalabresellaState:
     """calabresella.exchange.take-monte: the monte goes into B's hand (shown unless Solo is hidden)."""
     bidder = setup.bidder
     monte = state.monte

@@ -4,35 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar
 
-from cardrules.base import GameBase
+from cardrules.base import GameBase, check_seed
 from cardrules.cards import Card
 from cardrules.game import GameInfo
-from cardrules.games.calabresella.cards import DECK
 from cardrules.games.calabresella.deal import DealPlan
+from cardrules.games.calabresella.info import INFO
 from cardrules.games.calabresella.options import CalabresellaOptions, options_from
 from cardrules.games.calabresella.position import read_position
-from cardrules.games.calabresella.rules import RULES
 from cardrules.games.calabresella.state import CalabresellaState
 
 if TYPE_CHECKING:
     from cardrules.games.calabresella.encoding import CalabresellaEncoding
 
 __all__ = ["INFO", "CalabresellaGame"]
-
-INFO: Final = GameInfo(
-    name="calabresella",
-    title="Calabresella",
-    rules=RULES,
-    options_type=CalabresellaOptions,
-    players=3,
-    pack=DECK,
-    pack_name="40-card Calabresella deck",
-    sample_values={"stakes": ("1,2,3", "1,3,9", "2,3,4")},
-    phases=("auction", "exchange", "play", "over"),
-)
-"""Calabresella as data: three seats and the 40-card Italian pack."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,16 +58,18 @@ class CalabresellaGame(GameBase[CalabresellaOptions, CalabresellaState]):
 
         return CalabresellaEncoding(self.options)
 
-    def from_position(self, text: str) -> CalabresellaState:
+    def from_position(self, text: str, *, seed: int = 0) -> CalabresellaState:
         """The state a position text describes (see :mod:`cardrules.games.calabresella.position`).
 
         The position's options apply; an option it leaves out keeps this game's
         value. The hand is dealt again from the deck its zones and history go
         back to, and the history is replayed with the engine's own check.
+        Later hands come from the position's seed and deck orders, or from
+        ``seed`` when the text leaves its seed out (a short position).
 
         Raises:
             InvalidPositionError: the text is malformed or the position cannot
                 arise; the error lists every problem, each with its section
                 and the rule it breaks.
         """
-        return read_position(self, text)
+        return read_position(self, text, seed=check_seed(seed))

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import STANDARD_DECK, Card, Suit, card_at
 from cardrules.game import TERMINAL, Action
-from cardrules.games.calabresella import state as _state
 from cardrules.games.calabresella.actions import PLAYS, PlayCard
 from cardrules.games.calabresella.cards import (
     DECK_INDICES,
@@ -45,6 +44,9 @@ from cardrules.plays import PlayChain
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict
 
+if TYPE_CHECKING:
+    from cardrules.games.calabresella.state import CalabresellaState
+
 __all__ = [
     "PLAYABLE_AS_PLAYED",
     "allowed",
@@ -60,7 +62,7 @@ __all__ = [
 _LEAD: Final = "calabresella.play.lead"
 _FOLLOW: Final = "calabresella.play.follow"
 
-PLAYABLE_AS_PLAYED: Final = frozenset({RuleId(_FOLLOW)})
+PLAYABLE_AS_PLAYED: Final[frozenset[RuleId]] = frozenset({RuleId(_FOLLOW)})
 """The rules a card play may break and still be carried out as played (``attempt(..., lenient=True)``).
 
 Only calabresella.play.follow: a revoke is a card the player to act holds,
@@ -86,11 +88,11 @@ def playable(hand: int, trick: tuple[int, ...], options: CalabresellaOptions) ->
     return same if same else hand
 
 
-def _may_play(state: _state.CalabresellaState, hand: int, card: int) -> bool:
+def _may_play(state: CalabresellaState, hand: int, card: int) -> bool:
     return bool(playable(hand, state.trick, state.context.plan.options) >> card & 1)
 
 
-def legal_mask(state: _state.CalabresellaState) -> int:
+def legal_mask(state: CalabresellaState) -> int:
     """In the play phase, the cards the player to act may play (:func:`playable`); else 0."""
     if state.phase is not _PLAY:
         return 0
@@ -121,7 +123,7 @@ _SUIT_PLAYS: Final[tuple[tuple[Mapping[int, tuple[PlayCard, ...]], ...], ...]] =
 """Per seat and suit, the shared plays of every set of that suit's cards (3 x 4 x 1,024 tuples)."""
 
 
-def legal(state: _state.CalabresellaState) -> tuple[Action, ...]:
+def legal(state: CalabresellaState) -> tuple[Action, ...]:
     """The legal card plays of the player to act, in index order: the :func:`playable` cards, suit by suit."""
     seat = state.current_player
     mask = playable(state.hands[seat], state.trick, state.context.plan.options)
@@ -134,7 +136,7 @@ def legal(state: _state.CalabresellaState) -> tuple[Action, ...]:
     )
 
 
-def judge(state: _state.CalabresellaState, action: PlayCard, found: Findings, in_phase: bool) -> Verdict:
+def judge(state: CalabresellaState, action: PlayCard, found: Findings, in_phase: bool) -> Verdict:
     """The verdict on a card play, given what ``found`` holds already (the turn, the phase).
 
     common.cards.held for a card the actor lacks; for the player to act in the
@@ -161,7 +163,7 @@ def judge(state: _state.CalabresellaState, action: PlayCard, found: Findings, in
     return _ALLOWED[seat][card.index][_case(state)]
 
 
-def allowed(state: _state.CalabresellaState, seat: int, card: int) -> Verdict | None:
+def allowed(state: CalabresellaState, seat: int, card: int) -> Verdict | None:
     """The verdict on the player to act, ``seat``, playing ``card`` (an index) when it is :func:`playable`;
     ``None`` when it is not (then :func:`judge` says why)."""
     if playable(state.hands[seat], state.trick, state.context.plan.options) >> card & 1:
@@ -169,7 +171,7 @@ def allowed(state: _state.CalabresellaState, seat: int, card: int) -> Verdict | 
     return None
 
 
-def _case(state: _state.CalabresellaState) -> int:
+def _case(state: CalabresellaState) -> int:
     """Which of a card's legal verdicts applies: 0 on a lead, else 1 + the suit led (5 + it under free)."""
     trick = state.trick
     if not trick:
@@ -215,8 +217,8 @@ _ALLOWED: Final[tuple[tuple[tuple[Verdict, ...], ...], ...]] = tuple(
 
 
 def start(
-    state: _state.CalabresellaState, setup: Setup, hands: list[int], monte: tuple[int, ...]
-) -> _state.CalabresellaState:
+    state: CalabresellaState, setup: Setup, hands: list[int], monte: tuple[int, ...]
+) -> CalabresellaState:
     """The state at the opening lead, once the exchange is over, with ``monte`` out of play.
 
     calabresella.play.opening-lead: E leads, or B in Solissimo or under ``opening_lead = bidder``.
@@ -226,7 +228,7 @@ def start(
         leader = bidder
     else:
         leader = state.eldest
-    return _state.make_state(
+    return state.make(
         state.context,
         setup,
         Phase.PLAY,
@@ -251,7 +253,7 @@ def trick_winner(first: int, second: int, third: int) -> int:
     return position
 
 
-def play(state: _state.CalabresellaState, seat: int, card: int) -> _state.CalabresellaState:
+def play(state: CalabresellaState, seat: int, card: int) -> CalabresellaState:
     """The state after ``seat`` plays the legal card ``card`` (an index).
 
     A third card closes the trick: its winner's side takes the three cards and
@@ -269,7 +271,7 @@ def play(state: _state.CalabresellaState, seat: int, card: int) -> _state.Calabr
     hands = (h0, h1, h2)
     trick = (*state.trick, card)
     history = (state.history, seat, card)
-    make = _state.make_state
+    make = state.make
     nxt = state.context.plan.nxt
     if len(trick) < 3:
         return make(
@@ -315,8 +317,8 @@ def play(state: _state.CalabresellaState, seat: int, card: int) -> _state.Calabr
 
 
 def _end(
-    state: _state.CalabresellaState, hands: tuple[int, int, int], history: PlayChain, tally: Tally, last: int
-) -> _state.CalabresellaState:
+    state: CalabresellaState, hands: tuple[int, int, int], history: PlayChain, tally: Tally, last: int
+) -> CalabresellaState:
     """The settled hand: calabresella.scoring.monte puts the monte in the pile of the last trick's side."""
     setup = state.setup
     bidder = setup.bidder
@@ -339,6 +341,4 @@ def _end(
         basis=options.stramazzo_basis,
     )
     final = make_tally(last, tally.tricks_bidder, tally.tricks_opponents, won_b, won_o, tally.winners)
-    return _state.make_state(
-        state.context, setup, Phase.OVER, hands, (), (), history, final, TERMINAL, settlement
-    )
+    return state.make(state.context, setup, Phase.OVER, hands, (), (), history, final, TERMINAL, settlement)

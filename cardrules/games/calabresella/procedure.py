@@ -1,12 +1,16 @@
-"""Calabresella's procedure: which phase takes an action, judged and handed to its phase module.
+"""Calabresella's procedure: each kind of action's judge, transition and fast path, by phase module.
 
 calabresella.procedure.phases: a hand goes through the auction, the exchange
 (calling, returning, laying away, the raise) and the play, and each phase has
-its own kinds of action. :func:`judge` is the one judgement of an action for
-``check``, ``attempt`` and ``apply``: the common refusals first, then the rule
-of phases for an action of another phase, then the rules of the action's own
-phase module; :func:`advance` hands a legal action to the transition of its
-phase module.
+its own kinds of action. After the door every game shares
+(:class:`~cardrules.state_base.StateBase`: the game over, text, an action of
+no kind the game has), each judge here finds common.turn.player-to-act, then
+the rule of phases for an action of another phase, then hands the action to
+the rules of its own phase module (:func:`judge_play`, :func:`judge_auction`,
+:func:`judge_exchange`); each transition hands a legal action to its phase
+module's (:func:`take_play`, :func:`take_auction`, :func:`take_exchange`).
+The state's action table names them, with the fast paths :func:`fast_play`
+and :func:`fast_shared`.
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-from cardrules.game import TERMINAL, Action
+from cardrules.cards import Card
+from cardrules.game import Action
 from cardrules.games.calabresella import auction, exchange, play
 from cardrules.games.calabresella.actions import (
     Bid,
@@ -25,17 +30,25 @@ from cardrules.games.calabresella.actions import (
     Pass,
     PlayCard,
     ReturnCard,
-    malformed,
 )
 from cardrules.games.calabresella.deal import Phase
-from cardrules.judging import Findings, game_over, out_of_turn, read_text, unknown_action
+from cardrules.judging import Findings, out_of_turn
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
 
 if TYPE_CHECKING:
     from cardrules.games.calabresella.state import CalabresellaState
 
-__all__ = ["advance", "judge", "quick"]
+__all__ = [
+    "fast_play",
+    "fast_shared",
+    "judge_auction",
+    "judge_exchange",
+    "judge_play",
+    "take_auction",
+    "take_exchange",
+    "take_play",
+]
 
 _PHASES: Final = "calabresella.procedure.phases"
 _AUCTION: Final = Phase.AUCTION
@@ -59,39 +72,38 @@ _IN_PHASE: Final[Mapping[Phase, tuple[type[Action], ...]]] = MappingProxyType(
 """calabresella.procedure.phases: the kinds of action each phase has."""
 
 
-def judge(state: CalabresellaState, action: Action | str) -> Verdict:
-    """The one judgement of ``action`` in ``state``, for check, attempt and apply.
+def judge_play(state: CalabresellaState, action: PlayCard) -> tuple[Verdict, None]:
+    """The verdict on a card play that passed the door (see :func:`judge_auction` for the order)."""
+    if state.phase is _PLAY and action.seat == state.current_player:
+        verdict = play.allowed(state, action.seat, action.card.index)
+        if verdict is not None:  # a playable card: nothing else to find
+            return verdict, None
+    found, in_phase = _turn_and_phase(state, action)
+    if not in_phase:
+        _wrong_phase(state, action, found, "play a card")
+    return play.judge(state, action, found, in_phase), None
 
-    The common refusals first (common.game.over, common.action.known,
-    common.turn.player-to-act), then calabresella.procedure.phases for an action
+
+def judge_auction(state: CalabresellaState, action: Pass | Bid) -> tuple[Verdict, None]:
+    """The verdict on a call that passed the door.
+
+    After the door's common refusals (common.game.over, common.action.known):
+    common.turn.player-to-act, then calabresella.procedure.phases for an action
     of another phase (in the words of its phase module where one of its rules
     explains it), then the rules of the action's own phase module.
     """
-    if state.current_player == TERMINAL:
-        return game_over(state._end_reason())
-    if isinstance(action, str):
-        read = read_text(state, action)
-        return read if isinstance(read, Verdict) else judge(state, read)
-    why = malformed(action)
-    if why is not None:
-        return unknown_action(why)
-    phase = state.phase
-    if phase is _PLAY and type(action) is PlayCard and action.seat == state.current_player:
-        verdict = play.allowed(state, action.seat, action.card.index)
-        if verdict is not None:  # a playable card: nothing else to find
-            return verdict
-    found = Findings()
-    out_of_turn(found, action.seat, state.current_player, doing=_DOING[phase])
-    in_phase = isinstance(action, _IN_PHASE[phase])
-    if isinstance(action, PlayCard):
-        if not in_phase:
-            _wrong_phase(state, action, found, "play a card")
-        return play.judge(state, action, found, in_phase)
-    if isinstance(action, (Pass, Bid)):
-        if not in_phase:
-            found.add(*auction.misplaced(state, action))
-        return auction.judge(state, action, found, in_phase)
-    assert isinstance(action, (CallCard, ReturnCard, Discard, ChooseRaise))
+    found, in_phase = _turn_and_phase(state, action)
+    if not in_phase:
+        found.add(*auction.misplaced(state, action))
+    return auction.judge(state, action, found, in_phase), None
+
+
+def judge_exchange(
+    state: CalabresellaState, action: CallCard | ReturnCard | Discard | ChooseRaise
+) -> tuple[Verdict, None]:
+    """The verdict on a call of a card, a return, a lay-away or a raise that passed the door
+    (see :func:`judge_auction` for the order)."""
+    found, in_phase = _turn_and_phase(state, action)
     if not in_phase:
         special = exchange.misplaced(state, action)
         if special is not None:  # its own rule first, then the rule of phases, for the same reason
@@ -99,7 +111,15 @@ def judge(state: CalabresellaState, action: Action | str) -> Verdict:
             found.also(_PHASES)
         else:
             _wrong_phase(state, action, found, _verb(action))
-    return exchange.judge(state, action, found, in_phase)
+    return exchange.judge(state, action, found, in_phase), None
+
+
+def _turn_and_phase(state: CalabresellaState, action: Action) -> tuple[Findings, bool]:
+    """common.turn.player-to-act found for ``action``, and whether it is of the current phase."""
+    found = Findings()
+    phase = state.phase
+    out_of_turn(found, action.seat, state.current_player, doing=_DOING[phase])
+    return found, isinstance(action, _IN_PHASE[phase])
 
 
 def _verb(action: Action) -> str:
@@ -123,15 +143,50 @@ def _wrong_phase(state: CalabresellaState, action: Action, found: Findings, verb
     )
 
 
-def quick(state: CalabresellaState, action: Action | str) -> Action | None:
-    """``action`` when it is itself one of the shared legal actions of an auction or raise state, or ``None``.
+def take_play(state: CalabresellaState, action: PlayCard, _: None) -> CalabresellaState:
+    """The state after a card play judged legal, or carried out as played (a revoke)."""
+    return play.play(state, action.seat, action.card.index)
+
+
+def take_auction(state: CalabresellaState, action: Pass | Bid, _: None) -> CalabresellaState:
+    """The state after a call judged legal."""
+    return auction.call(state, action)
+
+
+def take_exchange(
+    state: CalabresellaState, action: CallCard | ReturnCard | Discard | ChooseRaise, _: None
+) -> CalabresellaState:
+    """The state after a call of a card, a return, a lay-away or a raise judged legal."""
+    return exchange.advance(state, action)
+
+
+def fast_play(state: CalabresellaState, action: object) -> CalabresellaState | None:
+    """The state after ``action`` when it is a legal card play by the player to act (the very condition
+    of the legal set and the check, :func:`~cardrules.games.calabresella.play.playable`), taking only
+    what the door takes; else ``None``."""
+    seat = state.current_player
+    try:
+        fast = state.phase is _PLAY and type(action.seat) is int and action.seat == seat  # type: ignore[attr-defined]
+        fast = fast and type(action.card) is Card  # type: ignore[attr-defined]
+    except AttributeError:  # a value built around its constructor, a field missing: the door says so
+        return None
+    if fast:
+        index = action.card.index  # type: ignore[attr-defined]
+        if play.playable(state.hands[seat], state.trick, state.context.plan.options) >> index & 1:
+            return play.play(state, seat, index)
+    return None
+
+
+def fast_shared(state: CalabresellaState, action: object) -> CalabresellaState | None:
+    """The state after ``action`` when it is itself one of the shared legal actions of an auction or
+    raise state; else ``None`` (the door judges it).
 
     Those phases' legal sets are the shared values of
     :mod:`~cardrules.games.calabresella.actions` (:func:`auction.legal
     <cardrules.games.calabresella.auction.legal>`, :func:`exchange.legal
     <cardrules.games.calabresella.exchange.legal>`), so an action found among
-    them is legal without a verdict, and ``apply`` hands it to :func:`advance`
-    at once. ``None`` says nothing: :func:`judge` decides.
+    them (by identity: an equal value built elsewhere is judged as usual) is
+    legal without a verdict.
     """
     phase = state.phase
     legal: Sequence[Action]
@@ -141,17 +196,10 @@ def quick(state: CalabresellaState, action: Action | str) -> Action | None:
         legal = exchange.legal(state)
     else:
         return None
-    for shared in legal:  # by identity: an equal value built elsewhere is judged as usual
+    for shared in legal:
         if shared is action:
-            return shared
+            # a shared value of the phase's legal set: a call in the auction, a raise after it
+            if phase is _AUCTION:
+                return auction.call(state, shared)  # type: ignore[arg-type]
+            return exchange.advance(state, shared)  # type: ignore[arg-type]
     return None
-
-
-def advance(state: CalabresellaState, action: Action) -> CalabresellaState:
-    """The state after ``action``, already judged legal, by the transition of its phase module."""
-    if isinstance(action, PlayCard):
-        return play.play(state, action.seat, action.card.index)
-    if isinstance(action, (Pass, Bid)):
-        return auction.call(state, action)
-    assert isinstance(action, (CallCard, ReturnCard, Discard, ChooseRaise))
-    return exchange.advance(state, action)

@@ -13,28 +13,35 @@ and the exchange decide (:class:`~cardrules.games.calabresella.deal.Setup`) and
 what changes once a trick (:class:`~cardrules.games.calabresella.deal.Tally`),
 so that a card play builds a small value.
 
-The state holds no rule: its protocol methods hand each action to the module
-of its phase (:mod:`~cardrules.games.calabresella.auction`,
+The state holds no rule: its action table names, for each kind of action,
+the judge and the transition of :mod:`~cardrules.games.calabresella.procedure`,
+which hand it to the module of its phase
+(:mod:`~cardrules.games.calabresella.auction`,
 :mod:`~cardrules.games.calabresella.exchange`,
-:mod:`~cardrules.games.calabresella.play`), which holds its legal set, its
-check and its transition side by side.
+:mod:`~cardrules.games.calabresella.play`), where its legal set, its check
+and its transition sit side by side; the door before them is the core's
+(:class:`~cardrules.state_base.StateBase`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
-from cardrules.base import check_seat
 from cardrules.cards import Card, Cards, card_at, cards_in, format_cards
-from cardrules.errors import GameNotOverError, IllegalActionError
-from cardrules.frozen import fast_constructor, pretty_as_repr
-from cardrules.game import TERMINAL, Action, Outcome
+from cardrules.errors import GameNotOverError
+from cardrules.game import TERMINAL, Action, GameInfo, Outcome
 from cardrules.games.calabresella import auction, exchange, play, procedure
-from cardrules.games.calabresella import position as _position
 from cardrules.games.calabresella.actions import (
+    Bid,
+    CallCard,
+    ChooseRaise,
+    Discard,
+    Pass,
     PlayCard,
+    ReturnCard,
+    malformed,
     parse_action,
 )
 from cardrules.games.calabresella.cards import mask_of
@@ -51,26 +58,26 @@ from cardrules.games.calabresella.deal import (
     dealt_monte,
     next_dealer,
 )
+from cardrules.games.calabresella.info import INFO
 from cardrules.games.calabresella.observation import CalabresellaObservation, observe
 from cardrules.games.calabresella.options import CalabresellaOptions
 from cardrules.games.calabresella.scoring import Contract, Raise, Settlement
-from cardrules.judging import action_text, as_played, read_text
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
-from cardrules.position import PositionEquality
 from cardrules.rules import RuleId
-from cardrules.svg import SvgPicture
-from cardrules.svg.marks import Marks
-from cardrules.verdict import Verdict
+from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step, with_maker
 
 if TYPE_CHECKING:
-    from cardrules.games.calabresella.ending import CalabresellaEnding
+    pass
+
+if TYPE_CHECKING:
+    from cardrules.games.calabresella.ending import CalabresellaEnding  # noqa: F401 - named in the base class, quoted
 
 __all__ = ["CalabresellaState", "make_state"]
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class CalabresellaState(SvgPicture, PositionEquality):
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaEnding", Action]):
     """A Calabresella hand in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.calabresella.game.CalabresellaGame.new_game`
@@ -104,6 +111,30 @@ class CalabresellaState(SvgPicture, PositionEquality):
     tally: Tally
     current_player: int
     settlement: Settlement | None = None
+
+    # -- what the game is, its actions, and how the door reads and prints ---------
+
+    INFO: ClassVar[GameInfo] = INFO
+    make: ClassVar[Maker[CalabresellaState]]  # the fast constructor (set below the class), for the phases
+    ACTIONS: ClassVar[ActionTable[CalabresellaState]] = action_table(
+        step(
+            PlayCard,
+            procedure.judge_play,
+            procedure.take_play,
+            lenient=play.PLAYABLE_AS_PLAYED,
+            fast=procedure.fast_play,
+        ),
+        step(Pass, procedure.judge_auction, procedure.take_auction, fast=procedure.fast_shared),
+        step(Bid, procedure.judge_auction, procedure.take_auction, fast=procedure.fast_shared),
+        step(CallCard, procedure.judge_exchange, procedure.take_exchange),
+        step(ReturnCard, procedure.judge_exchange, procedure.take_exchange),
+        step(Discard, procedure.judge_exchange, procedure.take_exchange),
+        step(ChooseRaise, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_shared),
+    )
+    _read_action = staticmethod(parse_action)
+    _malformed = staticmethod(malformed)
+    _observe = staticmethod(observe)
+    _cards_of = staticmethod(Cards.from_mask)
 
     # -- construction ---------------------------------------------------------
 
@@ -295,11 +326,6 @@ class CalabresellaState(SvgPicture, PositionEquality):
     # -- the public protocol --------------------------------------------------
 
     @property
-    def is_terminal(self) -> bool:
-        """Whether the hand is over (settled or abandoned)."""
-        return self.current_player == TERMINAL
-
-    @property
     def phase_name(self) -> str:
         """``"auction"``, ``"exchange"`` (the call, the return, the lay-aways), ``"play"`` or ``"over"``."""
         if self.current_player == TERMINAL:
@@ -334,7 +360,8 @@ class CalabresellaState(SvgPicture, PositionEquality):
         assert opponents is not None
         return tuple(sorted(opponents))
 
-    def _end_reason(self) -> str:
+    def end_reason(self) -> str:
+        """Why the finished hand is over (settled, or abandoned after all three passed)."""
         if self.abandoned:
             return "all three passed, so the hand was abandoned; the next hand is a new deal"
         return "the hand has been played and settled"
@@ -349,7 +376,7 @@ class CalabresellaState(SvgPicture, PositionEquality):
         if not self.is_terminal:
             return None
         rule = "calabresella.bidding.all-pass" if self.abandoned else "calabresella.procedure.session"
-        return Outcome(self.winner(), self.scores(), RuleId(rule), self._end_reason())
+        return Outcome(self.winner(), self.scores(), RuleId(rule), self.end_reason())
 
     def legal_mask(self) -> int:
         """In the play phase, the cards the player to act may play, as a bitmask; else 0.
@@ -378,101 +405,6 @@ class CalabresellaState(SvgPicture, PositionEquality):
             return auction.legal(self)
         return exchange.legal(self)
 
-    def check(self, action: Action | str) -> Verdict:
-        """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
-        return procedure.judge(self, action)
-
-    def attempt(
-        self, action: Action | str, *, lenient: bool = False
-    ) -> tuple[Verdict, CalabresellaState | None]:
-        """Judge ``action`` once and, when it is legal, apply it: the verdict and the next state (or None).
-
-        With ``lenient``, a card play that breaks only the follow rule
-        (:data:`~cardrules.games.calabresella.play.PLAYABLE_AS_PLAYED`, a revoke)
-        is played as it was made: its verdict stays illegal, and the next state
-        is the one after it.
-        """
-        if isinstance(action, str):
-            read = read_text(self, action)
-            if isinstance(read, Verdict):
-                return read, None
-            action = read
-        verdict = procedure.judge(self, action)
-        if verdict.legal or (
-            lenient and isinstance(action, PlayCard) and as_played(verdict, play.PLAYABLE_AS_PLAYED)
-        ):
-            return verdict, procedure.advance(self, action)
-        return verdict, None
-
-    def apply(self, action: Action | str) -> CalabresellaState:
-        """The state after ``action``.
-
-        Raises:
-            IllegalActionError: the action is illegal here; its verdict names the rules.
-        """
-        seat = self.current_player
-        try:  # the fast path takes only what the door takes: a play by the player to act of a card
-            fast = self.phase is _PLAY and type(action) is PlayCard and type(action.seat) is int
-            fast = fast and action.seat == seat and type(action.card) is Card  # type: ignore[union-attr]
-        except AttributeError:  # a value built around its constructor, a field missing: the door says so
-            fast = False
-        if fast:
-            # Fast path for a legal card play, on the very condition of legal_actions() and check().
-            index = action.card.index  # type: ignore[union-attr]
-            if play.playable(self.hands[seat], self.trick, self.context.plan.options) >> index & 1:
-                return play.play(self, seat, index)
-        else:
-            shared = procedure.quick(self, action)
-            if shared is not None:  # a shared call or raise of the legal set: no verdict needed
-                return procedure.advance(self, shared)
-        if isinstance(action, str):
-            read = read_text(self, action)
-            if isinstance(read, Verdict):
-                raise IllegalActionError(read, action, self.compact())
-            action = read
-        verdict = procedure.judge(self, action)
-        if not verdict.legal:
-            raise IllegalActionError(verdict, action_text(action), self.compact())
-        return procedure.advance(self, action)
-
-    def ending(self, by: int | str) -> CalabresellaEnding:
-        """The rest of the play as a solver ending, counted for the side of the seat ``by`` names.
-
-        See :func:`~cardrules.games.calabresella.ending.ending`.
-        """
-        from cardrules.games.calabresella.ending import ending  # the module imports this one's siblings
-
-        return ending(self, by)
-
-    def parse_action(self, text: str) -> Action:
-        """Read an action such as ``"p1 bid solo"``, ``"call 3S"``, ``"p0 discard 4C 5C 6C 7C"`` or ``"3S"``.
-
-        With no actor, the actor is the player to act.
-
-        Raises:
-            InvalidNotationError: the text is not a Calabresella action.
-        """
-        return parse_action(text, None if self.is_terminal else self.current_player)
-
-    def hand(self, seat: int) -> Cards:
-        """``seat``'s hand, in index order, as cards that print as cards (:attr:`hands` keeps the bitmasks).
-
-        Raises:
-            InvalidArgumentError: ``seat`` is not a seat of the game.
-        """
-        return Cards.from_mask(self.hands[check_seat(seat, 3, "Calabresella")])
-
-    def observation(self, seat: int) -> CalabresellaObservation:
-        """What ``seat`` may know here: its own hand and the public events, nothing else.
-
-        calabresella.info.hands, calabresella.info.public-events, calabresella.info.monte
-        and, once the hand is over, calabresella.info.end.
-
-        Raises:
-            InvalidArgumentError: ``seat`` is not a seat of the game.
-        """
-        return observe(self, check_seat(seat, 3, "Calabresella"))
-
     # -- text -----------------------------------------------------------------
 
     def compact(self) -> str:
@@ -494,27 +426,6 @@ class CalabresellaState(SvgPicture, PositionEquality):
             f"trick ({trick}); tricks {self.tally.tricks_bidder}-{self.tally.tricks_opponents}; {hands}]"
         )
 
-    def position(self) -> str:
-        """The position as one line of text, canonical: read it back with ``game.from_position``.
-
-        The sections are those of :mod:`cardrules.games.calabresella.position`:
-        the options, the hand number, dealer, balances and seed (with any later
-        deck orders), the phase and seat to act, the hands, the monte, the
-        auction, the exchange, the tricks and, once settled, the score.
-        """
-        return _position.write_position(self)
-
-    def _svg_table(self, marks: Marks) -> str:
-        """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
-        from cardrules.games.calabresella.picture import draw_state
-
-        return draw_state(self, marks)
-
-    _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
-
-    def __repr__(self) -> str:
-        return f"CalabresellaState{self.compact()}"
-
 
 make_state: Final[
     Callable[
@@ -532,8 +443,8 @@ make_state: Final[
         ],
         CalabresellaState,
     ]
-] = fast_constructor(CalabresellaState)
-"""Build a :class:`CalabresellaState` from all its fields, in order, fast (the phase modules' constructor)."""
+] = with_maker(CalabresellaState)
+"""Build a :class:`CalabresellaState` from all its fields, in order, fast: what ``state.make`` is, typed."""
 
 
 # The members the hot paths compare with, read once (reading an enum member off its class is slow).

@@ -3,36 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar
 
-from cardrules.base import GameBase
-from cardrules.cards import STANDARD_DECK, Card
+from cardrules.base import GameBase, check_seed
+from cardrules.cards import Card
 from cardrules.errors import InvalidOptionError
 from cardrules.game import GameInfo
 from cardrules.games.felagsvist.actions import SEAT_NAMES
-from cardrules.games.felagsvist.deal import CYCLE, MAX_DEALS, DealPlan
+from cardrules.games.felagsvist.deal import DealPlan
+from cardrules.games.felagsvist.info import INFO
 from cardrules.games.felagsvist.options import FelagsvistOptions, FirstDealer
-from cardrules.games.felagsvist.rules import RULES
 from cardrules.games.felagsvist.state import FelagsvistState
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.encoding import FelagsvistEncoding
 
 __all__ = ["INFO", "FelagsvistGame"]
-
-INFO: Final = GameInfo(
-    name="felagsvist",
-    title="Félagsvist",
-    rules=RULES,
-    options_type=FelagsvistOptions,
-    players=4,
-    seat_names=SEAT_NAMES,
-    pack=STANDARD_DECK,
-    pack_name="52-card pack",
-    max_deals=MAX_DEALS,
-    phases=(*(kind.value for kind in CYCLE), "over"),
-)
-"""Félagsvist as data: four seats N, E, S, W, one 52-card pack, at most 13 deals."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +61,15 @@ class FelagsvistGame(GameBase[FelagsvistOptions, FelagsvistState]):
 
         return FelagsvistEncoding(self.options)
 
-    def from_position(self, text: str) -> FelagsvistState:
+    def from_position(self, text: str, *, seed: int = 0) -> FelagsvistState:
         """The state a position text describes (see :mod:`~cardrules.games.felagsvist.position`).
 
         The position's options apply; an option it leaves out keeps this
         game's value. The state's
         :meth:`~cardrules.games.felagsvist.state.FelagsvistState.dealt_decks` starts
-        at the position's deal.
+        at the position's deal. Later deals come from the position's seed and
+        deck orders, or from ``seed`` when the text leaves its seed out (a
+        short position, ``state.position(future=False)``).
 
         >>> import cardrules
         >>> game = cardrules.get_game("felagsvist", first_dealer="N")
@@ -97,7 +85,7 @@ class FelagsvistGame(GameBase[FelagsvistOptions, FelagsvistState]):
         # Imported here: the position module imports the play, which needs the state imported first.
         from cardrules.games.felagsvist.position import read_position
 
-        return read_position(self, text)
+        return read_position(self, text, seed=check_seed(seed))
 
     def _new_game(self, seed: int) -> FelagsvistState:
         return FelagsvistState.start(DealPlan(self.options, seed), self._first_dealer(seed))

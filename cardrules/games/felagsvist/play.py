@@ -2,16 +2,18 @@
 
 Félagsvist has one phase and one action, playing a card. This module holds, side
 by side, the legal set (:func:`playable`, :func:`legal_mask`,
-:func:`legal_actions`), the check (:func:`check`) and the transition
-(:func:`apply`, :func:`attempt`, :func:`play_card`), then the end of a trick
-(:func:`trick_winner`), of a deal and of the game (:func:`game_ends`,
-:func:`outcome`). The follow-suit condition is written once, in
-:func:`playable`; the legal set, the check and :func:`apply`'s fast path all
+:func:`legal_actions`), the check (:func:`judge_play`) and the transition
+(:func:`take_play`, its fast path :func:`fast_play`, and :func:`play_card`),
+then the end of a trick (:func:`trick_winner`), of a deal and of the game
+(:func:`game_ends`, :func:`outcome`). The follow-suit condition is written
+once, in :func:`playable`; the legal set, the check and the fast path all
 call it.
 
-The functions take the state as their first argument;
-:class:`~cardrules.games.felagsvist.state.FelagsvistState` uses the protocol
-ones directly as its methods (``state.apply(action)`` is ``apply(state, action)``).
+The functions take the state as their first argument. The state's action table
+(:class:`~cardrules.games.felagsvist.state.FelagsvistState`) names
+:func:`judge_play`, :func:`take_play` and the fast path :func:`fast_play`; the
+door every action passes before them is the core's
+(:class:`~cardrules.state_base.StateBase`).
 
 >>> hand = (1 << 0) | (1 << 13) | (1 << 14)     # 2♣, 2♦, 3♦
 >>> bin(playable(hand, ())), bin(playable(hand, (20,))), bin(playable(hand, (40,)))
@@ -21,27 +23,20 @@ ones directly as its methods (``state.apply(action)`` is ``apply(state, action)`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
-from cardrules.errors import IllegalActionError
 from cardrules.game import TERMINAL, Action, Outcome
-from cardrules.games.felagsvist import state as _state
-from cardrules.games.felagsvist.actions import PLAYS, RANK_PICKS, SUIT_PLAYS, PlayCard, malformed
+from cardrules.games.felagsvist.actions import PLAYS, RANK_PICKS, SUIT_PLAYS, PlayCard
 from cardrules.games.felagsvist.cards import PRETTY, SUIT_MASKS, SUIT_NAMES, pretty_cards
-from cardrules.games.felagsvist.deal import DEAL_TRICKS, MAX_DEALS, DealContext, Tally, new_tally
+from cardrules.games.felagsvist.deal import DEAL_TRICKS, MAX_DEALS, Tally, new_tally
 from cardrules.games.felagsvist.options import Tiebreak
 from cardrules.games.felagsvist.rules import RULES
 from cardrules.games.felagsvist.scoring import add_deal, scored_deal, winning_side
 from cardrules.judging import (
     Findings,
-    action_text,
-    as_played,
-    game_over,
     not_held,
     out_of_turn,
-    read_text,
     rule_order,
-    unknown_action,
 )
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
@@ -52,17 +47,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PLAYABLE_AS_PLAYED",
-    "apply",
-    "attempt",
-    "check",
     "end_reason",
+    "fast_play",
     "game_ends",
+    "judge_play",
     "legal_actions",
     "legal_cards",
     "legal_mask",
     "outcome",
     "play_card",
     "playable",
+    "take_play",
     "trick_winner",
 ]
 
@@ -156,43 +151,34 @@ def _legal_verdict(seat: int, card: int, led: int | None) -> Verdict:
 
 
 _LEADS: Final = 4
-"""The row of :data:`_LEGAL_VERDICTS` for a play that leads a trick (rows 0-3: the suit led)."""
+"""The row of :data:`_LEGAL` for a play that leads a trick (rows 0-3: the suit led)."""
 
-_LEGAL_VERDICTS: Final[tuple[tuple[tuple[Verdict, ...], ...], ...]] = tuple(
-    tuple(tuple(_legal_verdict(seat, card, led) for card in range(52)) for seat in range(4))
+_LEGAL: Final[tuple[tuple[tuple[tuple[Verdict, int], ...], ...], ...]] = tuple(
+    tuple(tuple((_legal_verdict(seat, card, led), card) for card in range(52)) for seat in range(4))
     for led in (0, 1, 2, 3, None)
 )
-"""Every legal play's verdict, by suit led (or :data:`_LEADS`), seat and card, written once at import."""
+"""Every legal play's verdict with the card it plays, by suit led (or :data:`_LEADS`), seat and card,
+written once at import: what :func:`judge_play` gives a legal play."""
 
 
-def check(state: FelagsvistState, action: Action | str) -> Verdict:
-    """Adjudicate ``action`` here, naming every rule it breaks. Never raises.
+def judge_play(state: FelagsvistState, action: PlayCard) -> tuple[Verdict, int | None]:
+    """The verdict on a play that passed the door, naming every rule it breaks, and the card it plays.
 
-    The one judging function: :func:`~cardrules.games.felagsvist.play.attempt`
-    and :func:`~cardrules.games.felagsvist.play.apply` use it too. An illegal
-    verdict names common.game.over, or common.action.known, or every one of
-    common.turn.player-to-act, common.cards.held and felagsvist.play.must-follow
-    that the play breaks, in that order (the last only for the player to act,
-    when the card would fail to follow suit even if they held it); a legal one
-    names the rule of :func:`~cardrules.games.felagsvist.play.playable` that allows it.
+    An illegal verdict names every one of common.turn.player-to-act,
+    common.cards.held and felagsvist.play.must-follow that the play breaks, in
+    that order (the last only for the player to act, when the card would fail
+    to follow suit even if they held it); a legal one names the rule of
+    :func:`~cardrules.games.felagsvist.play.playable` that allows it. The card
+    is ``None`` for an illegal play.
     """
     to_act = state.current_player
-    if to_act == TERMINAL:
-        return game_over(end_reason(state.deal.deal_number))
-    if isinstance(action, str):
-        read = read_text(state, action)
-        return read if isinstance(read, Verdict) else check(state, read)
-    why = malformed(action)  # the door: a play by a seat of the game, of a card of the pack
-    if why is not None:
-        return unknown_action(why)
-    assert isinstance(action, PlayCard)
     seat = action.seat
     card = action.card.index
     hand = state.hands[seat]
     trick = state.trick
     legal = playable(hand, trick)
     if seat == to_act and legal >> card & 1:
-        return _LEGAL_VERDICTS[trick[0] // 13 if trick else _LEADS][seat][card]
+        return _LEGAL[trick[0] // 13 if trick else _LEADS][seat][card]
     found = Findings()
     out_of_turn(found, seat, to_act)
     if not hand >> card & 1:
@@ -204,31 +190,13 @@ def check(state: FelagsvistState, action: Action | str) -> Verdict:
             f"{SUIT_NAMES[trick[0] // 13]} were led and {format_seat(seat)} holds {pretty_cards(legal)}, "
             f"so {PRETTY[card]} fails to follow suit",
         )
-    return found.verdict(_ORDER)
+    return found.verdict(_ORDER), None
 
 
 # -- the transition ------------------------------------------------------------
 
 
-def _shared_legal(state: FelagsvistState, action: object) -> int:
-    """The card index of ``action`` if it is a shared play (:data:`PLAYS`) of the player to act that
-    :func:`playable` allows (the state keeps those cards); otherwise -1.
-
-    The fast path of :func:`attempt` (and of :func:`apply`, which writes the
-    same test out): such a play needs no judging beyond that bit. Anything
-    else (text, another action, a play built anew, a value built around its
-    class) goes through :func:`check`.
-    """
-    seat = state.current_player
-    try:
-        card = action.card.index  # type: ignore[attr-defined]
-        shared = seat >= 0 and PLAYS[seat][card] is action
-    except (AttributeError, IndexError, TypeError):  # text, another action, a value built around the class
-        return -1
-    return card if shared and state.legal_cards >> card & 1 else -1
-
-
-PLAYABLE_AS_PLAYED: Final = frozenset(_MUST_FOLLOW)
+PLAYABLE_AS_PLAYED: Final[frozenset[RuleId]] = frozenset(_MUST_FOLLOW)
 """The rules a play may break and still be carried out as played (``attempt(..., lenient=True)``).
 
 Only felagsvist.play.must-follow: a revoke is a card the actor holds, played
@@ -237,54 +205,28 @@ play out of turn or after the end breaks rules the transition itself needs.
 """
 
 
-def attempt(
-    state: FelagsvistState, action: Action | str, *, lenient: bool = False
-) -> tuple[Verdict, FelagsvistState | None]:
-    """Judge ``action`` once and, when it is legal, play it: the verdict and the next state (or ``None``).
-
-    With ``lenient``, a play that breaks only the rules of
-    :data:`~cardrules.games.felagsvist.play.PLAYABLE_AS_PLAYED` (a revoke) is played as it was made: its
-    verdict stays illegal, and the next state is the one after it.
-    """
-    card = _shared_legal(state, action)
-    if card >= 0:  # the verdict check() gives a legal play, read from the same table
-        seat, trick = state.current_player, state.trick
-        return _LEGAL_VERDICTS[trick[0] // 13 if trick else _LEADS][seat][card], play_card(state, seat, card)
-    if isinstance(action, str):
-        read = read_text(state, action)
-        if isinstance(read, Verdict):
-            return read, None
-        action = read
-    verdict = check(state, action)
-    if not verdict.legal and not (lenient and as_played(verdict, PLAYABLE_AS_PLAYED)):
-        return verdict, None
-    play = cast("PlayCard", action)  # a play by the player to act, of a card held
-    return verdict, play_card(state, play.seat, play.card.index)
+def take_play(state: FelagsvistState, action: PlayCard, card: int | None) -> FelagsvistState:
+    """The state after ``action``, judged legal (``card`` is the card it plays) or carried out as played."""
+    return play_card(state, action.seat, action.card.index if card is None else card)
 
 
-def apply(state: FelagsvistState, action: Action | str) -> FelagsvistState:
-    """The state after ``action``.
+def fast_play(state: FelagsvistState, action: object) -> FelagsvistState | None:
+    """The state after ``action`` when it is a shared play of a card the state's legal set holds, by the
+    player to act (``actions.PLAYS``); else ``None`` (``apply`` then takes
+    it to the door).
 
-    Raises:
-        IllegalActionError: the action is illegal here; its verdict names the rules.
+    Such a play needs no judging beyond that bit. Anything else (a play built
+    anew, a value built around its class) goes through the door.
     """
     seat = state.current_player
-    try:  # _shared_legal's test, written out: a call less on the hottest path of the engine
-        card = action.card.index  # type: ignore[union-attr]
+    try:
+        card = action.card.index  # type: ignore[attr-defined]
         shared = seat >= 0 and PLAYS[seat][card] is action
-    except (AttributeError, IndexError, TypeError):
-        shared = False
+    except (AttributeError, IndexError, TypeError):  # a value built around the class: the door says why
+        return None
     if shared and state.legal_cards >> card & 1:  # a card of playable(): no verdict is needed
         return play_card(state, seat, card)
-    if isinstance(action, str):
-        read = read_text(state, action)
-        if isinstance(read, Verdict):
-            raise IllegalActionError(read, action, state.compact())
-        return apply(state, read)
-    verdict = check(state, action)
-    if verdict.legal:  # a legal play that is not a shared value, such as PlayCard(1, card) built anew
-        return play_card(state, seat, cast("PlayCard", action).card.index)
-    raise IllegalActionError(verdict, action_text(action), state.compact())
+    return None
 
 
 _SEATS: Final = (0, 1, 2, 3, 0, 1, 2, 3)
@@ -314,7 +256,7 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
     history = (state.history, seat, card)
     if len(trick) < 4:
         after = _SEATS[seat + 1]
-        return _state.new_state(
+        return state.make(
             state.deal, hands, trick, history, state.tally, after, playable(hands[after], trick)
         )
     deal = state.deal
@@ -329,8 +271,8 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
     else:
         tally = new_tally(winner, (ns, ew + 1), (won_ns, won_ew | taken))
     if ns + ew + 1 < DEAL_TRICKS:
-        return _state.new_state(deal, hands, (), history, tally, winner, playable(hands[winner], ()))
-    return _end_deal(deal, hands, history, tally)
+        return state.make(deal, hands, (), history, tally, winner, playable(hands[winner], ()))
+    return _end_deal(state, hands, history, tally)
 
 
 # -- the end of a trick, a deal and the game -------------------------------------
@@ -363,17 +305,19 @@ def trick_winner(cards: Sequence[int], trump: int | None, strength: Sequence[int
 
 
 def _end_deal(
-    deal: DealContext, hands: tuple[int, int, int, int], history: History, tally: Tally
+    state: FelagsvistState, hands: tuple[int, int, int, int], history: History, tally: Tally
 ) -> FelagsvistState:
-    """After the thirteenth trick: the deal is scored, then the game ends or the next deal is dealt.
+    """After the thirteenth trick of ``state``'s deal: the deal is scored, then the game ends or the next
+    deal is dealt.
 
     felagsvist.deal.rotation: the deal passes to the left.
     """
+    deal = state.deal
     scores = scored_deal(deal, tally)  # what the finished state's deal_scores and totals end with
     totals = add_deal(deal.totals, scores)
     if game_ends(deal.deal_number, totals, deal.plan.options.tiebreak):
-        return _state.new_state(deal, hands, (), history, tally, TERMINAL, 0)
-    return _state.FelagsvistState.start(
+        return state.make(deal, hands, (), history, tally, TERMINAL, 0)
+    return state.start(
         deal.plan, (deal.dealer + 1) % 4, deal.deal_number + 1, (*deal.deal_scores, scores), totals
     )
 

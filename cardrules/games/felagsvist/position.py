@@ -28,7 +28,9 @@ scores    groups ``NS EW``,       the scores of every earlier deal,   felagsvist
           ``/`` between           deal 1 first; ``-`` in deal 1       felagsvist.score.totals,
                                                                       felagsvist.game.tie
 seed      ``N``                   the seed that shuffles the later    felagsvist.deal.distribution
-                                  deals; optional (0 when left out)
+                                  deals; optional (left out: the
+                                  seed given to the reader, 0 by
+                                  default)
 decks     groups of 52 cards,     the explicit deck orders (top       common.deal.permutation
           ``/`` between           first) of the deals after this
                                   one; written only when there are
@@ -45,6 +47,9 @@ check, for a reader's eye). The hands a deal started with are the hands now
 plus the cards each seat has played; the reader re-judges every play from that
 start with the engine's own check, so a history holding a revoke is refused
 naming ``felagsvist.play.must-follow``.
+
+``seed`` and ``decks`` are the future; the short form
+(``state.position(future=False)``) leaves them out.
 
 The game totals are the sums of the scores. A finished game is written with
 ``turn over``, empty hands and its last deal's thirteen tricks; its last deal's
@@ -127,8 +132,10 @@ def _later_decks(plan: DealPlan, deal_number: int) -> tuple[tuple[int, ...], ...
     return plan.decks[max(start, 0) :]
 
 
-def write_position(state: FelagsvistState) -> str:
+def write_position(state: FelagsvistState, *, future: bool = True) -> str:
     """The position of ``state`` as one canonical line (see the module's description).
+
+    Without ``future``, the short form: no ``seed`` and no ``decks``.
 
     >>> import cardrules
     >>> start = cardrules.get_game("felagsvist", first_dealer="E").new_game(seed=4)
@@ -151,6 +158,8 @@ def write_position(state: FelagsvistState) -> str:
         ),
     )
     writer.section("scores", *_with_slashes([[str(ns), str(ew)] for ns, ew in state.deal.deal_scores]))
+    if not future:
+        return str(writer)
     plan = state.plan
     writer.section("seed", plan.seed)
     later = _later_decks(plan, state.deal_number)
@@ -323,10 +332,10 @@ def _read_scores(reader: PositionReader) -> tuple[tuple[int, int], ...] | None:
     return None if bad else tuple(scores)
 
 
-def _read_seed(reader: PositionReader) -> int | None:
+def _read_seed(reader: PositionReader, default: int) -> int | None:
     tokens = reader.take("seed", required=False)
     if tokens is None:
-        return 0
+        return default
     return reader.seed("seed", tokens)
 
 
@@ -357,8 +366,10 @@ def _read_decks(reader: PositionReader) -> tuple[tuple[int, ...], ...] | None:
     return None if bad else tuple(decks)
 
 
-def read_position(game: FelagsvistGame, text: object) -> FelagsvistState:
+def read_position(game: FelagsvistGame, text: object, *, seed: int = 0) -> FelagsvistState:
     """The state ``text`` describes, with ``game``'s options where the text leaves them out.
+
+    ``seed`` shuffles the later deals when the text leaves its seed out (a short position).
 
     Every section is read even after a problem, and every problem is
     reported: malformed text, and positions that cannot arise, each naming the
@@ -375,7 +386,7 @@ def read_position(game: FelagsvistGame, text: object) -> FelagsvistState:
         hands=_read_hands(reader),
         tricks=_read_plays(reader),
         scores=_read_scores(reader),
-        seed=_read_seed(reader),
+        seed=_read_seed(reader, seed),
         later=_read_decks(reader),
     )
     state = checked_state(reader, sections)

@@ -14,27 +14,27 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
-from cardrules.base import check_seat
 from cardrules.cards import Card, Cards, Suit, card_at, cards_in, format_cards
 from cardrules.errors import GameNotOverError
-from cardrules.frozen import fast_constructor, pretty_as_repr
-from cardrules.game import TERMINAL
+from cardrules.game import TERMINAL, GameInfo
 from cardrules.games.felagsvist import play as _play
-from cardrules.games.felagsvist.actions import SEAT_NAMES, PlayCard, parse_play
+from cardrules.games.felagsvist.actions import SEAT_NAMES, PlayCard, malformed, parse_play
 from cardrules.games.felagsvist.deal import DealContext, DealPlan, Tally, open_deal, trump_suit
+from cardrules.games.felagsvist.info import INFO
 from cardrules.games.felagsvist.observation import FelagsvistObservation, observe
 from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind
 from cardrules.games.felagsvist.scoring import add_deal, scored_deal, winning_side
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
-from cardrules.position import PositionEquality
-from cardrules.svg import SvgPicture
-from cardrules.svg.marks import Marks
+from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step, with_maker
 
 if TYPE_CHECKING:
-    from cardrules.games.felagsvist.ending import FelagsvistEnding
+    pass
+
+if TYPE_CHECKING:
+    from cardrules.games.felagsvist.ending import FelagsvistEnding  # noqa: F401 - named in the base class, quoted
 
 __all__ = ["FelagsvistState", "History", "new_state"]
 
@@ -42,8 +42,8 @@ History: TypeAlias = PlayChain
 """The plays of the deal, newest first (see :mod:`cardrules.plays`)."""
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class FelagsvistState(SvgPicture, PositionEquality):
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class FelagsvistState(StateBase[FelagsvistObservation, Cards, "FelagsvistEnding", PlayCard]):
     """A Félagsvist game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.felagsvist.game.FelagsvistGame.new_game` or
@@ -101,14 +101,29 @@ class FelagsvistState(SvgPicture, PositionEquality):
         leader = tally.leader
         return new_state(deal, hands, (), None, tally, leader, _play.legal_cards(hands, (), leader))
 
-    # -- the play: these methods are the functions of cardrules.games.felagsvist.play,
+    # -- what the game is, its one action, and how the door reads and prints ------
+
+    INFO: ClassVar[GameInfo] = INFO
+    make: ClassVar[Maker[FelagsvistState]]  # the fast constructor (set below the class), for the phases
+    ACTIONS: ClassVar[ActionTable[FelagsvistState]] = action_table(
+        step(
+            PlayCard,
+            _play.judge_play,
+            _play.take_play,
+            lenient=_play.PLAYABLE_AS_PLAYED,
+            fast=_play.fast_play,
+        ),
+    )
+    _read_action = staticmethod(parse_play)
+    _malformed = staticmethod(malformed)
+    _observe = staticmethod(observe)
+    _cards_of = staticmethod(Cards.from_mask)
+
+    # -- the legal set and the end: the functions of cardrules.games.felagsvist.play,
     # -- bound directly (no wrapper call on the hot paths)
 
     legal_mask = _play.legal_mask
     legal_actions = _play.legal_actions
-    check = _play.check
-    attempt = _play.attempt
-    apply = _play.apply
     outcome = _play.outcome
 
     # -- views ----------------------------------------------------------------
@@ -191,11 +206,6 @@ class FelagsvistState(SvgPicture, PositionEquality):
         return self.tally.won
 
     @property
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.current_player == TERMINAL
-
-    @property
     def phase_name(self) -> str:
         """The kind of the deal being played (``"hearts"`` ... ``"nolo"``), or ``"over"``.
 
@@ -233,41 +243,11 @@ class FelagsvistState(SvgPicture, PositionEquality):
             raise GameNotOverError("the game is not over: no winner yet")
         return winning_side(self.totals)
 
-    def hand(self, seat: int) -> Cards:
-        """``seat``'s hand, in index order, as cards that print as cards (:attr:`hands` keeps the bitmasks).
-
-        Raises:
-            InvalidArgumentError: ``seat`` is not one of the seats 0-3.
-        """
-        return Cards.from_mask(self.hands[check_seat(seat, 4, "Félagsvist")])
-
-    def observation(self, seat: int) -> FelagsvistObservation:
-        """What ``seat`` may know here: its own hand and the public play.
-
-        See :func:`~cardrules.games.felagsvist.observation.observe`.
-        """
-        return observe(self, seat)
+    def end_reason(self) -> str:
+        """Why the finished game is over (``deal 12 was the last``)."""
+        return _play.end_reason(self.deal.deal_number)
 
     # -- text -----------------------------------------------------------------
-
-    def ending(self, by: int | str) -> FelagsvistEnding:
-        """The rest of the deal as a solver ending, counted for the side of ``by`` (a seat or a side).
-
-        See :func:`~cardrules.games.felagsvist.ending.ending`.
-        """
-        from cardrules.games.felagsvist.ending import ending  # the module imports this one's siblings
-
-        return ending(self, by)
-
-    def parse_action(self, text: str) -> PlayCard:
-        """Read a play such as ``"p2 play QS"``, ``"S play Q♠"``, ``"play qs"`` or ``"QS"``.
-
-        With no actor, the actor is the player to act.
-
-        Raises:
-            InvalidNotationError: the text is not a Félagsvist action.
-        """
-        return parse_play(text, None if self.is_terminal else self.current_player)
 
     def compact(self) -> str:
         """A one-line form of the whole state, enough to reproduce a failure."""
@@ -281,39 +261,12 @@ class FelagsvistState(SvgPicture, PositionEquality):
             f"totals {self.totals[0]}-{self.totals[1]}; {hands}]"
         )
 
-    def position(self) -> str:
-        """The position as one line of text, canonical; read it back with ``game.from_position``.
-
-        It holds the options, the deal, the seat to act, the hands, this
-        deal's plays by trick, the earlier deals' scores, the seed and any
-        explicit later decks (see :mod:`~cardrules.games.felagsvist.position`).
-
-        >>> import cardrules
-        >>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=5)
-        >>> state.position().split(" ; ")[2:4]
-        ['deal 1 dealer p0 round hearts', 'turn p1']
-        """
-        from cardrules.games.felagsvist.position import write_position  # the module imports this one
-
-        return write_position(self)
-
-    def _svg_table(self, marks: Marks) -> str:
-        """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
-        from cardrules.games.felagsvist.picture import draw_state
-
-        return draw_state(self, marks)
-
-    _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
-
-    def __repr__(self) -> str:
-        return f"FelagsvistState{self.compact()}"
-
 
 new_state: Final[
     Callable[
         [DealContext, tuple[int, int, int, int], tuple[int, ...], History, Tally, int, int], FelagsvistState
     ]
-] = fast_constructor(FelagsvistState)
+] = with_maker(FelagsvistState)
 """``FelagsvistState(deal, hands, trick, history, tally, current_player)`` for the hot path, built
 without ``__init__`` (see :func:`cardrules.frozen.fast_constructor`); the caller passes
 :attr:`~FelagsvistState.legal_cards` too, as :func:`~cardrules.games.felagsvist.play.legal_cards`

@@ -38,10 +38,10 @@ from cardrules.games.fildinski.options import (
     MeldedCards,
     TrumpSevenPoints,
 )
+from cardrules.games.fildinski.play import follower_wins, legal_follow
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.scoring import Category, DealSummary, DixEvent, MeldEvent
 from cardrules.games.fildinski.state import FildinskiState
-from cardrules.games.fildinski.tricks import follower_wins, legal_follow
 
 __all__ = [
     "MELD_POINTS",

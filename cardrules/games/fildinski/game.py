@@ -3,35 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar
 
-from cardrules.base import GameBase
+from cardrules.base import GameBase, check_seed
 from cardrules.cards import Card
 from cardrules.game import GameInfo
-from cardrules.games.fildinski.cards import PACK, PACK_NAME, card_kind, label_deck
+from cardrules.games.fildinski.cards import card_kind, label_deck
 from cardrules.games.fildinski.deal import DealPlan
+from cardrules.games.fildinski.info import INFO
 from cardrules.games.fildinski.options import FildinskiOptions
 from cardrules.games.fildinski.position import read_position
-from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.state import FildinskiState
 
 if TYPE_CHECKING:
     from cardrules.games.fildinski.encoding import FildinskiEncoding
 
 __all__ = ["INFO", "FildinskiGame"]
-
-INFO: Final = GameInfo(
-    name="fildinski",
-    title="Fildinski",
-    rules=RULES,
-    options_type=FildinskiOptions,
-    players=2,
-    pack=PACK,
-    pack_name=PACK_NAME,
-    sample_values={"target_score": (500, 100, 2000)},
-    phases=("stock", "meld-step", "endgame", "over"),
-)
-"""Fildinski as data: two seats, a 64-card pack holding each card from 7 to ace twice."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,19 +47,20 @@ class FildinskiGame(GameBase[FildinskiOptions, FildinskiState]):
 
         return FildinskiEncoding(self.options)
 
-    def from_position(self, text: str) -> FildinskiState:
+    def from_position(self, text: str, *, seed: int = 0) -> FildinskiState:
         """The state a position text describes (see :mod:`cardrules.games.fildinski.position`).
 
         The position's options apply; an option it leaves out keeps this
         game's value. Nothing random is drawn: later deals come from the
-        position's seed and deck orders.
+        position's seed and deck orders, or from ``seed`` when the text leaves
+        its seed out (a short position, ``state.position(future=False)``).
 
         Raises:
             InvalidPositionError: the text is malformed or the position cannot
                 arise; the error lists every problem, each with its section
                 and the rule it breaks.
         """
-        return read_position(self, text)
+        return read_position(self, text, seed=check_seed(seed))
 
     def _from_decks(self, decks: tuple[tuple[Card, ...], ...], dealer: int, seed: int) -> FildinskiState:
         labelled = tuple(

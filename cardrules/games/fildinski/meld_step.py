@@ -3,53 +3,49 @@
 Only the trick's winner acts (:func:`in_step`, fildinski.meld.who-and-when):
 first the dix (``p0 dix 7H``) where it is possible, then exactly one
 declaration (``p0 meld none``, or one or two melds), after which both players
-draw (:func:`~cardrules.games.fildinski.tricks.draw`). For each action the
-legal set, the verdict and the transition are side by side, and each rule's
-condition is one function that all of them use: :func:`dix_sevens`
-(fildinski.dix.exchange), :func:`dix_spent` (fildinski.dix.once),
-:func:`meld_pool` (fildinski.meld.from-won-cards), :func:`fresh_cards`
-(fildinski.meld.fresh-card), :func:`reused` (fildinski.meld.same-kind-once),
-:func:`outranked` (fildinski.meld.class-order), :func:`copy_matters` and
-:func:`copy_named` (fildinski.meld.copy-choice), :data:`MAX_MELDS` and :func:`shared_cards`
-(fildinski.meld.per-step). Whether a card set fits a kind at all is the meld
-table's (:func:`~cardrules.games.fildinski.melds.meld_fits`).
-"""
+draw (:func:`~cardrules.games.fildinski.play.draw`). The dix has a module of
+its own (:mod:`~cardrules.games.fildinski.dix`); here the declaration's legal
+set, verdict and transition are side by side, and each rule's condition is one
+function that all of them use: the conditions of a meld, which live in
+:mod:`~cardrules.games.fildinski.meld_conditions` and are offered here too
+(``in_step``, ``meld_pool``, ``fresh_cards``, ``reused``, ``outranked``,
+``copy_matters``, ``copy_named``, ``MAX_MELDS``, ``shared_cards``, and the
+``MeldView`` they read). The search of
+the legal declarations is :mod:`~cardrules.games.fildinski.meld_search`
+(``step_choices``, for the solver, is offered here too)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-from typing import Final, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Card
 from cardrules.game import Action
-from cardrules.games.fildinski import state as st
-from cardrules.games.fildinski import tricks
-from cardrules.games.fildinski.actions import DeclareMelds, Dix, MeldDecl, make_declare, meld_decl, meld_refs
-from cardrules.games.fildinski.cards import (
-    DEAL_TRICKS,
-    card_kind,
-    card_of,
-    ids_in,
-    kind_card,
-    strength_of,
-)
+from cardrules.games.fildinski import play
+from cardrules.games.fildinski.actions import DeclareMelds, Dix, MeldDecl, make_declare, meld_refs
+from cardrules.games.fildinski.cards import DEAL_TRICKS, card_kind, card_of, ids_in, kind_card
 from cardrules.games.fildinski.deal import DealContext
-from cardrules.games.fildinski.melds import (
-    MeldKind,
-    bezique_kinds,
-    meld_fits,
-    meld_ids,
-    meld_sets_at,
-    reach_table,
+from cardrules.games.fildinski.dix import dix_card
+from cardrules.games.fildinski.meld_conditions import (
+    MAX_MELDS,
+    NO_MELDING,
+    WHO_AND_WHEN,
+    Melds,
+    MeldView,
+    copy_matters,
+    copy_named,
+    fresh_cards,
+    in_step,
+    meld_pool,
+    outranked,
+    outranking,
+    reused,
+    shared_cards,
 )
-from cardrules.games.fildinski.options import BeziquePair, DixExchange, MeldedCards
+from cardrules.games.fildinski.meld_search import declarations, single_melds, step_choices
+from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_ids
+from cardrules.games.fildinski.options import MeldedCards
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.scoring import (
-    DIX_POINTS,
-    Category,
-    DixEvent,
-    add_points,
     make_meld_event,
     score_melds,
 )
@@ -57,24 +53,23 @@ from cardrules.judging import (
     ACTION_KNOWN,
     CARDS_HELD,
     Findings,
-    not_held,
     out_of_turn,
     rule_order,
-    unknown_action,
 )
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
+if TYPE_CHECKING:
+    from cardrules.games.fildinski.state import FildinskiState
+
 __all__ = [
     "CLASS_ORDER",
-    "EXCHANGE",
     "FRESH_CARD",
     "FROM_WON",
     "KINDS",
     "MAX_MELDS",
     "NO_MELDING",
-    "ONCE",
     "PER_STEP",
     "SAME_KIND_ONCE",
     "WHO_AND_WHEN",
@@ -83,15 +78,8 @@ __all__ = [
     "copy_matters",
     "copy_named",
     "declare",
-    "dix_card",
-    "dix_seven",
-    "dix_sevens",
-    "dix_spent",
-    "dix_zone",
-    "exchange",
     "fresh_cards",
     "in_step",
-    "judge_dix",
     "judge_melds",
     "legal_actions",
     "marked",
@@ -101,61 +89,8 @@ __all__ = [
     "reused",
     "shared_cards",
     "step_choices",
-    "turned_seven",
 ]
 
-Melds: TypeAlias = tuple[tuple[MeldKind, int], ...]
-"""Resolved melds: each kind with its cards (an id bitmask)."""
-
-MAX_MELDS: Final = 2
-"""fildinski.meld.per-step: the most melds one meld step may make."""
-
-_KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
-_OUTRANKED_BY: Final[Mapping[MeldKind, MeldKind]] = MappingProxyType(
-    {MeldKind.ROYAL_MARRIAGE: MeldKind.SEQUENCE, MeldKind.BEZIQUE: MeldKind.DOUBLE_BEZIQUE}
-)
-_HIGHER: Final[tuple[MeldKind | None, ...]] = tuple(_OUTRANKED_BY.get(kind) for kind in MeldKind)
-_HIGHER_ORDER: Final[tuple[int, ...]] = tuple(-1 if higher is None else higher.order for higher in _HIGHER)
-"""The table order of :data:`_HIGHER`'s kinds, -1 for none."""
-
-
-class MeldView(Protocol):
-    """What the meld-step conditions read: the deal, the won piles, the fresh cards and the used cards.
-
-    A :class:`~cardrules.games.fildinski.state.FildinskiState` is one; the
-    solver's ending (:mod:`cardrules.games.fildinski.ending`) passes a small
-    value of its own, so both ask the same functions which melds are legal.
-    """
-
-    @property
-    def deal(self) -> DealContext:
-        """The deal (its trump and options)."""
-        ...
-
-    @property
-    def won(self) -> tuple[int, int]:
-        """Each seat's won pile (id bitmasks)."""
-        ...
-
-    @property
-    def fresh(self) -> int:
-        """The cards of the trick just won still in the winner's pile (an id bitmask)."""
-        ...
-
-    @property
-    def used(self) -> tuple[int, ...]:
-        """Per meld kind, in table order, the ids that have been in a meld of that kind this deal."""
-        ...
-
-
-WHO_AND_WHEN: Final = "fildinski.meld.who-and-when"
-"""The rule of who melds and when: the trick's winner, in its meld step."""
-NO_MELDING: Final = "fildinski.endgame.no-melding"
-"""The rule against a meld or dix after the last draw (under the default)."""
-EXCHANGE: Final = "fildinski.dix.exchange"
-"""The dix's rule: the trump 7 for the turn-up."""
-ONCE: Final = "fildinski.dix.once"
-"""The rule of one dix a deal, none when the turn-up is a 7."""
 FROM_WON: Final = "fildinski.meld.from-won-cards"
 """The rule that melds are made from the melder's won cards."""
 FRESH_CARD: Final = "fildinski.meld.fresh-card"
@@ -169,409 +104,43 @@ PER_STEP: Final = "fildinski.meld.per-step"
 KINDS: Final = "fildinski.meld.kinds"
 """The meld table's rule."""
 
-_NO_SEVEN: Final = -1
 _WHO_AND_WHEN: Final = WHO_AND_WHEN
 _NO_MELDING: Final = NO_MELDING
-_EXCHANGE: Final = EXCHANGE
-_ONCE: Final = ONCE
 _FROM_WON: Final = FROM_WON
 _PER_STEP: Final = PER_STEP
 _ENDS_STEP: Final = (RuleId(_WHO_AND_WHEN),)
 _MELDS: Final = (RuleId(_WHO_AND_WHEN), RuleId(KINDS))
-_DIX: Final = (RuleId(_EXCHANGE),)
 _ORDER: Final = rule_order(RULES)
-_EVEN_IDS: Final = 0x5555_5555_5555_5555
 _NONE: Final[tuple[tuple[Action, ...], ...]] = tuple((DeclareMelds(seat, ()),) for seat in (0, 1))
 """Each seat's legal set of declarations when no meld can be made: ``meld none`` alone."""
+_ENDS_WITHOUT_MELD: Final[tuple[Verdict, ...]] = tuple(
+    make_verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld")
+    for seat in (0, 1)
+)
+"""Each seat's verdict on its legal ``meld none`` (the same value every time)."""
 
 
-def legal_actions(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
+def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     """The legal actions of ``seat`` in its meld step, in canonical order.
 
-    The dix when possible (:func:`dix_card`), then ``meld none``, then every
+    The dix when possible (:func:`~cardrules.games.fildinski.dix.dix_card`), then ``meld none``, then every
     single meld, then every pair of disjoint melds, one declaration for each
     distinct outcome (fildinski.meld.copy-choice).
     """
     dix = dix_card(s, seat)
-    singles = _single_melds(s, seat)
+    singles = single_melds(s, seat)
     melds: tuple[Action, ...]
     if singles:
-        melds = tuple(make_declare(seat, decls) for decls, _ in _declarations(s, seat, singles))
+        melds = tuple([make_declare(seat, decls) for decls, _ in declarations(s, seat, singles)])
     else:  # the common case: no meld can be made, only the declaration of none
         melds = _NONE[seat]
-    return ((Dix(seat, card_of(dix)),) if dix is not None else ()) + melds
-
-
-def in_step(s: st.FildinskiState, seat: int) -> bool:
-    """fildinski.meld.who-and-when: whether ``seat`` may act in a meld step now.
-
-    Only the winner of the trick just played, in that trick's meld step.
-    """
-    return s.in_meld_step and seat == s.current_player
-
-
-# -- the dix --------------------------------------------------------------------------------------
-
-
-def dix_sevens(s: st.FildinskiState, seat: int) -> int:
-    """fildinski.dix.exchange: the trump 7s ``seat`` may give for the turn-up (an id bitmask).
-
-    Under ``from_hand`` those in its hand; under ``from_trick`` the one of the
-    trick just won, still in its won pile.
-    """
-    return dix_zone(s, seat) & 3 << (2 * dix_seven(s.deal.trump))
-
-
-def dix_seven(trump: int) -> int:
-    """fildinski.dix.exchange: the card kind (0-31) the dix gives, the 7 of ``trump``."""
-    return 8 * trump
-
-
-def turned_seven(turnup: int) -> bool:
-    """fildinski.dix.once: whether the turn-up (an id) is a 7, which leaves no dix to make."""
-    return strength_of(turnup) == 0
-
-
-def dix_zone(s: st.FildinskiState, seat: int) -> int:
-    """fildinski.dix.exchange: the cards the dix takes its seven from (an id bitmask).
-
-    ``seat``'s hand under ``from_hand``; under ``from_trick`` the cards of the
-    trick just won still in its won pile.
-    """
-    if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
-        return s.hands[seat]
-    return s.fresh & s.won[seat]
-
-
-def dix_spent(s: st.FildinskiState) -> bool:
-    """fildinski.dix.once: whether the deal's one dix has been made, or the turn-up is a 7 already."""
-    return s.dix_done or turned_seven(s.turnup)
-
-
-def dix_card(s: st.FildinskiState, seat: int) -> int | None:
-    """The trump 7 the winner may exchange in this meld step, or ``None``.
-
-    Never after the last draw (fildinski.endgame.no-melding), nor once spent
-    (:func:`dix_spent`); otherwise the lower of :func:`dix_sevens`.
-    """
-    if s.in_endgame or dix_spent(s):
-        return None
-    pool = dix_sevens(s, seat)
-    if not pool:
-        return None
-    return (pool & -pool).bit_length() - 1
-
-
-def judge_dix(s: st.FildinskiState, action: Dix) -> tuple[Verdict, int]:
-    """The verdict on a dix (the game not over), and the id of the seven it gives (-1 if illegal).
-
-    Every rule it breaks is named: the turn, the card (fildinski.dix.exchange),
-    the time (fildinski.endgame.no-melding, fildinski.meld.who-and-when), the
-    deal's one dix (fildinski.dix.once), and, for the winner in its meld step,
-    a trump 7 missing from the zone the dix takes it from
-    (fildinski.dix.exchange, then common.cards.held). The first rule found
-    comes first, the rest in the rule book's order.
-    """
-    seat, card = action.seat, action.card
-    actor = format_seat(seat)
-    kind = card_kind(card) if isinstance(card, Card) else None
-    if kind is None:
-        return unknown_action(f"{card} is not a card of the Fildinski deck (7 to ace only)"), _NO_SEVEN
-    trump = s.deal.trump
-    seven = kind_card(dix_seven(trump)).pretty()
-    found = Findings()
-    out_of_turn(found, seat, s.current_player)
-    if kind != dix_seven(trump):
-        found.add(_EXCHANGE, f"the dix exchanges the trump 7 ({seven}), not {card.pretty()}")
-    if s.in_endgame:
-        found.add(_NO_MELDING, "the stock is exhausted: no dix after the last draw")
-    elif not in_step(s, seat):
-        if not s.in_meld_step:
-            reason = "the dix is made only in the meld step of the trick just won, before its melds"
-        else:
-            reason = f"only the winner of trick {s.tricks_done}, {format_seat(s.leader)}, may exchange"
-        found.add(_WHO_AND_WHEN, reason)
-    if dix_spent(s) and (s.dix_done or not s.in_endgame):
-        if s.dix_done:
-            found.add(_ONCE, "the dix has already been made in this deal")
-        else:
-            turnup = card_of(s.turnup).pretty()
-            found.add(_ONCE, f"the turn-up is already a 7 ({turnup}): no exchange is possible")
-    from_hand = s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND
-    if in_step(s, seat) and not s.in_endgame and not dix_zone(s, seat) >> (2 * kind) & 3:
-        # The card missing from its zone: for the trump 7 the dix rule first; then common.cards.held.
-        if kind == dix_seven(trump) and from_hand:
-            found.add(_EXCHANGE, f"the dix gives a trump 7 from hand, and {actor} holds no {seven}")
-        elif kind == dix_seven(trump):
-            found.add(
-                _EXCHANGE,
-                f"with dix_exchange = from_trick only the trump 7 of the trick just won may be exchanged, "
-                f"and trick {s.tricks_done} holds no {seven}",
-            )
-        if from_hand and kind != dix_seven(trump):
-            not_held(found, seat, card.pretty())
-        else:  # the reason is given already
-            found.also(CARDS_HELD)
-    if found:
-        return found.verdict(_ORDER), _NO_SEVEN
-    given = dix_card(s, seat)
-    assert given is not None
-    turnup = card_of(s.turnup).pretty()
-    if from_hand:
-        return Verdict(
-            True, _DIX, f"{actor} exchanges {seven} from hand for the turn-up {turnup}, scoring {DIX_POINTS}"
-        ), given
-    return Verdict(
-        True, _DIX, f"{actor} exchanges the won {seven} for the turn-up {turnup}, which joins the won pile"
-    ), given
-
-
-def exchange(s: st.FildinskiState, seat: int, seven: int) -> st.FildinskiState:
-    """fildinski.dix.exchange: the state after ``seat`` gives the trump 7 ``seven`` for the turn-up.
-
-    Under ``from_hand`` the turn-up goes to the hand and the dix scores 10;
-    under ``from_trick`` it takes the seven's place in the won pile.
-    """
-    old = s.turnup
-    event = DixEvent(seat, seven, old, s.tricks_done)
-    swap = (1 << seven) | (1 << old)
-    if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
-        hands = (s.hands[0] ^ swap, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] ^ swap)
-        points = add_points(s.points, Category.DIX, seat, DIX_POINTS)
-        return st.make_state(
-            s.deal, hands, s.won, s.retired, s.drawn, seven, s.trick, s.leader, s.tricks_done,
-            s.in_meld_step, s.fresh, True, points, s.used, s.melds, event, s.history, s.current_player,
-        )  # fmt: skip
-    won = (s.won[0] ^ swap, s.won[1]) if seat == 0 else (s.won[0], s.won[1] ^ swap)
-    return st.make_state(
-        s.deal, s.hands, won, s.retired, s.drawn, seven, s.trick, s.leader, s.tricks_done,
-        s.in_meld_step, s.fresh & ~(1 << seven), True, s.points, s.used, s.melds, event, s.history,
-        s.current_player,
-    )  # fmt: skip
-
-
-# -- the conditions of a meld ---------------------------------------------------------------------
-
-
-def meld_pool(s: MeldView, seat: int) -> int:
-    """fildinski.meld.from-won-cards: the cards ``seat`` may meld, those of its own won pile."""
-    return s.won[seat]
-
-
-def fresh_cards(s: MeldView) -> int:
-    """fildinski.meld.fresh-card: the ids of which every meld must hold one.
-
-    The cards of the trick just won still in the won pile; every id when
-    ``meld_needs_trick_card`` is false.
-    """
-    return s.fresh if s.deal.plan.options.meld_needs_trick_card else -1
-
-
-def reused(s: MeldView, kind: MeldKind) -> int:
-    """fildinski.meld.same-kind-once: the ids that have already been in a meld of ``kind`` this deal."""
-    return _reused_at(s.used, kind.order)
-
-
-def _reused_at(used: tuple[int, ...], order: int) -> int:
-    """:func:`reused` for the kind of table order ``order``, from the used cards per kind."""
-    return used[order]
-
-
-def outranking(kind: MeldKind) -> MeldKind | None:
-    """fildinski.meld.class-order: the higher meld of ``kind``'s class whose cards ``kind`` may not reuse.
-
-    A trump sequence's cards never form a royal marriage later, nor a double
-    bezique's a bezique; other kinds have no such bar (``None``).
-    """
-    return _HIGHER[kind.order]
-
-
-def outranked(s: MeldView, kind: MeldKind) -> int:
-    """fildinski.meld.class-order: the ids a scored higher meld of ``kind``'s class bars from it."""
-    return _outranked_at(s.used, kind.order)
-
-
-def _outranked_at(used: tuple[int, ...], order: int) -> int:
-    """:func:`outranked` for the kind of table order ``order``, from the used cards per kind."""
-    higher = _HIGHER_ORDER[order]
-    return 0 if higher < 0 else used[higher]
-
-
-def shared_cards(first: int, second: int) -> int:
-    """fildinski.meld.per-step: the cards two melds of one step share (they must share none)."""
-    return first & second
-
-
-def _class_of(s: MeldView, card: int) -> int:
-    """A key equal for two copies exactly when no rule tells them apart."""
-    key = (card >> 1) << 1 | (s.fresh >> card & 1)
-    for mask in s.used:
-        key = key << 1 | (mask >> card & 1)
-    return key
-
-
-def copy_matters(s: MeldView, card: int, pool: int) -> bool:
-    """fildinski.meld.copy-choice: whether a meld must name ``card``'s copy, its twin lying in ``pool``.
-
-    Two copies differ when one is fresh and the other not, or when one has
-    been in a meld of some kind and the other not.
-    """
-    twin = card ^ 1
-    return bool(pool >> twin & 1) and _class_of(s, card) != _class_of(s, twin)
-
-
-def copy_named(s: MeldView, card: int, pool: int) -> bool:
-    """fildinski.meld.copy-choice: whether a copy mark on ``card`` (``QS#2``) picks out which copy is meant.
-
-    Only where the copy is a choice: ``pool`` holds both copies, some meld of
-    the deal can hold the kind, and the copies differ (:func:`copy_matters`).
-    Elsewhere a marked card is read as the plain card, and a verdict writes no
-    copy: no rule reads such a label (fildinski.deck.card-identity), so a
-    position need not keep it, and a verdict is the same before and after a
-    position round trip.
-    """
-    return (
-        pool >> (card & ~1) & 3 == 3
-        and bool(meld_ids(s.deal.trump, s.deal.plan.options.bezique_pair) >> card & 1)
-        and copy_matters(s, card, pool)
-    )
-
-
-# -- the legal declarations -----------------------------------------------------------------------
-
-
-def _single_melds(s: MeldView, seat: int) -> list[tuple[MeldKind, int]]:
-    """Every (kind, card set) the meld-step rules allow as one meld, physical choices all listed."""
-    pool = meld_pool(s, seat)
-    fresh = fresh_cards(s)
-    out: list[tuple[MeldKind, int]] = []
-    here = pool & fresh  # every meld is inside the pool and holds a fresh card
-    if not here:
-        return out
-    deal = s.deal
-    trump = deal.trump
-    table = trump if deal.plan.options.bezique_pair is BeziquePair.STANDARD else 4 + trump
-    reaches, reaching = _REACH[table]
-    if here.bit_count() <= 2:  # the trick just won: the kinds that reach its cards
-        low = here & -here
-        rest = here ^ low
-        bits = reaching[low.bit_length() - 1] | (reaching[rest.bit_length() - 1] if rest else 0)
-        orders = _BIT_ORDERS[bits]
-    else:  # no fresh card needed (meld_needs_trick_card = false): every kind that reaches the pool
-        orders = tuple(order for order, reach in enumerate(reaches) if reach & here)
-    used = s.used
-    for order in orders:
-        avail = pool & reaches[order] & ~(_reused_at(used, order) | _outranked_at(used, order))
-        if avail & fresh:
-            for mask in meld_sets_at(order, avail, table):
-                if mask & fresh:
-                    out.append((_KINDS[order], mask))
-    return out
-
-
-def _by_id(reaches: tuple[int, ...]) -> tuple[int, ...]:
-    """For each id, the meld kinds (bits by table order) whose reach holds it."""
-    return tuple(sum(1 << order for order, reach in enumerate(reaches) if reach >> i & 1) for i in range(64))
-
-
-assert tuple(BeziquePair) == (BeziquePair.STANDARD, BeziquePair.KLAVERJAS_HARTENDAME)
-_REACH: Final[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
-    (reach_table(trump, pair), _by_id(reach_table(trump, pair))) for pair in BeziquePair for trump in range(4)
-)
-"""Every meld kind's reach, by kind and by id, for each trump under each bezique pair (standard first)."""
-_BIT_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(order for order in range(len(MeldKind)) if bits >> order & 1) for bits in range(1 << len(MeldKind))
-)
-_NO_CHOICE: Final[tuple[tuple[tuple[MeldDecl, ...], Melds], ...]] = (((), ()),)
-"""The meld step's choices when no meld can be made: the declaration of none, with no melds."""
-
-
-def step_choices(view: MeldView, seat: int) -> tuple[tuple[tuple[MeldDecl, ...], Melds], ...]:
-    """Every legal declaration of ``seat``'s meld step, with its melds resolved, in canonical order.
-
-    The declarations of :func:`legal_actions` (without the dix), each with its
-    kinds and card sets, for a caller that holds only the piles (the solver).
-    """
-    singles = _single_melds(view, seat)
-    return tuple(_declarations(view, seat, singles)) if singles else _NO_CHOICE
-
-
-def _declarations(
-    s: MeldView, seat: int, singles: list[tuple[MeldKind, int]]
-) -> list[tuple[tuple[MeldDecl, ...], Melds]]:
-    """Every legal declaration, one per distinct outcome (fildinski.meld.copy-choice), in canonical order.
-
-    None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step),
-    from the :func:`_single_melds` of ``seat``, each with its melds resolved to card sets.
-    """
-    pool = meld_pool(s, seat)
-    if len(singles) == 1:  # the common case: one meld, no pair (a meld shares its cards with itself)
-        kind, mask = singles[0]
-        return [((), ()), ((_decl(s, kind, mask, pool),), ((kind, mask),))]
-    per_kind: dict[int, list[int]] = {}
-    for kind, mask in singles:
-        per_kind.setdefault(kind.order, []).append(mask)
-    classes: dict[int, int] = {}
-    groups: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-    for order, masks in per_kind.items():
-        if len(masks) == 1:  # a kind's only meld: no class to tell it from another
-            groups[order, ()] = masks
-            continue
-        for mask in masks:  # the copies' classes tell apart (and order) the melds of one kind
-            keys_of: list[int] = []
-            for i in ids_in(mask):
-                known = classes.get(i)
-                if known is None:
-                    known = classes[i] = _class_of(s, i)
-                keys_of.append(known)
-            keys_of.sort()
-            groups.setdefault((order, tuple(keys_of)), []).append(mask)
-    keys = sorted(groups)
-    for key in keys:
-        if len(groups[key]) > 1:
-            groups[key].sort(key=_ids_key)
-    made: dict[tuple[int, int], MeldDecl] = {}
-
-    def decl(order: int, mask: int) -> MeldDecl:
-        found = made.get((order, mask))
-        if found is None:
-            found = made[order, mask] = _decl(s, _KINDS[order], mask, pool)
-        return found
-
-    out: list[tuple[tuple[MeldDecl, ...], Melds]] = [((), ())]
-    for key in keys:
-        rep = groups[key][0]
-        out.append(((decl(key[0], rep),), ((_KINDS[key[0]], rep),)))
-    for n, first in enumerate(keys):
-        a = groups[first][0]
-        one = _KINDS[first[0]]
-        for second in keys[n:]:
-            for b in groups[second]:
-                if not shared_cards(a, b):
-                    out.append(((decl(first[0], a), decl(second[0], b)), ((one, a), (_KINDS[second[0]], b))))
-                    break
-    return out
-
-
-def _ids_key(mask: int) -> tuple[int, ...]:
-    """The ids of a card set in increasing order: melds of one kind and class are ranked by them."""
-    return tuple(ids_in(mask))
-
-
-def _decl(s: MeldView, kind: MeldKind, mask: int, pool: int) -> MeldDecl:
-    """The declaration of one meld, naming a card's copy where :func:`copy_matters` says it must."""
-    rest = pool & ~mask
-    named = 0
-    for i in ids_in(mask & (rest >> 1 & _EVEN_IDS | (rest & _EVEN_IDS) << 1)):  # a twin outside the meld
-        if copy_matters(s, i, rest | 1 << i):
-            named |= 1 << i
-    return meld_decl(kind, mask, named)
+    return melds if dix is None else (Dix(seat, card_of(dix)), *melds)
 
 
 # -- the verdict on a declaration -----------------------------------------------------------------
 
 
-def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds | None]:
+def judge_melds(s: FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds | None]:
     """The verdict on a meld declaration (the game not over), and its melds resolved to card sets.
 
     A declaration is judged in all its parts: the time (common.turn.player-to-act,
@@ -587,10 +156,12 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     seat = action.seat
     melds = action.melds
     to_act = s.current_player
+    if not melds and seat == to_act and s.in_meld_step:  # in_step: the declaration of none is legal
+        return _ENDS_WITHOUT_MELD[seat], ()
     found = Findings()
     out_of_turn(found, seat, to_act)
     if not s.in_meld_step:
-        if not tricks.meld_step_follows(s):
+        if not play.meld_step_follows(s):
             found.add(_NO_MELDING, "after the last draw no meld may be made (meld_in_endgame = false)")
         else:
             found.add(_WHO_AND_WHEN, "melds are declared only in the meld step right after winning a trick")
@@ -603,42 +174,12 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     if not in_step(s, seat):
         return found.verdict(_ORDER), None
     if not melds:
-        return make_verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld"), ()
+        return _ENDS_WITHOUT_MELD[seat], ()
     masks = _resolve(s, seat, melds, found)
-    options = s.deal.plan.options
-    trump = s.deal.trump
-    shown = meld_pool(s, seat) & meld_ids(trump, options.bezique_pair)  # the copies a message may name
-    fresh = fresh_cards(s)
+    shown = meld_pool(s, seat) & meld_ids(s.deal.trump, s.deal.plan.options.bezique_pair)  # copies to name
     for decl, mask in zip(melds, masks, strict=True):
-        if mask is None:  # a card that cannot be placed: its meld has no card set to judge
-            continue
-        kind = decl.kind
-        if not meld_fits(kind, mask, trump, options.bezique_pair):
-            rules = [KINDS]
-            hint = ""
-            if kind in (MeldKind.BEZIQUE, MeldKind.DOUBLE_BEZIQUE):
-                rules.append("fildinski.meld.bezique-pair")
-                queen, jack = bezique_kinds(trump, options.bezique_pair)
-                hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
-            for rule in rules:
-                found.add(rule, f"{_names(mask, shown)} is not a {kind.label}{hint}")
-        if not mask & fresh:
-            found.add(
-                FRESH_CARD,
-                f"the {kind.label} {_names(mask, shown)} holds neither card of trick {s.tricks_done} "
-                f"({_names(s.fresh, shown) or 'none left'})",
-            )
-        again = mask & reused(s, kind)
-        if again:
-            found.add(
-                SAME_KIND_ONCE,
-                f"{_names(again, shown)} already served in a {kind.label} this deal",
-            )
-        if mask & outranked(s, kind):
-            found.add(
-                CLASS_ORDER,
-                f"a card of a scored {_OUTRANKED_BY[kind].label} cannot later form a {kind.label}",
-            )
+        if mask is not None:  # else a card that cannot be placed: its meld has no card set to judge
+            _judge_meld(s, decl.kind, mask, shown, found)
     placed = [mask for mask in masks if mask is not None]
     for n, first in enumerate(placed):
         for second in placed[n + 1 :]:
@@ -653,9 +194,39 @@ def judge_melds(s: st.FildinskiState, action: DeclareMelds) -> tuple[Verdict, Me
     return make_verdict(True, _MELDS, f"{format_seat(seat)} melds {named}"), resolved
 
 
-def _resolve(
-    s: st.FildinskiState, seat: int, melds: tuple[MeldDecl, ...], found: Findings
-) -> list[int | None]:
+def _judge_meld(s: FildinskiState, kind: MeldKind, mask: int, shown: int, found: Findings) -> None:
+    """Every condition one meld of ``kind`` on the cards ``mask`` breaks, added to ``found``.
+
+    The table (fildinski.meld.kinds, with fildinski.meld.bezique-pair for a
+    bezique), the fresh card, the same kind once and the class order;
+    messages name the copies of ``shown`` only.
+    """
+    options = s.deal.plan.options
+    trump = s.deal.trump
+    if not meld_fits(kind, mask, trump, options.bezique_pair):
+        rules = [KINDS]
+        hint = ""
+        if kind in (MeldKind.BEZIQUE, MeldKind.DOUBLE_BEZIQUE):
+            rules.append("fildinski.meld.bezique-pair")
+            queen, jack = bezique_kinds(trump, options.bezique_pair)
+            hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
+        for rule in rules:
+            found.add(rule, f"{_names(mask, shown)} is not a {kind.label}{hint}")
+    if not mask & fresh_cards(s):
+        found.add(
+            FRESH_CARD,
+            f"the {kind.label} {_names(mask, shown)} holds neither card of trick {s.tricks_done} "
+            f"({_names(s.fresh, shown) or 'none left'})",
+        )
+    again = mask & reused(s, kind)
+    if again:
+        found.add(SAME_KIND_ONCE, f"{_names(again, shown)} already served in a {kind.label} this deal")
+    higher = outranking(kind)
+    if higher is not None and mask & outranked(s, kind):
+        found.add(CLASS_ORDER, f"a card of a scored {higher.label} cannot later form a {kind.label}")
+
+
+def _resolve(s: FildinskiState, seat: int, melds: tuple[MeldDecl, ...], found: Findings) -> list[int | None]:
     """The id bitmask of each declared meld, ``None`` for one with a card that cannot be placed.
 
     Every meld and every card is judged, one failure stopping none of the
@@ -671,8 +242,8 @@ def _resolve(
     for decl in melds:
         mask = 0
         ok = True
-        for ref in decl.cards:
-            kind = card_kind(ref.card) if isinstance(ref.card, Card) else None
+        kinds = [card_kind(ref.card) if isinstance(ref.card, Card) else None for ref in decl.cards]
+        for ref, kind in zip(decl.cards, kinds, strict=True):
             if kind is None:
                 ok = False
                 found.add(ACTION_KNOWN, f"{ref} is not a card of the Fildinski deck (7 to ace only)")
@@ -695,7 +266,7 @@ def _resolve(
                     found.add(_FROM_WON, _not_in_pile(s, seat, 2 * kind, mask))
                     found.also(CARDS_HELD)
                     continue
-                if here == 3 and _plain_count(decl, kind) < 2 and copy_named(s, 2 * kind, pool):
+                if here == 3 and _plain_count(decl, kinds, kind) < 2 and copy_named(s, 2 * kind, pool):
                     ok = False
                     found.add(
                         "fildinski.meld.copy-choice",
@@ -714,14 +285,15 @@ def _resolve(
     return out
 
 
-def _plain_count(decl: MeldDecl, kind: int) -> int:
-    """How many cards of ``kind`` the meld names without a copy (two name both copies)."""
-    return sum(
-        1 for r in decl.cards if r.copy is None and isinstance(r.card, Card) and card_kind(r.card) == kind
-    )
+def _plain_count(decl: MeldDecl, kinds: list[int | None], kind: int) -> int:
+    """How many cards of ``kind`` the meld names without a copy (two name both copies).
+
+    ``kinds`` are the kinds of the meld's cards (``None`` for a card outside the deck).
+    """
+    return sum(1 for r, k in zip(decl.cards, kinds, strict=True) if r.copy is None and k == kind)
 
 
-def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
+def _not_in_pile(s: FildinskiState, seat: int, card: int, used: int) -> str:
     """Why ``card`` cannot join a meld holding ``used``, read by kind (no copy label decides it)."""
     actor = format_seat(seat)
     name = card_of(card).pretty()
@@ -734,7 +306,7 @@ def _not_in_pile(s: st.FildinskiState, seat: int, card: int, used: int) -> str:
     return f"{name} is not in {actor}'s won pile"
 
 
-def _copy_difference(s: st.FildinskiState, card: int) -> str:
+def _copy_difference(s: FildinskiState, card: int) -> str:
     fresh = s.fresh >> card & 1, s.fresh >> (card ^ 1) & 1
     if fresh[0] != fresh[1]:
         return f"#{1 if fresh[0] else 2} was won in the trick just won"
@@ -764,13 +336,13 @@ def marked(deal: DealContext, used: tuple[int, ...], pile: int, melds: Melds) ->
     return tuple(marks), pile
 
 
-def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
+def declare(s: FildinskiState, seat: int, melds: Melds) -> FildinskiState:
     """The state after ``seat`` ends its meld step with ``melds`` (resolved by :func:`judge_melds`).
 
     Each meld scores (fildinski.meld.kinds) and joins the meld history; under
     ``melded_cards = removed`` its cards leave the won pile
     (fildinski.meld.after-scoring). Then both players draw while the stock
-    lasts (:func:`~cardrules.games.fildinski.tricks.draw`); after trick 32 the deal ends.
+    lasts (:func:`~cardrules.games.fildinski.play.draw`); after trick 32 the deal ends.
     """
     points, used, events, won, retired = s.points, s.used, s.melds, s.won, s.retired
     if melds:
@@ -780,11 +352,11 @@ def declare(s: st.FildinskiState, seat: int, melds: Melds) -> st.FildinskiState:
         gone = retired[seat] | (won[seat] & ~pile)
         won = (pile, won[1]) if seat == 0 else (won[0], pile)
         retired = (gone, retired[1]) if seat == 0 else (retired[0], gone)
-    hands, drawn = tricks.draw(s, seat)
-    after = st.make_state(
+    hands, drawn = play.draw(s, seat)
+    after = s.make(
         s.deal, hands, won, retired, drawn, s.turnup, s.trick, s.leader, s.tricks_done,
         False, 0, s.dix_done, points, used, events, s.dix, s.history, s.current_player,
     )  # fmt: skip
     if s.tricks_done == DEAL_TRICKS:
-        return st.end_deal(after)
+        return play.end_deal(after)
     return after

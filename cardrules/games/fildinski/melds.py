@@ -71,7 +71,7 @@ class MeldKind(Enum):
     @property
     def label(self) -> str:
         """The name a player reads (``trump sequence``, ``four aces``, ``double bezique``)."""
-        return "trump sequence" if self is MeldKind.SEQUENCE else self.value.replace("-", " ")
+        return _LABELS[self._order]
 
 
 MELD_POINTS: Final[Mapping[MeldKind, int]] = MappingProxyType(
@@ -91,6 +91,10 @@ MELD_POINTS: Final[Mapping[MeldKind, int]] = MappingProxyType(
 
 assert all(kind.order == n for n, kind in enumerate(MeldKind))
 _POINTS: Final[tuple[int, ...]] = tuple(MELD_POINTS[kind] for kind in MeldKind)
+_LABELS: Final[tuple[str, ...]] = tuple(
+    "trump sequence" if kind is MeldKind.SEQUENCE else kind.value.replace("-", " ") for kind in MeldKind
+)
+"""Each kind's :attr:`MeldKind.label`, by table order (read in every verdict on a meld)."""
 _FOUR: Final[Mapping[MeldKind, int]] = MappingProxyType(
     {
         MeldKind.FOUR_ACES: _A,

@@ -22,16 +22,11 @@ from cardrules.game import TERMINAL
 from cardrules.games.fildinski import state as st
 from cardrules.games.fildinski.cards import DEAL_TRICKS, DRAWS, STOCK_TRICKS, ids_in
 from cardrules.games.fildinski.deal import DealContext, DealPlan
-from cardrules.games.fildinski.meld_step import (
-    EXCHANGE,
-    NO_MELDING,
-    ONCE,
-    WHO_AND_WHEN,
-    dix_seven,
-    turned_seven,
-)
+from cardrules.games.fildinski.dix import EXCHANGE, ONCE, dix_seven, turned_seven
+from cardrules.games.fildinski.meld_conditions import NO_MELDING, WHO_AND_WHEN
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.games.fildinski.options import DixExchange, FildinskiOptions, MeldedCards
+from cardrules.games.fildinski.play import follow_duty, legal_follow
 from cardrules.games.fildinski.position_copies import ZONE_NAMES, Tok, card_places, labelled
 from cardrules.games.fildinski.position_history import Dix, Meld, card_text, keyed, trick_winners
 from cardrules.games.fildinski.position_points import check_past, check_points, check_turned_seven
@@ -42,7 +37,6 @@ from cardrules.games.fildinski.scoring import (
     game_ends,
     seat_totals,
 )
-from cardrules.games.fildinski.tricks import follow_duty, legal_follow
 from cardrules.plays import PlayChain
 from cardrules.position import PositionReader
 

@@ -38,8 +38,8 @@ from cardrules.games.fildinski.meld_step import (
 )
 from cardrules.games.fildinski.melds import MeldKind, meld_fits
 from cardrules.games.fildinski.options import DixExchange, FildinskiOptions, MeldedCards
+from cardrules.games.fildinski.play import follower_wins
 from cardrules.games.fildinski.scoring import DixEvent, MeldEvent
-from cardrules.games.fildinski.tricks import follower_wins
 
 __all__ = [
     "Dix", "Given", "Key", "Linked", "Meld", "Note", "Report", "StepView", "card_text", "keyed",

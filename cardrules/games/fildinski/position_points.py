@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from cardrules.games.fildinski.meld_step import EXCHANGE, ONCE
+from cardrules.games.fildinski.dix import EXCHANGE, ONCE
 from cardrules.games.fildinski.options import DixExchange
 from cardrules.games.fildinski.position_history import card_text
 from cardrules.games.fildinski.scoring import (

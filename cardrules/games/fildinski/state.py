@@ -1,4 +1,4 @@
-"""The Fildinski state: a whole game as one immutable value, its views and its protocol methods.
+"""The Fildinski state: a whole game as one immutable value, its views and its action table.
 
 Sets of physical cards are int bitmasks over the ids of
 :mod:`cardrules.games.fildinski.cards` (two bits per kind, so both copies of a
@@ -6,26 +6,24 @@ card are two distinct bits and every zone is a multiset of kinds). The stock
 is the deal's deck order read from position ``17 + drawn`` down, with the
 current turn-up under it (:mod:`cardrules.games.fildinski.deal`).
 
-The rules live in the phase modules, which this module dispatches to: card
-play in :mod:`~cardrules.games.fildinski.tricks`, the meld step in
+The rules live in the phase modules, which the state's action table names:
+card play in :mod:`~cardrules.games.fildinski.play`, the meld step in
 :mod:`~cardrules.games.fildinski.meld_step`. Each judges an action once,
 giving the verdict and what it resolved (the id played, the seven given, the
-melds' cards), so :meth:`FildinskiState.attempt` and
-:meth:`FildinskiState.apply` never judge twice.
+melds' cards), which its transition takes, so ``attempt`` and ``apply``
+(:class:`~cardrules.state_base.StateBase`'s door) never judge twice.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
-from cardrules.base import check_seat
 from cardrules.cards import Card, Cards, Suit
-from cardrules.errors import GameNotOverError, IllegalActionError
-from cardrules.frozen import fast_constructor, pretty_as_repr
-from cardrules.game import TERMINAL, Action, Outcome
-from cardrules.games.fildinski import meld_step, tricks
+from cardrules.errors import GameNotOverError
+from cardrules.game import TERMINAL, Action, GameInfo, Outcome
+from cardrules.games.fildinski import meld_step, play, procedure
 from cardrules.games.fildinski.actions import DeclareMelds, Dix, PlayCard, malformed, parse_action_text
 from cardrules.games.fildinski.cards import DRAWS, card_of, cards_of, deck_cards, mask_of
 from cardrules.games.fildinski.deal import (
@@ -34,9 +32,10 @@ from cardrules.games.fildinski.deal import (
     deal_hands,
     first_deal,
     first_leader,
-    next_deal,
     stock_cards,
 )
+from cardrules.games.fildinski.dix import judge_dix
+from cardrules.games.fildinski.info import INFO
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.games.fildinski.observation import FildinskiObservation, observe, sorted_cards
 from cardrules.games.fildinski.options import FildinskiOptions
@@ -45,34 +44,31 @@ from cardrules.games.fildinski.scoring import (
     DealSummary,
     DixEvent,
     MeldEvent,
-    game_ends,
     game_winner,
     opening_points,
     seat_totals,
 )
-from cardrules.judging import action_text, as_played, game_over, read_text, unknown_action
 from cardrules.notation import format_seat
 from cardrules.plays import PlayChain, unroll
-from cardrules.position import PositionEquality
 from cardrules.rules import RuleId
-from cardrules.svg import SvgPicture
-from cardrules.svg.marks import Marks
-from cardrules.verdict import Verdict
+from cardrules.state_base import ActionTable, Maker, StateBase, action_table, step, with_maker
 
 if TYPE_CHECKING:
-    from cardrules.games.fildinski.ending import FildinskiEnding
+    pass
 
-__all__ = ["FildinskiState", "History", "deal_state", "end_deal", "make_state"]
+if TYPE_CHECKING:
+    from cardrules.games.fildinski.ending import FildinskiEnding  # noqa: F401 - named in the base class, quoted
+
+__all__ = ["FildinskiState", "History", "make_state"]
 
 History: TypeAlias = PlayChain
 """The plays of the deal, newest first (see :mod:`cardrules.plays`)."""
 
-_Resolved: TypeAlias = "int | meld_step.Melds | None"
-"""What judging an action resolved: the id played or given, or the melds' card sets."""
+_NO_USE: Final[tuple[int, ...]] = (0,) * len(MeldKind)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
-class FildinskiState(SvgPicture, PositionEquality):
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding", Action]):
     """A Fildinski game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.fildinski.game.FildinskiGame.new_game`
@@ -123,7 +119,36 @@ class FildinskiState(SvgPicture, PositionEquality):
     @classmethod
     def start(cls, plan: DealPlan, dealer: int) -> FildinskiState:
         """The state before the first lead of deal 1, dealt by ``dealer``."""
-        return deal_state(first_deal(plan, dealer))
+        return cls.dealt(first_deal(plan, dealer))
+
+    @classmethod
+    def dealt(cls, context: DealContext) -> FildinskiState:
+        """The state before the first lead of the deal of ``context``.
+
+        The hands and the turn-up come from :func:`~cardrules.games.fildinski.deal.deal_hands`,
+        the opening points from fildinski.deal.turned-seven, the first lead from
+        fildinski.deal.first-lead.
+        """
+        hands, turnup = deal_hands(context)
+        first = first_leader(context)
+        return cls.make(
+            context, hands, (0, 0), (0, 0), 0, turnup, (), first, 0, False, 0, False,
+            opening_points(turnup, context.dealer), _NO_USE, (), None, None, first,
+        )  # fmt: skip
+
+    # -- what the game is, its actions, and how the door reads and prints ---------
+
+    INFO: ClassVar[GameInfo] = INFO
+    make: ClassVar[Maker[FildinskiState]]  # the fast constructor (set below the class), for the phases
+    ACTIONS: ClassVar[ActionTable[FildinskiState]] = action_table(
+        step(PlayCard, play.judge_play, play.take_play, lenient=play.PLAYABLE_AS_PLAYED, fast=play.fast_play),
+        step(DeclareMelds, meld_step.judge_melds, procedure.take_melds, fast=procedure.fast_melds),
+        step(Dix, judge_dix, procedure.take_dix),
+    )
+    _read_action = staticmethod(parse_action_text)
+    _malformed = staticmethod(malformed)
+    _observe = staticmethod(observe)
+    _cards_of = staticmethod(sorted_cards)
 
     # -- views ----------------------------------------------------------------
 
@@ -131,11 +156,6 @@ class FildinskiState(SvgPicture, PositionEquality):
     def options(self) -> FildinskiOptions:
         """The game's options."""
         return self.deal.plan.options
-
-    @property
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self.current_player == TERMINAL
 
     @property
     def phase_name(self) -> str:
@@ -254,7 +274,8 @@ class FildinskiState(SvgPicture, PositionEquality):
             raise GameNotOverError("the game is not over: no winner yet")
         return game_winner(self.totals)
 
-    def _end_reason(self) -> str:
+    def end_reason(self) -> str:
+        """Why the finished game is over (``p0 passed 2000 after deal 3``)."""
         leader = format_seat(game_winner(self.totals))
         return f"{leader} passed {self.options.target_score} after deal {self.deal_number}"
 
@@ -268,22 +289,22 @@ class FildinskiState(SvgPicture, PositionEquality):
             return None
         winner = self.winner()
         assert winner is not None
-        return Outcome((winner,), self.scores(), RuleId("fildinski.game.target"), self._end_reason())
+        return Outcome((winner,), self.scores(), RuleId("fildinski.game.target"), self.end_reason())
 
-    # -- the protocol, dispatched to the phases ---------------------------------
+    # -- the legal set, from the phases -------------------------------------------
 
     def legal_mask(self) -> int:
         """The ids the player to act may play (0 in a meld step or when terminal).
 
-        See :func:`~cardrules.games.fildinski.tricks.legal_mask`.
+        See :func:`~cardrules.games.fildinski.play.legal_mask`.
         """
-        return tricks.legal_mask(self)
+        return play.legal_mask(self)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions in canonical order; empty exactly when the game is over.
 
         Card plays in kind order
-        (:func:`~cardrules.games.fildinski.tricks.legal_plays`); in a meld step
+        (:func:`~cardrules.games.fildinski.play.legal_plays`); in a meld step
         the dix (when possible) first, then ``meld none``, then single melds,
         then pairs of melds
         (:func:`~cardrules.games.fildinski.meld_step.legal_actions`).
@@ -293,151 +314,9 @@ class FildinskiState(SvgPicture, PositionEquality):
             return ()
         if self.in_meld_step:
             return meld_step.legal_actions(self, seat)
-        return tricks.legal_plays(self, seat)
-
-    def check(self, action: Action | str) -> Verdict:
-        """Adjudicate ``action`` here, naming every rule it breaks. Never raises."""
-        return self._judge(action)[0]
-
-    def attempt(
-        self, action: Action | str, *, lenient: bool = False
-    ) -> tuple[Verdict, FildinskiState | None]:
-        """Judge ``action`` once and apply it if legal: the verdict and the next state (or ``None``).
-
-        With ``lenient``, a card play that breaks only the follower's duties of
-        the last eight tricks (:data:`~cardrules.games.fildinski.tricks.PLAYABLE_AS_PLAYED`)
-        is played as it was made: its verdict stays illegal, and the next state
-        is the one after it.
-        """
-        if isinstance(action, str):
-            read = read_text(self, action)
-            if isinstance(read, Verdict):
-                return read, None
-            action = read
-        verdict, resolved = self._judge(action)
-        if not verdict.legal:
-            if lenient and isinstance(action, PlayCard) and as_played(verdict, tricks.PLAYABLE_AS_PLAYED):
-                held = tricks.held_id(self, action.seat, action.card)
-                if held != tricks.NO_CARD:
-                    return verdict, tricks.play(self, action.seat, held)
-            return verdict, None
-        return verdict, self._enact(action, resolved)
-
-    def apply(self, action: Action | str) -> FildinskiState:
-        """The state after ``action``.
-
-        A legal card play takes the fast path, the legal set's own test
-        (:func:`~cardrules.games.fildinski.tricks.playable`), and so does a
-        legal ``meld none`` (:func:`~cardrules.games.fildinski.meld_step.in_step`:
-        the declaration of no meld is legal exactly in the actor's meld step);
-        any other action is judged once.
-
-        Raises:
-            IllegalActionError: the action is illegal here; its verdict names the rules.
-        """
-        try:  # the fast path takes only what the door takes: a play of a card by a seat number
-            fast = type(action) is PlayCard and type(action.seat) is int and type(action.card) is Card
-            fast = fast and type(action.card.index) is int  # type: ignore[union-attr]
-        except AttributeError:  # a value built around its constructor, a field missing: the door says so
-            fast = False
-        if fast:
-            assert isinstance(action, PlayCard)
-            card = tricks.playable(self, action)
-            if card >= 0:
-                return tricks.play(self, action.seat, card)
-        elif type(action) is DeclareMelds:
-            try:
-                seat, melds = action.seat, action.melds
-            except AttributeError:  # a field missing: the door says so
-                seat, melds = TERMINAL, None
-            if type(seat) is int and type(melds) is tuple and not melds and meld_step.in_step(self, seat):
-                return meld_step.declare(self, seat, ())
-        if isinstance(action, str):
-            read = read_text(self, action)
-            if isinstance(read, Verdict):
-                raise IllegalActionError(read, action, self.compact())
-            action = read
-        verdict, resolved = self._judge(action)
-        if not verdict.legal:
-            raise IllegalActionError(verdict, action_text(action), self.compact())
-        return self._enact(action, resolved)
-
-    def _judge(self, action: Action | str) -> tuple[Verdict, _Resolved]:
-        """The verdict on ``action`` and what judging it resolved (``None`` or -1 when illegal)."""
-        if self.current_player == TERMINAL:
-            return game_over(self._end_reason()), None
-        if isinstance(action, str):
-            read = read_text(self, action)
-            return (read, None) if isinstance(read, Verdict) else self._judge(read)
-        why = malformed(action)  # the door: an action of the game, with parts of the right types
-        if why is not None:
-            return unknown_action(why), None
-        if isinstance(action, PlayCard):
-            return tricks.judge_play(self, action)
-        if isinstance(action, DeclareMelds):
-            return meld_step.judge_melds(self, action)
-        assert isinstance(action, Dix)
-        return meld_step.judge_dix(self, action)
-
-    def _enact(self, action: Action, resolved: _Resolved) -> FildinskiState:
-        """The state after the legal ``action``, from what :meth:`_judge` resolved."""
-        if isinstance(action, PlayCard):
-            assert isinstance(resolved, int)
-            return tricks.play(self, action.seat, resolved)
-        if isinstance(action, Dix):
-            assert isinstance(resolved, int)
-            return meld_step.exchange(self, action.seat, resolved)
-        assert isinstance(action, DeclareMelds) and isinstance(resolved, tuple)
-        return meld_step.declare(self, action.seat, resolved)
-
-    def ending(self, by: int | str) -> FildinskiEnding:
-        """The last eight tricks as a solver ending, counted for the seat ``by`` names.
-
-        See :func:`~cardrules.games.fildinski.ending.ending`.
-        """
-        from cardrules.games.fildinski.ending import ending  # the module imports this one's siblings
-
-        return ending(self, by)
-
-    def parse_action(self, text: str) -> Action:
-        """Read an action such as ``"p0 play QS"``, ``"meld bezique JD QS"`` or ``"dix 7H"``.
-
-        With no actor, the actor is the player to act.
-
-        Raises:
-            InvalidNotationError: the text is not a Fildinski action.
-        """
-        return parse_action_text(text, None if self.is_terminal else self.current_player)
-
-    def hand(self, seat: int) -> Cards:
-        """``seat``'s hand as plain cards (copies repeated), sorted as an observation sorts them.
-
-        The cards print as cards; :attr:`hands` keeps the bitmasks of card ids.
-
-        Raises:
-            InvalidArgumentError: ``seat`` is not 0 or 1.
-        """
-        return sorted_cards(self.hands[check_seat(seat, 2, "Fildinski")])
-
-    def observation(self, seat: int) -> FildinskiObservation:
-        """What ``seat`` may know here: its own hand and the public information.
-
-        Raises:
-            InvalidArgumentError: ``seat`` is not 0 or 1.
-        """
-        return observe(self, seat)
+        return play.legal_plays(self, seat)
 
     # -- text -------------------------------------------------------------------
-
-    def position(self) -> str:
-        """The position as one line of text, canonical; ``game.from_position`` reads it back.
-
-        The sections and what they hold are those of
-        :mod:`cardrules.games.fildinski.position`.
-        """
-        from cardrules.games.fildinski.position import write_position
-
-        return write_position(self)
 
     def compact(self) -> str:
         """A one-line form of the whole state, enough to reproduce a failure."""
@@ -456,17 +335,6 @@ class FildinskiState(SvgPicture, PositionEquality):
             f"{self.deal_points[0]}-{self.deal_points[1]}, totals {self.deal.totals[0]}-"
             f"{self.deal.totals[1]}; {hands}]"
         )
-
-    def _svg_table(self, marks: Marks) -> str:
-        """The table as an adjudicator sees it, for :func:`cardrules.svg.table`, ``svg()`` and notebooks."""
-        from cardrules.games.fildinski.picture import draw_state
-
-        return draw_state(self, marks)
-
-    _repr_pretty_ = pretty_as_repr  # printed by its one-line repr, not field by field
-
-    def __repr__(self) -> str:
-        return f"FildinskiState{self.compact()}"
 
 
 make_state: Final[
@@ -493,43 +361,7 @@ make_state: Final[
         ],
         FildinskiState,
     ]
-] = fast_constructor(FildinskiState)
+] = with_maker(FildinskiState)
 """Build a state from all its fields, in field order (``deal, hands, won, retired, drawn, turnup,
 trick, leader, tricks_done, in_meld_step, fresh, dix_done, points, used, melds, dix, history,
-current_player``), skipping ``__init__``: the phases' transitions use it."""
-
-_NO_USE: Final[tuple[int, ...]] = (0,) * len(MeldKind)
-
-
-def deal_state(context: DealContext) -> FildinskiState:
-    """The state before the first lead of the deal of ``context``.
-
-    The hands and the turn-up come from :func:`~cardrules.games.fildinski.deal.deal_hands`,
-    the opening points from fildinski.deal.turned-seven, the first lead from
-    fildinski.deal.first-lead.
-    """
-    hands, turnup = deal_hands(context)
-    first = first_leader(context)
-    return make_state(
-        context, hands, (0, 0), (0, 0), 0, turnup, (), first, 0, False, 0, False,
-        opening_points(turnup, context.dealer), _NO_USE, (), None, None, first,
-    )  # fmt: skip
-
-
-def end_deal(s: FildinskiState) -> FildinskiState:
-    """The state after the last trick (and meld step) of a deal.
-
-    fildinski.game.deal-end: the deal's points join the totals. The game ends
-    when :func:`~cardrules.games.fildinski.scoring.game_ends` says so; otherwise
-    the next deal begins (:func:`~cardrules.games.fildinski.deal.next_deal`).
-    """
-    context = s.deal
-    a, b = context.totals
-    x, y = s.deal_points
-    totals = (a + x, b + y)
-    if game_ends(totals, context.plan.options.target_score):
-        return make_state(
-            context, s.hands, s.won, s.retired, s.drawn, s.turnup, s.trick, s.leader, s.tricks_done,
-            s.in_meld_step, s.fresh, s.dix_done, s.points, s.used, s.melds, s.dix, s.history, TERMINAL,
-        )  # fmt: skip
-    return deal_state(next_deal(context, s.summary, totals))
+current_player``), skipping ``__init__``: what ``state.make`` is, with its fields typed."""

@@ -1,5 +1,10 @@
 """Card play, in the stock phase (tricks 1-24) and the last eight tricks: legal cards, verdicts, the trick.
 
+The play of a card, as the other games' ``play`` modules hold it: the legal set
+(:func:`legal_mask`, :func:`legal_plays`), the verdict (:func:`judge_play`) and
+the transition (:func:`take_play`, its fast path :func:`fast_play`, and
+:func:`play`), which the state's action table names.
+
 Each rule's condition is written once and serves the legal set, the verdict
 and the fast path of ``apply``: :func:`legal_mask` (which gives the whole
 hand under fildinski.play.free-play and fildinski.endgame.free-discard, and
@@ -11,7 +16,7 @@ Everything works on the ids and bitmasks of
 :mod:`cardrules.games.fildinski.cards`, so the engine and the proofs'
 refinement tests can call the trick functions on millions of tricks.
 
->>> from cardrules.games.fildinski.tricks import follower_wins, legal_follow
+>>> from cardrules.games.fildinski.play import follower_wins, legal_follow
 >>> follower_wins(0, 1, 3)  # the two 7s of clubs: the first played wins
 False
 >>> legal_follow(0b1100_0000 | 1 << 40, 0b10, 2) == 0b1100_0000  # 8♣ led: head it with a J♣
@@ -20,11 +25,10 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Card
 from cardrules.game import TERMINAL, Action
-from cardrules.games.fildinski import state as st
 from cardrules.games.fildinski.actions import PlayCard
 from cardrules.games.fildinski.cards import (
     DEAL_TRICKS,
@@ -36,18 +40,23 @@ from cardrules.games.fildinski.cards import (
     ids_in,
     kind_card,
 )
-from cardrules.games.fildinski.deal import top_two
+from cardrules.games.fildinski.deal import next_deal, top_two
 from cardrules.games.fildinski.rules import RULES
-from cardrules.games.fildinski.scoring import score_trick
+from cardrules.games.fildinski.scoring import game_ends, score_trick
 from cardrules.judging import Findings, not_held, out_of_turn, rule_order, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
+if TYPE_CHECKING:
+    from cardrules.games.fildinski.state import FildinskiState
+
 __all__ = [
     "NO_CARD",
     "PLAYABLE_AS_PLAYED",
     "draw",
+    "end_deal",
+    "fast_play",
     "follow_duty",
     "follower_wins",
     "held_id",
@@ -57,7 +66,7 @@ __all__ = [
     "legal_plays",
     "meld_step_follows",
     "play",
-    "playable",
+    "take_play",
 ]
 
 NO_CARD: Final = -1
@@ -89,7 +98,7 @@ _MUST_TRUMP: Final = "fildinski.endgame.must-trump"
 _FREE_DISCARD: Final = "fildinski.endgame.free-discard"
 _LEGAL_SET: Final = "fildinski.endgame.legal-set"
 
-PLAYABLE_AS_PLAYED: Final = frozenset(
+PLAYABLE_AS_PLAYED: Final[frozenset[RuleId]] = frozenset(
     RuleId(rule) for rule in (_MUST_HEAD, _MUST_FOLLOW, _MUST_TRUMP, _LEGAL_SET)
 )
 """The rules a card play may break and still be carried out as played (``attempt(..., lenient=True)``).
@@ -153,7 +162,7 @@ def follow_duty(legal: int, led: int, trump: int) -> str:
     return _FREE_DISCARD
 
 
-def legal_mask(s: st.FildinskiState) -> int:
+def legal_mask(s: FildinskiState) -> int:
     """The ids the player to act may play (0 in a meld step or when the game is over).
 
     fildinski.play.free-play and fildinski.endgame.free-discard: the whole hand;
@@ -168,7 +177,7 @@ def legal_mask(s: st.FildinskiState) -> int:
     return hand
 
 
-def legal_plays(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
+def legal_plays(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     """The legal card plays of ``seat``, the player to act outside a meld step, in kind order."""
     mask = legal_mask(s)
     suits = _SUIT_PLAYS[seat]
@@ -181,23 +190,7 @@ def legal_plays(s: st.FildinskiState, seat: int) -> tuple[Action, ...]:
     )
 
 
-def playable(s: st.FildinskiState, action: PlayCard) -> int:
-    """The id ``action`` plays when it is legal here (the lower copy held), else :data:`NO_CARD`.
-
-    The fast path of ``apply``: the test is :func:`legal_mask`'s.
-    """
-    if action.seat != s.current_player:
-        return NO_CARD
-    kind = card_kind(action.card)
-    if kind is None:
-        return NO_CARD
-    legal = legal_mask(s) >> (2 * kind) & 3
-    if not legal:
-        return NO_CARD
-    return 2 * kind + (0 if legal & 1 else 1)
-
-
-def held_id(s: st.FildinskiState, seat: int, card: Card) -> int:
+def held_id(s: FildinskiState, seat: int, card: Card) -> int:
     """The id of ``card`` that ``seat`` plays when it holds it, legal or not (the lower copy held).
 
     What a play carried out as it was made (:data:`PLAYABLE_AS_PLAYED`) takes
@@ -213,7 +206,7 @@ def held_id(s: st.FildinskiState, seat: int, card: Card) -> int:
 # -- verdicts -------------------------------------------------------------------------------------
 
 
-def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
+def judge_play(s: FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     """The verdict on a card play (the game not over), and the id it plays (:data:`NO_CARD` if illegal).
 
     A card held by the player to act outside a meld step is legal exactly when
@@ -266,7 +259,7 @@ def judge_play(s: st.FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     return verdict, 2 * kind + (0 if legal & 1 else 1)
 
 
-def _also_outside_legal_set(s: st.FildinskiState, seat: int, kind: int, hand: int, found: Findings) -> None:
+def _also_outside_legal_set(s: FildinskiState, seat: int, kind: int, hand: int, found: Findings) -> None:
     """The rules of the legal set a card not held breaks, after common.cards.held.
 
     In the stock phase fildinski.play.free-play (the legal set is the hand);
@@ -292,7 +285,7 @@ def _also_outside_legal_set(s: st.FildinskiState, seat: int, kind: int, hand: in
     found.add(_LEGAL_SET, f"in the last eight tricks the legal cards are among {format_seat(seat)}'s own")
 
 
-def _end_the_step_first(s: st.FildinskiState, seat: int) -> str:
+def _end_the_step_first(s: FildinskiState, seat: int) -> str:
     """Why ``seat``, in its meld step, may not play a card yet (fildinski.play.trick-cycle, or
     fildinski.endgame.trick-cycle after the last draw)."""
     actor = format_seat(seat)
@@ -302,7 +295,7 @@ def _end_the_step_first(s: st.FildinskiState, seat: int) -> str:
     )
 
 
-def _allowed_follow(s: st.FildinskiState, actor: str, name: str, mask: int) -> Verdict:
+def _allowed_follow(s: FildinskiState, actor: str, name: str, mask: int) -> Verdict:
     """The verdict on a card of the endgame follower's legal set ``mask``, naming the duty it meets."""
     led = s.trick[0]
     duty = follow_duty(mask, led, s.deal.trump)
@@ -317,7 +310,7 @@ def _allowed_follow(s: st.FildinskiState, actor: str, name: str, mask: int) -> V
     return make_verdict(True, (RuleId(duty), RuleId(_LEGAL_SET)), reason)
 
 
-def _refused_follow(s: st.FildinskiState, seat: int, kind: int, mask: int) -> Verdict:
+def _refused_follow(s: FildinskiState, seat: int, kind: int, mask: int) -> Verdict:
     """The verdict on a held card outside the endgame follower's legal set ``mask``."""
     led = s.trick[0]
     duty = follow_duty(mask, led, s.deal.trump)
@@ -360,7 +353,7 @@ def _count_kinds(mask: int) -> int:
 # -- transitions ----------------------------------------------------------------------------------
 
 
-def meld_step_follows(s: st.FildinskiState) -> bool:
+def meld_step_follows(s: FildinskiState) -> bool:
     """Whether the winner of the trick being played has a meld step after it.
 
     fildinski.play.trick-cycle: after every trick while the stock lasts;
@@ -369,7 +362,7 @@ def meld_step_follows(s: st.FildinskiState) -> bool:
     return s.drawn < DRAWS or s.deal.plan.options.meld_in_endgame
 
 
-def play(s: st.FildinskiState, seat: int, card: int) -> st.FildinskiState:
+def play(s: FildinskiState, seat: int, card: int) -> FildinskiState:
     """The state after ``seat`` plays the id ``card``, a legal play.
 
     A lead starts the trick; a follow completes it (fildinski.play.trick-cycle,
@@ -381,7 +374,7 @@ def play(s: st.FildinskiState, seat: int, card: int) -> st.FildinskiState:
     hands = (s.hands[0] & ~bit, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] & ~bit)
     history = (s.history, seat, card)
     if not s.trick:
-        return st.make_state(
+        return s.make(
             s.deal, hands, s.won, s.retired, s.drawn, s.turnup, (card,), s.leader, s.tricks_done,
             s.in_meld_step, s.fresh, s.dix_done, s.points, s.used, s.melds, s.dix, history, 1 - seat,
         )  # fmt: skip
@@ -394,16 +387,35 @@ def play(s: st.FildinskiState, seat: int, card: int) -> st.FildinskiState:
     taken = (1 << led) | bit
     won = (s.won[0] | taken, s.won[1]) if winner == 0 else (s.won[0], s.won[1] | taken)
     step = meld_step_follows(s)
-    after = st.make_state(
+    after = s.make(
         context, hands, won, s.retired, s.drawn, s.turnup, (), winner, number,
         step, taken if step else 0, s.dix_done, points, s.used, s.melds, s.dix, history, winner,
     )  # fmt: skip
     if not step and number == DEAL_TRICKS:
-        return st.end_deal(after)
+        return end_deal(after)
     return after
 
 
-def draw(s: st.FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
+def end_deal(s: FildinskiState) -> FildinskiState:
+    """The state after the last trick (and meld step) of a deal.
+
+    fildinski.game.deal-end: the deal's points join the totals. The game ends
+    when :func:`~cardrules.games.fildinski.scoring.game_ends` says so; otherwise
+    the next deal begins (:func:`~cardrules.games.fildinski.deal.next_deal`).
+    """
+    context = s.deal
+    a, b = context.totals
+    x, y = s.deal_points
+    totals = (a + x, b + y)
+    if game_ends(totals, context.plan.options.target_score):
+        return s.make(
+            context, s.hands, s.won, s.retired, s.drawn, s.turnup, s.trick, s.leader, s.tricks_done,
+            s.in_meld_step, s.fresh, s.dix_done, s.points, s.used, s.melds, s.dix, s.history, TERMINAL,
+        )  # fmt: skip
+    return s.dealt(next_deal(context, s.summary, totals))
+
+
+def draw(s: FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
     """The hands and the count of cards drawn once the meld step of ``seat``, the trick's winner, ends.
 
     fildinski.play.draw-order: while the stock lasts the winner takes its top
@@ -417,3 +429,38 @@ def draw(s: st.FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
     if seat == 0:
         return (hands[0] | 1 << first, hands[1] | 1 << second), s.drawn + 2
     return (hands[0] | 1 << second, hands[1] | 1 << first), s.drawn + 2
+
+
+# -- the state's action table: the transition of a judged play, and the fast path -----------------
+
+
+def take_play(s: FildinskiState, action: PlayCard, card: int | None) -> FildinskiState:
+    """The state after ``action``, judged legal (``card`` is the id :func:`judge_play` resolved), or
+    carried out as played (``card`` is ``None``: the lower copy held, :func:`held_id`)."""
+    if card is None:
+        card = held_id(s, action.seat, action.card)
+        assert card != NO_CARD, "a play carried out as played is of a card held"
+    return play(s, action.seat, card)
+
+
+def fast_play(s: FildinskiState, action: object) -> FildinskiState | None:
+    """The state after ``action`` when it is a legal card play here, else ``None`` (the door judges it).
+
+    The fast path of ``apply``: it takes only what the door takes (a play of a
+    card by a seat number), and its test is :func:`legal_mask`'s, the lower
+    copy held being the one played.
+    """
+    try:
+        fast = type(action.seat) is int and type(action.card) is Card  # type: ignore[attr-defined]
+        fast = fast and type(action.card.index) is int  # type: ignore[attr-defined]
+    except AttributeError:  # a value built around its constructor, a field missing: the door says so
+        return None
+    if not fast or action.seat != s.current_player:  # type: ignore[attr-defined]
+        return None
+    kind = card_kind(action.card)  # type: ignore[attr-defined]
+    if kind is None:
+        return None
+    legal = legal_mask(s) >> (2 * kind) & 3
+    if not legal:
+        return None
+    return play(s, s.current_player, 2 * kind + (0 if legal & 1 else 1))

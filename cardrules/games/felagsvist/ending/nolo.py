@@ -4,7 +4,7 @@ In Nóló (no trump) each side wants to lose tricks. :func:`nolo_bounds` bounds
 the tricks each side must still take at a trick boundary, and
 :func:`nolo_trick_bounds` tells which side takes a trick in progress, both
 with the cards whose ranks they rely on (the rank-pattern transposition table
-keeps those). :func:`~cardrules.games.felagsvist.ending_bounds.ranked_bounds`
+keeps those). :func:`~cardrules.games.felagsvist.ending.bounds.ranked_bounds`
 hands Nóló positions to them. Under ``nolo_ace=low`` the ace ranks below the
 two: :func:`rotate` and :func:`unrotate` turn one suit's card bits into
 strength order and back.
@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from cardrules.games.felagsvist.ending import FelagsvistEnding
+    from cardrules.games.felagsvist.ending.model import FelagsvistEnding
 
 __all__ = ["nolo_bounds", "nolo_trick_bounds", "rotate", "unrotate"]
 
@@ -280,6 +280,40 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
     if not left:
         return value, value, 0
     leader = ending.leader
+    leading = leader & 1
+    ace_low = ending.rules.ace_low
+    winning, losing, out_even, out_odd, shares = _floors(ending)
+    sure = [0, 0]  # the tricks each side (by seat parity) is sure to take
+    cards = [0, 0]
+    first, relied = (leading ^ 1, losing) if losing else (leading, winning)
+    sure[first] = 1
+    cards[first] = relied >> 1 & _LOW_TWELVE | (relied & _LOWEST) << 12 if ace_low else relied
+    seat = _top_seat(ending, sure)
+    if seat >= 0:
+        sure[seat & 1] = left
+        cards[seat & 1] = ending.hands[seat]
+    for side, out in ((0, out_even), (1, out_odd)):
+        if out or sure[side] >= left or (side != leading and not shares):
+            continue
+        rounds, relied = _rounds(ending, side)
+        if rounds > sure[side]:
+            sure[side] = rounds
+            cards[side] = relied
+    counted = ending.rules.counted
+    # the counted side scores the tricks its opponents take
+    return value + sure[1 - counted], value + left - sure[counted], cards[0] | cards[1]
+
+
+def _floors(ending: FelagsvistEnding) -> tuple[int, int, bool, bool, bool]:
+    """:func:`nolo_bounds`' pass over the suits both sides hold: the first trick's floors, and more.
+
+    Returns the floors of the suits the leader holds where its side takes
+    the first trick, the floor of the suit chosen among those where the
+    other side takes it (0: none), whether ``_rounds`` counts nothing for
+    North-South and for East-West, and whether the leader holds a suit both
+    sides hold.
+    """
+    leader = ending.leader
     hands = ending.hands
     north, east, south, west = hands
     ace_low = ending.rules.ace_low
@@ -332,11 +366,18 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         if kept < cost:
             cost = kept
             losing = floor << shift
-    sure = [0, 0]  # the tricks each side (by seat parity) is sure to take
-    cards = [0, 0]
-    first, relied = (leading ^ 1, losing) if losing else (leading, winning)
-    sure[first] = 1
-    cards[first] = relied >> 1 & _LOW_TWELVE | (relied & _LOWEST) << 12 if ace_low else relied
+    return winning, losing, out_even, out_odd, shares
+
+
+def _top_seat(ending: FelagsvistEnding, sure: list[int]) -> int:
+    """The first top seat (its cards top their suits) making its side sure of more than ``sure`` (or -1).
+
+    Such a seat's side takes every trick left from the first one led in a
+    suit it holds: all of them when it leads, or when the leader holds no
+    suit the seat is void in (see :func:`nolo_bounds`).
+    """
+    leader = ending.leader
+    left = ending.left
     # a top seat: the top places of each suit's ladder, as many as its cards there, are its own
     holders = ending.holders
     lengths = ending.lengths
@@ -354,16 +395,5 @@ def nolo_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
             ):
                 continue  # the first trick may be led in a suit it lacks
         if left > sure[seat & 1]:
-            sure[seat & 1] = left
-            cards[seat & 1] = hands[seat]
-            break  # no seat of the other side is a top seat too (it would share a suit with this one)
-    for side, out in ((0, out_even), (1, out_odd)):
-        if out or sure[side] >= left or (side != leading and not shares):
-            continue
-        rounds, relied = _rounds(ending, side)
-        if rounds > sure[side]:
-            sure[side] = rounds
-            cards[side] = relied
-    counted = ending.rules.counted
-    # the counted side scores the tricks its opponents take
-    return value + sure[1 - counted], value + left - sure[counted], cards[0] | cards[1]
+            return seat  # no seat of the other side is a top seat too (it would share a suit with this one)
+    return -1

@@ -1,56 +1,34 @@
-"""The Félagsvist play as an ending for the exact solver (:mod:`cardrules.solve`).
+"""The model of a Félagsvist ending (:class:`~cardrules.games.felagsvist.ending.FelagsvistEnding`).
 
-:class:`FelagsvistEnding` models the rest of a deal with every hand known:
-four bitmask hands, the trick so far, the leader and the tricks taken since
-the ending was built. Its moves are card indices. The legal cards come from
-:func:`~cardrules.games.felagsvist.play.playable` and the winner of a trick
-from a table read off :func:`~cardrules.games.felagsvist.play.trick_winner`, with the deal's
-own trump and strengths (so Nóló under either ``nolo_ace`` value is the
-engine's), so the model states no rule of its own.
-
-Its value counts for the claimer's side and is what that side scores per
-trick from here (felagsvist.score.trick-rounds, felagsvist.score.nolo): the
-tricks it takes in a trump or Grand deal, the tricks its opponents take in a
-Nóló deal. A claim of ``tricks=N`` reads as a player says it: in a trump or
-Grand deal "we take at least N of the tricks left"; in Nóló, where tricks are
-what a side avoids, "we take at most N of the tricks left" (``tricks=0`` is
-"the rest are yours"). Under ``scoring=odd-tricks`` the deal score is a
-non-decreasing function of the tricks, so the best play for tricks is the
-best play for the score too.
-
->>> import cardrules
->>> state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
->>> ending = state.ending("NS")
->>> ending.counted, ending.unit, ending.bounds(), len(ending.legal())
-((0, 2), 'tricks', (1, 9), 13)
+An ending is four bitmask hands, the trick so far, the leader and the
+tricks taken since it was built, with the ladder of who holds which rank
+(its ``holders``) kept up card by card for the rank-pattern
+table. Its bounds are :mod:`~cardrules.games.felagsvist.ending.bounds`, its
+groups of equivalent cards :mod:`~cardrules.games.felagsvist.ending.groups`
+and its move order :mod:`~cardrules.games.felagsvist.ending.order`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from cardrules.errors import InvalidArgumentError, NotSolvableError
+from cardrules.errors import InvalidArgumentError
 from cardrules.frozen import fast_constructor
-from cardrules.game import TERMINAL, Action
-from cardrules.games.felagsvist import ending_bounds, ending_order
-from cardrules.games.felagsvist.actions import PLAYS, SEAT_NAMES, PlayCard
-from cardrules.games.felagsvist.cards import SUIT_MASKS, strength_table
-from cardrules.games.felagsvist.deal import DEAL_TRICKS
-from cardrules.games.felagsvist.ending_bounds import FIELD
-from cardrules.games.felagsvist.ending_nolo import rotate, unrotate
-from cardrules.games.felagsvist.options import NoloAce, RoundKind
-from cardrules.games.felagsvist.play import playable, trick_winner
-from cardrules.solve.table import claimed_amount, read_claimer
+from cardrules.game import Action
+from cardrules.games.felagsvist.actions import PLAYS, PlayCard
+from cardrules.games.felagsvist.cards import SUIT_MASKS
+from cardrules.games.felagsvist.ending import bounds as ending_bounds
+from cardrules.games.felagsvist.ending import order as ending_order
+from cardrules.games.felagsvist.ending.bounds import FIELD
+from cardrules.games.felagsvist.ending.groups import legal_groups
+from cardrules.games.felagsvist.ending.nolo import rotate, unrotate
+from cardrules.games.felagsvist.ending.order import follows, leads, nolo_discards, nolo_follows, nolo_leads
+from cardrules.games.felagsvist.play import playable
+from cardrules.solve.adapter import claimed_amount
 
-if TYPE_CHECKING:
-    from cardrules.games.felagsvist.state import FelagsvistState
-
-__all__ = ["EndingRules", "FelagsvistEnding", "ending"]
-
-_SIDES: Final = MappingProxyType({"NS": 0, "EW": 1})
+__all__ = ["EndingRules", "FelagsvistEnding", "new_ending"]
 
 _UNDER: Final = tuple(((1 << 24 - 2 * place) - 1) << 26 * suit for suit in range(4) for place in range(13))
 """``_UNDER[13 * suit + place]``: the :attr:`~FelagsvistEnding.holders` bits of the suit below ``place``."""
@@ -62,9 +40,6 @@ _PLACES: Final = tuple(
     ((1 << 2 * count) - 1) << 26 - 2 * count + 26 * suit for suit in range(4) for count in range(14)
 )
 """``_PLACES[14 * suit + count]``: the suit's top ``count`` places in :attr:`~FelagsvistEnding.holders`."""
-
-_SHIFT: Final = (0, *(13 * ((length - 1) // 13) for length in range(1, 53)))
-"""``_SHIFT[card + 1]``: the index of the first card of the card's suit (read by a mask's bit length)."""
 
 _FIRST: Final = tuple(13 * (card // 13) for card in range(52))
 """``_FIRST[card]``: the index of the first card of the card's suit."""
@@ -185,58 +160,6 @@ class FelagsvistEnding:
             mask ^= low
         return tuple(out)
 
-    def _groups(self) -> tuple[list[int], dict[int, int]]:
-        """The legal cards split into groups of equivalent ones, suit by suit (clubs first).
-
-        Each group stands as its highest card index; with the list of them
-        comes, for each group of more than one card, its cards as a bitmask
-        under that card.
-
-        Cards of one hand and one suit are equivalent when no card still in
-        play elsewhere (another hand, the trick) lies between them in
-        strength: they win and lose against the same cards from now on. A
-        suit with a legal card has all the hand's cards of that suit legal.
-        Within a suit the groups come weakest first, in strength order (the
-        Nóló order reads a follower's groups so).
-        """
-        hands = self.hands
-        hand = hands[self.seat]
-        trick = self.trick
-        legal = playable(hand, trick)
-        if not legal & legal - 1:  # one legal card (a fifth of the searched positions)
-            return [legal.bit_length() - 1], {}
-        others = self.in_hand ^ hand | self.played
-        ace_low = self.rules.ace_low
-        cards: list[int] = []
-        ties: dict[int, int] = {}
-        while legal:
-            shift = _SHIFT[(legal & -legal).bit_length()]  # the lowest suit with a legal card
-            mine = legal >> shift & 0x1FFF
-            legal ^= mine << shift
-            # the places in strength order no card in play elsewhere takes: a group is the cards
-            # of ours in one run of them, and adding our lowest card to them carries through its run
-            free = others >> shift & 0x1FFF ^ 0x1FFF
-            if ace_low:  # rotate and unrotate written out: this runs at every position searched
-                mine = (mine & 0xFFF) << 1 | mine >> 12
-                free = (free & 0xFFF) << 1 | free >> 12
-                while mine:
-                    group = mine & ~(free + (mine & -mine))
-                    mine ^= group
-                    group = (group >> 1 | (group & 1) << 12) << shift
-                    card = group.bit_length() - 1
-                    cards.append(card)
-                    if group & group - 1:
-                        ties[card] = group
-            else:
-                while mine:
-                    group = mine & ~(free + (mine & -mine))
-                    mine ^= group
-                    card = group.bit_length() - 1 + shift
-                    cards.append(card)
-                    if group & group - 1:
-                        ties[card] = group << shift
-        return cards, ties
-
     def moves(self) -> tuple[int, ...]:
         """One card per group of equivalent legal cards, the likely best first.
 
@@ -251,9 +174,9 @@ class FelagsvistEnding:
         beat the partner's card. In Nóló, where a side wants to lose tricks,
         the leader tries first the cards an opponent must beat, and a follower
         its highest ducking cards (a discard from its shortest suit); see
-        :func:`~cardrules.games.felagsvist.ending_order.nolo_order`.
+        :func:`~cardrules.games.felagsvist.ending.order.nolo_order`.
         """
-        return ending_order.order(self, self._groups()[0])
+        return ending_order.order(self, legal_groups(self)[0])
 
     def ranked_moves(self) -> tuple[tuple[int, ...], dict[int, int]]:
         """:meth:`moves`, and for each move standing for more than one card, that group's cards.
@@ -262,16 +185,24 @@ class FelagsvistEnding:
         the ranks of the whole group, so that the cards stay equivalent in
         every ending the entry is used for.
         """
-        cards, ties = self._groups()
+        cards, ties = legal_groups(self)
         if len(cards) == 1:  # one move, whatever the order
             return (cards[0],), ties
-        if self.rules.nolo:  # as ending_order.order would, without its look at one group
-            return ending_order.nolo_order(self, cards), ties
-        return ending_order.order(self, cards), ties
+        # order() and nolo_order() written out (this runs at every position searched)
+        trick = self.trick
+        if self.rules.nolo:
+            if not trick:
+                return nolo_leads(self, cards), ties
+            if cards[0] // 13 != trick[0] // 13:  # void in the led suit
+                return nolo_discards(self, cards), ties
+            return nolo_follows(self, cards), ties
+        if not trick:
+            return leads(self, cards), ties
+        return follows(self, cards), ties
 
     def group(self, move: int) -> tuple[int, ...]:
         """The legal cards equivalent to ``move`` (rank neighbours among the cards left, in this hand)."""
-        cards, ties = self._groups()
+        cards, ties = legal_groups(self)
         for card in cards:
             group = ties.get(card, 1 << card)
             if group >> move & 1:
@@ -304,71 +235,60 @@ class FelagsvistEnding:
         else:
             hands = (h0, h1, h2, h3 ^ bit)
         trick = self.trick
-        # inside a trick the seats take turns, so the side to play changes at every card
+        # Inside a trick the seats take turns, so the side to play changes at every card. The
+        # winner so far changes only when the card beats it (see EndingRules.beats), so the card
+        # winning the trick so far, kept as it goes, is the winner once the trick is complete.
         if not trick:
-            return _new(
-                rules,
-                hands,
-                (move,),
-                self.leader,
-                seat + 1 & 3,
-                self.side ^ 1,
-                self.value,
-                self.left,
-                move,
-                0,
-                0,
-                holders,
-                lengths,
-                in_hand,
-                bit,
-            )
-        # The winner so far changes only when the card beats it (see EndingRules.beats), so the
-        # card winning the trick so far, kept as it goes, is the winner once the trick is complete.
-        played = len(trick)
-        if rules.beats[self.best] >> move & 1:
-            best, ahead = move, played
+            trick = (move,)
+            best = move
+            ahead = 0
+            played = bit
         else:
-            best, ahead = self.best, self.ahead
-        if played < 3:
-            return _new(
-                rules,
-                hands,
-                trick + (move,),  # noqa: RUF005 - a third of the time of (*trick, move)
-                self.leader,
-                seat + 1 & 3,
-                self.side ^ 1,
-                self.value,
-                self.left,
-                best,
-                ahead,
-                0,
-                holders,
-                lengths,
-                in_hand,
-                self.played | bit,
-            )
-        # its rank decided the trick when another card of its suit was played to it
-        top = 1 << best
-        won = top if (self.played | bit) & _SUIT[best] ^ top else 0
-        winner = self.leader + ahead & 3
-        side = (winner ^ rules.counted) & 1  # 0: the counted side won it, and scores it unless in Nóló
-        return _new(
+            played = len(trick)
+            if rules.beats[self.best] >> move & 1:
+                best, ahead = move, played
+            else:
+                best, ahead = self.best, self.ahead
+            if played == 3:
+                # its rank decided the trick when another card of its suit was played to it
+                top = 1 << best
+                won = top if (self.played | bit) & _SUIT[best] ^ top else 0
+                winner = self.leader + ahead & 3
+                side = (winner ^ rules.counted) & 1  # 0: the counted side won it; it scores it unless in Nóló
+                return new_ending(
+                    rules,
+                    hands,
+                    (),
+                    winner,
+                    winner,
+                    side,
+                    self.value + (side == rules.nolo),
+                    self.left - 1,
+                    -1,
+                    0,
+                    won,
+                    holders,
+                    lengths,
+                    in_hand,
+                    0,
+                )
+            trick, played = trick + (move,), self.played | bit  # noqa: RUF005 - faster than (*trick, move)
+        return new_ending(
             rules,
             hands,
-            (),
-            winner,
-            winner,
-            side,
-            self.value + (side == rules.nolo),
-            self.left - 1,
-            -1,
+            trick,
+            self.leader,
+            seat + 1 & 3,
+            self.side ^ 1,
+            self.value,
+            self.left,
+            best,
+            ahead,
             0,
-            won,
             holders,
             lengths,
             in_hand,
-            0,
+            played,
         )
 
     def key(self) -> Hashable | None:
@@ -522,7 +442,7 @@ class FelagsvistEnding:
         return self.left - value if self.rules.nolo else value
 
 
-_new: Final[
+new_ending: Final[
     Callable[
         [
             EndingRules,
@@ -544,106 +464,4 @@ _new: Final[
         FelagsvistEnding,
     ]
 ] = fast_constructor(FelagsvistEnding)
-
-
-def _beats(trump: int | None, strength: tuple[int, ...]) -> tuple[int, ...]:
-    """For each card, the cards that take the trick from it when it is winning, read off the engine's rule."""
-    table = []
-    for card in range(52):
-        mask = 0
-        for other in range(52):
-            if other != card and trick_winner((card, other), trump, strength) == 1:
-                mask |= 1 << other
-        table.append(mask)
-    return tuple(table)
-
-
-_BEATS: Final = MappingProxyType(
-    {
-        (trump, strength): _beats(trump, strength)
-        for trump in (None, 0, 1, 2, 3)
-        for strength in {strength_table(kind, ace) for kind in RoundKind for ace in NoloAce}
-    }
-)
-""":func:`_beats` for every trump and strength table a deal can have, worked out once."""
-
-
-def _ladder(hands: tuple[int, int, int, int], above: tuple[int, ...]) -> tuple[int, int]:
-    """The :attr:`FelagsvistEnding.holders` and :attr:`FelagsvistEnding.lengths` of four hands."""
-    left = hands[0] | hands[1] | hands[2] | hands[3]
-    holders = 0
-    lengths = 0
-    for seat, hand in enumerate(hands):
-        for suit in range(4):
-            lengths |= (hand >> (13 * suit) & 0x1FFF).bit_count() << (16 * seat + 4 * suit)
-        mask = hand
-        while mask:
-            low = mask & -mask
-            card = low.bit_length() - 1
-            mask ^= low
-            place = (left & above[card]).bit_count()  # how many cards in hand rank above it
-            holders |= seat << (26 * (card // 13) + 24 - 2 * place)
-    return holders, lengths
-
-
-def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
-    """The rest of ``state``'s deal as an ending counted for the side of the seat ``by`` names.
-
-    ``by`` is a seat (``0``-``3``, ``"p2"``, ``"S"``) or a side (``"NS"``, ``"EW"``).
-
-    Raises:
-        NotSolvableError: the game is over.
-        InvalidArgumentError: ``by`` names no seat or side.
-    """
-    if state.current_player == TERMINAL:
-        raise NotSolvableError("felagsvist", "over", "the game is over, so no play is left to solve")
-    side = read_claimer(by, 4, SEAT_NAMES, _SIDES) % 2
-    deal = state.deal
-    trump, strength = deal.plan.trick_tables[deal.deal_number]
-    nolo = state.round_kind is RoundKind.NOLO
-    tag = (4 if trump is None else trump) | side << 3 | nolo << 4 | (strength[12] < 0) << 5
-    strength = tuple(strength)
-    above = tuple(
-        sum(
-            1 << other
-            for other in range(13 * (card // 13), 13 * (card // 13) + 13)
-            if strength[other] > strength[card]
-        )
-        for card in range(52)
-    )
-    # the strengths within a suit are a strict order: what does not rank above a card ranks below it
-    below = tuple(SUIT_MASKS[card // 13] & ~above[card] & ~(1 << card) for card in range(52))
-    rules = EndingRules(
-        trump,
-        strength,
-        _BEATS.get((trump, strength)) or _beats(trump, strength),
-        above,
-        below,
-        side,
-        nolo,
-        tag,
-        strength[12] < 0,
-    )
-    seat = state.current_player
-    done = state.tricks[0] + state.tricks[1]
-    trick = state.trick
-    best, ahead = -1, 0
-    for place, card in enumerate(trick):
-        if not place or rules.beats[best] >> card & 1:
-            best, ahead = card, place
-    return _new(
-        rules,
-        state.hands,
-        state.trick,
-        state.leader,
-        seat,
-        0 if seat % 2 == side else 1,
-        0,
-        DEAL_TRICKS - done,
-        best,
-        ahead,
-        0,
-        *_ladder(state.hands, above),
-        state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3],
-        sum(1 << card for card in trick),
-    )
+"""Builds a :class:`FelagsvistEnding` from its fields and its ``in_hand`` and ``played`` (no checks)."""

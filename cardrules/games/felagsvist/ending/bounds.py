@@ -6,7 +6,7 @@ functions work them out for a :class:`~cardrules.games.felagsvist.ending.Felagsv
 the last trick is forced, the last two are tried line by line, and earlier
 trick boundaries use sure tricks (cashing top cards, top trumps, entries to
 the partner) or, in Nóló, the facts that
-:func:`~cardrules.games.felagsvist.ending_nolo.nolo_bounds` states. With the
+:func:`~cardrules.games.felagsvist.ending.nolo.nolo_bounds` states. With the
 bounds comes the set of cards whose ranks they rely on, which the
 rank-pattern transposition table keeps.
 """
@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from cardrules.games.felagsvist.cards import SUIT_MASKS
-from cardrules.games.felagsvist.ending_nolo import nolo_bounds, nolo_trick_bounds, rotate, unrotate
+from cardrules.games.felagsvist.ending.nolo import nolo_bounds, nolo_trick_bounds, rotate, unrotate
 from cardrules.games.felagsvist.play import playable
 
 if TYPE_CHECKING:
-    from cardrules.games.felagsvist.ending import FelagsvistEnding
+    from cardrules.games.felagsvist.ending.model import FelagsvistEnding
 
 __all__ = [
     "FIELD",
@@ -268,14 +268,14 @@ def reach(ending: FelagsvistEnding) -> tuple[int, int]:
     """Inside a trick: the most the low of the bounds can be, and the least their high can be.
 
     Worked out without the bounds
-    (:func:`~cardrules.games.felagsvist.ending_bounds.ranked_bounds`), so
+    (:func:`~cardrules.games.felagsvist.ending.bounds.ranked_bounds`), so
     that the search asks for them only where they could decide its window.
     In the last trick the value is worked out exactly
-    (:func:`~cardrules.games.felagsvist.ending_bounds.last_trick`): it
+    (:func:`~cardrules.games.felagsvist.ending.bounds.last_trick`): it
     scores that trick or not.
     Before it, in Nóló, the bounds tell which side takes the trick in
     progress and nothing more
-    (:func:`~cardrules.games.felagsvist.ending_nolo.nolo_trick_bounds`):
+    (:func:`~cardrules.games.felagsvist.ending.nolo.nolo_trick_bounds`):
     the low is at most one trick above the value, the high at least one
     below the most. Outside Nóló they are the value and the most.
     """
@@ -312,17 +312,13 @@ def _pair(mask: int) -> tuple[int, ...]:
 def two_tricks(ending: FelagsvistEnding) -> tuple[int, int]:
     """The last two tricks from their start, every line tried: the final value and the ranks it read.
 
-    Each hand holds two cards, so the first trick has at most sixteen
-    lines and the second is forced. The cards returned are the winners of
-    the tricks on the lines looked at whose ranks decided them (another
-    card of the suit was played to them), as the search itself would
-    gather them: every other card plays alike below them.
-
-    The lines are tried as a search over the first trick would try them:
-    each seat's legal cards lowest first, a seat stopping once it has the
-    best its side can get (both tricks, or none). A trick's winner is the
-    card the :attr:`~cardrules.games.felagsvist.ending.EndingRules.beats`
-    table leaves winning once its four cards are played.
+    Each hand holds two cards: the first trick has at most sixteen lines,
+    tried as a search would (each seat's legal cards lowest first, a seat
+    stopping once its side has both tricks, or none), and the second is
+    forced. A trick's winner is the card the ``beats`` table of the rules
+    leaves winning. The cards returned are the winners whose ranks decided
+    their tricks (another card of the suit was played to them) on the lines
+    looked at, as the search would gather them.
     """
     rules = ending.rules
     beats = rules.beats
@@ -359,42 +355,11 @@ def two_tricks(ending: FelagsvistEnding) -> tuple[int, int]:
                     win2, place2 = card2, 2
                 else:
                     win2, place2 = win1, place1
-                played = 1 << card0 | 1 << card1 | 1 << card2
-                best3 = 3 if up else -1
-                for card3 in fourths:
-                    if beats[win2] >> card3 & 1:
-                        win, place = card3, 3
-                    else:
-                        win, place = win2, place2
-                    if (played | 1 << card3) & SUIT_MASKS[win // 13] != 1 << win:
-                        relied |= 1 << win  # its rank decided the trick
-                    # the last trick, led by the winner of the first, every card forced
-                    rests = (rest0, rest1, rest2, (fourth ^ 1 << card3).bit_length() - 1)
-                    last = rests[place]
-                    ahead = place
-                    card = rests[place + 1 & 3]
-                    if beats[last] >> card & 1:
-                        last, ahead = card, place + 1
-                    card = rests[place + 2 & 3]
-                    if beats[last] >> card & 1:
-                        last, ahead = card, place + 2
-                    card = rests[place + 3 & 3]
-                    if beats[last] >> card & 1:
-                        last, ahead = card, place + 3
-                    if (1 << rest0 | 1 << rest1 | 1 << rest2 | 1 << rests[3]) & SUIT_MASKS[
-                        last // 13
-                    ] != 1 << last:
-                        relied |= 1 << last
-                    found = gain[place] + gain[ahead & 3]
-                    if up:  # the fourth seat is on the other side
-                        if found < best3:
-                            best3 = found
-                            if not found:
-                                break
-                    elif found > best3:
-                        best3 = found
-                        if found == 2:
-                            break
+                kept = (rest0, rest1, rest2, fourth)
+                best3, decided = _fourth_seat(
+                    beats, fourths, win2, place2, 1 << card0 | 1 << card1 | 1 << card2, kept, gain, up
+                )
+                relied |= decided
                 if up:
                     if best3 > best2:
                         best2 = best3
@@ -442,3 +407,59 @@ def last_trick(ending: FelagsvistEnding) -> tuple[int, int]:
     won = 1 << best if played & SUIT_MASKS[best // 13] != 1 << best else 0
     scored = ((ending.leader + ahead) % 2 == rules.counted) != rules.nolo
     return ending.value + scored, won
+
+
+def _fourth_seat(
+    beats: tuple[int, ...],
+    fourths: tuple[int, ...],
+    win2: int,
+    place2: int,
+    played: int,
+    kept: tuple[int, int, int, int],
+    gain: tuple[int, int, int, int],
+    up: bool,
+) -> tuple[int, int]:
+    """:func:`two_tricks` once three cards of the first trick are down: the fourth seat's best card.
+
+    ``win2`` is the card winning so far, ``place2`` its place after the
+    leader, ``played`` the three cards as a mask, ``kept`` the first three
+    seats' last cards and the fourth seat's hand. Returns what the counted
+    side scores over both tricks with the fourth seat's best card, and the
+    winners whose ranks decided their tricks on the lines looked at.
+    """
+    rest0, rest1, rest2, fourth = kept
+    relied = 0
+    best3 = 3 if up else -1
+    for card3 in fourths:
+        if beats[win2] >> card3 & 1:
+            win, place = card3, 3
+        else:
+            win, place = win2, place2
+        if (played | 1 << card3) & SUIT_MASKS[win // 13] != 1 << win:
+            relied |= 1 << win  # its rank decided the trick
+        # the last trick, led by the winner of the first, every card forced
+        rests = (rest0, rest1, rest2, (fourth ^ 1 << card3).bit_length() - 1)
+        last = rests[place]
+        ahead = place
+        card = rests[place + 1 & 3]
+        if beats[last] >> card & 1:
+            last, ahead = card, place + 1
+        card = rests[place + 2 & 3]
+        if beats[last] >> card & 1:
+            last, ahead = card, place + 2
+        card = rests[place + 3 & 3]
+        if beats[last] >> card & 1:
+            last, ahead = card, place + 3
+        if (1 << rest0 | 1 << rest1 | 1 << rest2 | 1 << rests[3]) & SUIT_MASKS[last // 13] != 1 << last:
+            relied |= 1 << last
+        found = gain[place] + gain[ahead & 3]
+        if up:  # the fourth seat is on the other side
+            if found < best3:
+                best3 = found
+                if not found:
+                    break
+        elif found > best3:
+            best3 = found
+            if found == 2:
+                break
+    return best3, relied

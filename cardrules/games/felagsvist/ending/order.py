@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from cardrules.games.felagsvist.play import playable
 
 if TYPE_CHECKING:
-    from cardrules.games.felagsvist.ending import FelagsvistEnding
+    from cardrules.games.felagsvist.ending.model import FelagsvistEnding
 
-__all__ = ["follows", "leads", "nolo_order", "order"]
+__all__ = ["follows", "leads", "nolo_discards", "nolo_follows", "nolo_leads", "nolo_order", "order"]
 
 
 def order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
@@ -41,7 +41,7 @@ def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
 
     Each hand still to play a trick is sure to play at least its lowest
     card of the led suit, and does best playing just that (see
-    :func:`~cardrules.games.felagsvist.ending_nolo.nolo_bounds`), so a
+    :func:`~cardrules.games.felagsvist.ending.nolo.nolo_bounds`), so a
     side's highest card in the trick is at least the highest of the cards
     it has played and of those lowest cards.
 
@@ -62,71 +62,96 @@ def nolo_order(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     card with the most cards of the other hands under it first (the one
     likeliest to take a trick later).
     """
+    trick = ending.trick
+    if not trick:
+        return nolo_leads(ending, reps)
+    if reps[0] // 13 != trick[0] // 13:  # void in the led suit: every card is a discard
+        return nolo_discards(ending, reps)
+    return nolo_follows(ending, reps)
+
+
+def nolo_leads(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
+    """:func:`nolo_order` for the leader: suits both opponents hold, then one, then neither."""
+    rules = ending.rules
+    strength = rules.strength
+    ace_low = rules.ace_low
+    hands = ending.hands
+    seat = ending.seat
+    # Each lead gets one integer key, sorted once: its class and its strength (falling, but
+    # rising in the suits only its side holds) above its card index (which keeps ties in the
+    # groups' order, as a stable sort would: only cards of different suits tie, and the
+    # groups come suit by suit in card-index order).
+    lho = hands[(seat + 1) % 4]
+    rho = hands[(seat + 3) % 4]
+    partner = hands[(seat + 2) % 4]
+    keys = []
+    top = 0
+    mine = True
+    limit = low = high = 0
+    for card in reps:  # the groups come suit by suit
+        if card >= top:
+            base = card - card % 13
+            top = base + 13
+            left_hand = lho >> base & 0x1FFF
+            right_hand = rho >> base & 0x1FFF
+            mine = not left_hand | right_hand  # only its side holds the suit
+            if not mine:
+                # a void opponent would discard: the suit's leads go after those of the
+                # suits both opponents hold
+                low, high = (12, 28) if left_hand and right_hand else (44, 60)
+                ally = partner >> base & 0x1FFF
+                if ace_low:  # in strength order
+                    left_hand = (left_hand & 0xFFF) << 1 | left_hand >> 12
+                    right_hand = (right_hand & 0xFFF) << 1 | right_hand >> 12
+                    ally = (ally & 0xFFF) << 1 | ally >> 12
+                # the opponents' highest lowest card; the leads below it lose the trick if
+                # the partner's lowest card lies below it too
+                floor = max(left_hand & -left_hand, right_hand & -right_hand)
+                limit = floor.bit_length() - 1 - ace_low if ally & -ally < floor else -2
+        value = strength[card]
+        if mine:
+            keys.append((64 + value) << 6 | card)
+        else:
+            keys.append(((low if value < limit else high) - value) << 6 | card)
+    keys.sort()
+    return tuple([key & 63 for key in keys])
+
+
+def nolo_discards(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
+    """:func:`nolo_order` for a follower void in the led suit: from its shortest suit, highest first."""
+    rules = ending.rules
+    strength = rules.strength
+    hands = ending.hands
+    seat = ending.seat
+    # Shortest suit first; between suits of one length, the card with the most cards of the
+    # other hands below it first (within a suit, the highest first); then the strongest: the
+    # keys sorted falling (their card indices break ties as the groups' order reversed, as
+    # for the leads).
+    hand = hands[seat]
+    others = ending.in_hand ^ hand
+    below = rules.below
+    keys = []
+    top = 0
+    shorter = 0
+    for card in reps:  # the groups come suit by suit
+        if card >= top:
+            base = card - card % 13
+            top = base + 13
+            shorter = (13 - (hand >> base & 0x1FFF).bit_count()) << 14
+        keys.append(shorter | (others & below[card]).bit_count() << 10 | strength[card] + 1 << 6 | card)
+    keys.sort(reverse=True)
+    return tuple([key & 63 for key in keys])
+
+
+def nolo_follows(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
+    """:func:`nolo_order` for a follower of the led suit: ducks first, highest first, unless its side wins."""
     rules = ending.rules
     strength = rules.strength
     ace_low = rules.ace_low
     trick = ending.trick
     hands = ending.hands
     seat = ending.seat
-    if not trick:
-        # Each lead gets one integer key, sorted once: its class and its strength (falling, but
-        # rising in the suits only its side holds) above its card index (which keeps ties in the
-        # groups' order, as a stable sort would: only cards of different suits tie, and the
-        # groups come suit by suit in card-index order).
-        lho = hands[(seat + 1) % 4]
-        rho = hands[(seat + 3) % 4]
-        partner = hands[(seat + 2) % 4]
-        keys = []
-        top = 0
-        mine = True
-        limit = low = high = 0
-        for card in reps:  # the groups come suit by suit
-            if card >= top:
-                base = card - card % 13
-                top = base + 13
-                left_hand = lho >> base & 0x1FFF
-                right_hand = rho >> base & 0x1FFF
-                mine = not left_hand | right_hand  # only its side holds the suit
-                if not mine:
-                    # a void opponent would discard: the suit's leads go after those of the
-                    # suits both opponents hold
-                    low, high = (12, 28) if left_hand and right_hand else (44, 60)
-                    ally = partner >> base & 0x1FFF
-                    if ace_low:  # in strength order
-                        left_hand = (left_hand & 0xFFF) << 1 | left_hand >> 12
-                        right_hand = (right_hand & 0xFFF) << 1 | right_hand >> 12
-                        ally = (ally & 0xFFF) << 1 | ally >> 12
-                    # the opponents' highest lowest card; the leads below it lose the trick if
-                    # the partner's lowest card lies below it too
-                    floor = max(left_hand & -left_hand, right_hand & -right_hand)
-                    limit = floor.bit_length() - 1 - ace_low if ally & -ally < floor else -2
-            value = strength[card]
-            if mine:
-                keys.append((64 + value) << 6 | card)
-            else:
-                keys.append(((low if value < limit else high) - value) << 6 | card)
-        keys.sort()
-        return tuple([key & 63 for key in keys])
     led = trick[0] // 13
-    if reps[0] // 13 != led:  # void in the led suit: every card is a discard
-        # Shortest suit first; between suits of one length, the card with the most cards of the
-        # other hands below it first (within a suit, the highest first); then the strongest: the
-        # keys sorted falling (their card indices break ties as the groups' order reversed, as
-        # for the leads).
-        hand = hands[seat]
-        others = ending.in_hand ^ hand
-        below = rules.below
-        keys = []
-        top = 0
-        shorter = 0
-        for card in reps:  # the groups come suit by suit
-            if card >= top:
-                base = card - card % 13
-                top = base + 13
-                shorter = (13 - (hand >> base & 0x1FFF).bit_count()) << 14
-            keys.append(shorter | (others & below[card]).bit_count() << 10 | strength[card] + 1 << 6 | card)
-        keys.sort(reverse=True)
-        return tuple([key & 63 for key in keys])
     reps.reverse()  # the groups of the led suit come weakest first: now strongest first
     place = len(trick)
     if place == 3:  # the last hand: the card winning the trick decides

@@ -1,10 +1,12 @@
-"""How a game's play phase reaches the solver: the :class:`TableEnding` protocol and reading a claimer.
+"""The engine adapter: how a game's play phase reaches the solver, and how a claimer is read.
 
 A game that can be solved gives its states a method ``ending(by)`` returning a
 :class:`TableEnding`: an :class:`~cardrules.solve.endings.Ending` that also maps
 its moves to and from the engine's actions and says what a claim of so many
 tricks or points means for its value. The core finds that method on the
-state (:func:`ending_of`) and never imports a game.
+state (:func:`ending_of`) and never imports a game; a state of a game without
+such an ending says so itself, naming its game
+(:meth:`cardrules.state_base.StateBase.ending`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from cardrules.errors import InvalidArgumentError, NotSolvableError
-from cardrules.game import Action, AnyState
+from cardrules.game import Action, AnyState, GameInfo
 from cardrules.notation import parse_seat
 from cardrules.solve.endings import Ending
 from cardrules.text import echo
@@ -109,8 +111,9 @@ def ending_of(state: AnyState, by: int | str, unit: str | None = None) -> TableE
             or the state is not in it.
         InvalidArgumentError: the game's endings do not count in ``unit``.
     """
-    if not isinstance(state, Solvable):
-        game = type(state).__name__.removesuffix("State").lower() or "this"
+    if not isinstance(state, Solvable):  # a game's state says so itself: this is a state from elsewhere
+        info = getattr(state, "INFO", None)
+        game = info.title if isinstance(info, GameInfo) else type(state).__name__
         raise NotSolvableError(
             game, state.phase_name, "the game has no trick-taking play for the solver to search"
         )
