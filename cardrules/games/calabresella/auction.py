@@ -101,7 +101,9 @@ def auction_status(
     caller = nxt[last]
     if passed >> caller & 1:  # calabresella.bidding.order: passed players are skipped
         caller = nxt[caller]
-    if caller == bidder:  # pragma: no cover - the specification shows this cannot happen
+    # Legal play never comes back to the bidder here, but calls read from a position (checked before
+    # they are replayed) can: the auction then ends with that bid, and the replay names the real fault.
+    if caller == bidder:
         return True, -1, bidder, level
     return False, caller, bidder, level
 
