@@ -15,12 +15,13 @@ import subprocess
 import sys
 from typing import Any
 
-import numpy
 import pytest
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="OpenSpiel is not installed (pip install 'cardrules[openspiel]')"
 )
+
+import numpy  # noqa: E402  (installed with OpenSpiel)
 
 import cardrules  # noqa: E402
 import cardrules.openspiel as adapter  # noqa: E402
