@@ -1,0 +1,35 @@
+"""Backstab Fish tests for the survivors of the widened mutation run (every rules and position module).
+
+Each test holds an outcome a user sees (a refusal's section and words, a
+legal set) that one changed line in the engine let through the other tests.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pytest
+
+import cardrules
+from cardrules import InvalidPositionError
+
+DISPUTE_HEAD: Final = (
+    "backstab_fish ; options players=4 deck=double give=exact empty_target=forbidden "
+    "lay_down=optional stall_limit=400 final_lay_down=on ; dealer p1 ; hands p0 3 5 7 9 T T J "
+    "K / p1 2 2 4 T J K K / p2 2 4 4 7 7 9 Q A A / p3 4 6 8 8 8 9 T K ; stock 9 6 J 7 2 4 5 Q "
+    "6 4 7 J 6 3 3 Q 3 5 3 7 8 8 Q J 6 J A 7 Q 9 J 5 K 9 T 8 K A 5 5 Q 7 5 J 2 6 5 A 6 A 2 T "
+    "A 6 T 8 3 Q Q 9 2 K T 2 4 9 4 3 8 A K 3 ; laid p0 - / p1 - / p2 - / p3 - ; scores 0 0 0 "
+    "0 ; phase ask p0 ; turns 5 ; stall 0 ; history "
+)
+"""The records folder's dispute position up to its history, which each test writes."""
+
+
+@pytest.mark.rule("backstab_fish.turn.sequence")
+@pytest.mark.parametrize("turn", ["p2 ask p0", "p2 ask", "p2"])
+def test_a_history_turn_cut_short_is_refused_as_a_position(turn: str) -> None:
+    """A turn of three words or fewer is no ask: the reader says so for the history, it does not crash."""
+    history = f"p2 ask p0 3 Q fish / p0 ask p3 2 T fish / p3 ask p0 1 8 give / p0 ask p2 2 9 fish / {turn}"
+    with pytest.raises(InvalidPositionError) as refused:
+        cardrules.from_position(DISPUTE_HEAD + history)
+    assert [problem.section for problem in refused.value.problems] == ["history"]
+    assert f"history: turn 5 ('{turn}'): write a turn as pP ask pT COUNT RANK" in str(refused.value)
