@@ -11,7 +11,10 @@ from typing import Final
 import pytest
 
 import cardrules
-from cardrules import InvalidPositionError
+from cardrules import IllegalActionError, InvalidPositionError
+from cardrules.games.backstab_fish import LAY_DOWN
+from cardrules.games.backstab_fish.actions import Ask, LayDown
+from tests.backstab_fish.test_rules import K, situation
 
 DISPUTE_HEAD: Final = (
     "backstab_fish ; options players=4 deck=double give=exact empty_target=forbidden "
@@ -33,3 +36,30 @@ def test_a_history_turn_cut_short_is_refused_as_a_position(turn: str) -> None:
         cardrules.from_position(DISPUTE_HEAD + history)
     assert [problem.section for problem in refused.value.problems] == ["history"]
     assert f"history: turn 5 ('{turn}'): write a turn as pP ask pT COUNT RANK" in str(refused.value)
+
+
+def _forged_lay_down(seat: int, sets: tuple[int, ...]) -> LayDown:
+    """A lay-down built around its constructor (which refuses a rank code past 13)."""
+    action = object.__new__(LayDown)
+    object.__setattr__(action, "seat", seat)
+    object.__setattr__(action, "sets", sets)
+    return action
+
+
+@pytest.mark.rule("common.action.known")
+@pytest.mark.parametrize("sets", [(14,), (13, 14), (-1,), (15,)])
+def test_a_lay_down_of_a_rank_code_outside_the_ranks_is_an_unknown_action(sets: tuple[int, ...]) -> None:
+    """At the lay-down decision, sets that are not ranks (codes past 13, or below 0) are refused.
+
+    The verdict says so under common.action.known, and apply refuses it the same way. (Only the 14
+    ranks pass the door, which is why the range check of ``check_decision`` is listed as equivalent.)
+    """
+    state = situation(["2", "K K K 3", "K 5 5", "7"], "9 9 9", to_act=1).apply(Ask(1, 2, K, 1))
+    assert state.phase == LAY_DOWN and state.current_player == 1
+    action = _forged_lay_down(1, sets)
+    verdict = state.check(action)
+    assert not verdict.legal and verdict.rule_ids == ("common.action.known",)
+    assert verdict.reason == f"the sets of a lay-down are a tuple of ranks, not {sets}"
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(action)
+    assert refused.value.verdict.rule_ids == ("common.action.known",)
