@@ -63,3 +63,28 @@ def test_a_lay_down_of_a_rank_code_outside_the_ranks_is_an_unknown_action(sets: 
     with pytest.raises(IllegalActionError) as refused:
         state.apply(action)
     assert refused.value.verdict.rule_ids == ("common.action.known",)
+
+
+def _without(text: str, section: str) -> str:
+    """``text`` with one section (by name) left out."""
+    return " ; ".join(part for part in text.split(" ; ") if part.split(" ", 1)[0] != section)
+
+
+@pytest.mark.rule("backstab_fish.setup.deal")
+@pytest.mark.parametrize("section", ["dealer", "hands", "stock", "laid", "scores", "phase", "turns", "stall"])
+def test_a_position_missing_a_section_is_refused_naming_it(section: str) -> None:
+    """Each section left out is one problem, ``<section>: the section is missing``, never a traceback."""
+    text = DISPUTE_HEAD + "p2 ask p0 3 Q fish / p0 ask p3 2 T fish"
+    with pytest.raises(InvalidPositionError) as refused:
+        cardrules.from_position(_without(text, section))
+    assert f"{section}: the section is missing" in str(refused.value)
+
+
+@pytest.mark.rule("backstab_fish.setup.deal")
+@pytest.mark.parametrize("dealer", ["p0 p1", "p1 p1", "-"])
+def test_a_dealer_section_that_is_not_one_seat_is_refused(dealer: str) -> None:
+    """The dealer section holds one seat: two words, or none, are refused in the dealer's own words."""
+    text = DISPUTE_HEAD.replace("dealer p1", f"dealer {dealer}") + "p2 ask p0 3 Q fish"
+    with pytest.raises(InvalidPositionError) as refused:
+        cardrules.from_position(text)
+    assert refused.value.problems[0].section == "dealer"
