@@ -175,10 +175,6 @@ class BitVec(_Term):
             raise ValueError(f"bit {index} is outside a {self.width}-bit vector")
         return Bool(z3.Extract(index, index, self.term) == z3.BitVecVal(1, 1))
 
-    def to_int(self) -> Int:
-        """The unsigned value as a mathematical integer (to compare with a statement made in integers)."""
-        return Int(z3.BV2Int(self.term, is_signed=False))
-
     def resize(self, width: int) -> BitVec:
         """The same unsigned value in ``width`` bits (zero-extended, or cut to the low bits)."""
         if width == self.width:
