@@ -168,7 +168,7 @@ def judge_play(state: FelagsvistState, action: PlayCard) -> tuple[Verdict, int |
     common.cards.held and felagsvist.play.must-follow that the play breaks, in
     that order (the last only for the player to act, when the card would fail
     to follow suit even if they held it), and words them when its reason is
-    first read (:func:`_refusal`); a legal one names the rule of
+    first read (``_refusal``); a legal one names the rule of
     :func:`~cardrules.games.felagsvist.play.playable` that allows it. The card
     is ``None`` for an illegal play.
     """
