@@ -252,20 +252,20 @@ def fast_play(state: FelagsvistState, action: object) -> FelagsvistState | None:
     anew, a value built around its class) goes through the door.
     """
     seat = state.current_player
-    try:
+    try:  # a card of playable() (none once the game is over): no verdict is needed
         card = action.card.index  # type: ignore[attr-defined]
-        shared = seat >= 0 and PLAYS[seat][card] is action
-    except (AttributeError, IndexError, TypeError):  # a value built around the class: the door says why
+        shared = state.legal_cards >> card & 1 and PLAYS[seat][card] is action
+    except (AttributeError, IndexError, TypeError, ValueError):  # a value built around the class: the door
         return None
-    if shared and state.legal_cards >> card & 1:  # a card of playable(): no verdict is needed
-        return play_card(state, seat, card)
-    return None
+    return play_card(state, seat, card) if shared else None
 
 
 _SEATS: Final = (0, 1, 2, 3, 0, 1, 2, 3)
 """Seat ``n % 4`` at index ``n``: the seats round the table clockwise (felagsvist.play.trick-order)."""
 
 _BITS: Final = tuple(1 << card for card in range(52))
+_ALONE: Final = tuple((card,) for card in range(52))
+"""``(card,)`` for each card index: the one-card tuple a play adds to the trick, built once."""
 
 
 def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
@@ -285,7 +285,7 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
         hands = (h0, h1, h2 ^ bit, h3)
     else:
         hands = (h0, h1, h2, h3 ^ bit)
-    trick = state.trick + (card,)  # noqa: RUF005 - a third of the time of (*trick, card)
+    trick = state.trick + _ALONE[card]
     history = (state.history, seat, card)
     if len(trick) < 4:
         after = _SEATS[seat + 1]
