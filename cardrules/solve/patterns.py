@@ -11,7 +11,7 @@ that searches endings offering the rank-pattern methods. It is the solver's
   before searching any of them (``_read_ahead``), and searches the moves
   (``_inside_moves``);
 - at a trick boundary, ``_boundary`` reads the table (``_recall``), the
-  ending's bounds or the exact value kept under its key, orders the moves,
+  ending's bounds (kept under its key, worked out once), orders the moves,
   searches them (``_boundary_moves``) and writes what it proved
   (``_store``).
 
