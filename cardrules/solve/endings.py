@@ -83,11 +83,12 @@ class RankedEnding(Ending, Protocol):
     down to the weakest card whose rank decided a trick (:attr:`won`), a
     bound (:meth:`ranked_bounds`) or a group of equivalent cards
     (:meth:`settle`). Any ending of that shape whose strongest cards lie in
-    the same hands reuses the entry: the cards below play alike in it. Where
-    the bounds of a trick boundary meet, the value is also kept under its
-    :meth:`~Ending.key` (equal keys have the same value still to come), with
-    the cards it relied on as :meth:`depth` places, read back by :meth:`top`
-    when an ending with that key is met again. Inside a trick, :meth:`reach`
+    the same hands reuses the entry: the cards below play alike in it. The
+    bounds of a trick boundary are also kept under its :meth:`~Ending.key`,
+    so they must read only what the key holds (at a trick boundary, equal
+    keys give the same :meth:`ranked_bounds` less the :attr:`~Ending.value`),
+    with the cards they relied on as :meth:`depth` places, read back by
+    :meth:`top` when an ending with that key is met again. Inside a trick, :meth:`reach`
     tells how far the bounds can go, so that they are worked out only where
     they could decide the search's window.
     """

@@ -11,7 +11,7 @@ that searches endings offering the rank-pattern methods. It is the solver's
   before searching any of them (``_read_ahead``), and searches the moves
   (``_inside_moves``);
 - at a trick boundary, ``_boundary`` reads the table (``_recall``), the
-  ending's bounds or the exact value kept under its key, orders the moves,
+  ending's bounds (kept under its key, worked out once), orders the moves,
   searches them (``_boundary_moves``) and writes what it proved
   (``_store``).
 
@@ -44,18 +44,18 @@ Bucket = dict[int, dict[int, tuple[int, int, int]]]
 class PatternSearch:
     """The rank-pattern search steps of :class:`~cardrules.solve.search.Solver`, and the tables they keep.
 
-    The tables are ``_patterns`` (entries by shape), ``_exact`` (exact
-    values by key) and ``_killers`` (the move that last cut at a boundary of
+    The tables are ``_patterns`` (entries by shape), ``_known`` (the
+    ending's bounds by key) and ``_killers`` (the move that last cut at a boundary of
     each shape); the solver makes them, counts the positions searched
     (``nodes``, against ``_limit``) and ends a search over budget (``_count``).
     """
 
-    __slots__ = ("_exact", "_killers", "_limit", "_patterns", "nodes")
+    __slots__ = ("_killers", "_known", "_limit", "_patterns", "nodes")
 
     nodes: int
     _limit: int
     _patterns: dict[Hashable, Bucket]
-    _exact: dict[Hashable, tuple[int, int]]
+    _known: dict[Hashable, tuple[int, int, int]]
     _killers: dict[Hashable, int]
 
     def _count(self) -> None:
@@ -244,24 +244,31 @@ class PatternSearch:
             if isinstance(first_or_answer, tuple):
                 return first_or_answer
             first = first_or_answer
-        # The bounds, or where they meet (near the end, where an ending may try every line) the
-        # value kept under the key: equal keys have the same value still to come. It relied on the
-        # ranks of the cards in some places of the ladder, the same under an equal key: kept as a
-        # depth mask, they are read back as every card in hand down to the weakest of them in each
-        # suit, which is all a pattern keeps of them (depth() reads the weakest only).
+        # The bounds, worked out once per key and kept under it: equal keys have the same value
+        # still to come, and the bounds read only what the key holds (the order of the cards left
+        # in the hands, the lengths, the leader), so they are the same above the value. They
+        # relied on the ranks of the cards in some places of the ladder, the same under an equal
+        # key: kept as a depth mask, they are read back as every card in hand down to the weakest
+        # of them in each suit, which is all a pattern keeps of them (depth() reads the weakest
+        # only). A bounds search costs more than reading them back: about a third of the
+        # boundaries searched meet a key met before.
         key = node.key()
-        known = self._exact.get(key) if key is not None else None
+        known = self._known.get(key) if key is not None else None
         if known is None:
             bound_low, bound_high, cards = node.ranked_bounds()
-            if bound_low == bound_high and key is not None:
-                self._exact[key] = (bound_low - base, node.depth(cards))
+            if key is not None:
+                self._known[key] = (bound_low - base, bound_high - base, node.depth(cards))
+            if bound_low >= beta:
+                return bound_low, cards | won, 0
+            if bound_high <= alpha:
+                return bound_high, cards | won, 0
         else:
-            bound_low = bound_high = known[0] + base
-            cards = node.top(known[1])
-        if bound_low >= beta:
-            return bound_low, cards | won, 0
-        if bound_high <= alpha:
-            return bound_high, cards | won, 0
+            bound_low = known[0] + base
+            if bound_low >= beta:
+                return bound_low, node.top(known[2]) | won, 0
+            bound_high = known[1] + base
+            if bound_high <= alpha:
+                return bound_high, node.top(known[2]) | won, 0
         # The entries and bounds above that decide nothing play no part in the answer below: it
         # is worked out from the moves alone, so it relies only on the cards its moves relied on.
         moves, groups = node.ranked_moves()

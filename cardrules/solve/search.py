@@ -87,7 +87,7 @@ class Solver(PatternSearch):
         self._worst: dict[Hashable, int] = {}
         self._below_seen: dict[tuple[Hashable, int], bool] = {}
         self._patterns: dict[Hashable, dict[int, dict[int, tuple[int, int, int]]]] = {}
-        self._exact: dict[Hashable, tuple[int, int]] = {}
+        self._known: dict[Hashable, tuple[int, int, int]] = {}
         self._killers: dict[Hashable, int] = {}
 
     # -- the questions -------------------------------------------------------------

@@ -128,8 +128,9 @@ def bounds(ending: FelagsvistEnding) -> tuple[int, int]:
     of it; only while both opponents follow while they hold trumps,
     unless the leader can draw those first), or those its partner can
     cash once the leader reaches it with a low card of a suit whose top
-    card the partner holds; in a trump deal each side is also sure of its
-    run of top trumps held in one hand (each wins the trick it is played to).
+    card the partner holds; in a trump deal each side is also sure of as
+    many tricks as one of its hands holds trumps above every trump of the
+    other side (each wins the trick it is played to).
     """
     low, high, _ = ranked_bounds(ending)
     return low, high
@@ -143,12 +144,14 @@ def _between(ending: FelagsvistEnding, ours: int, theirs: int) -> tuple[int, int
     return value + theirs, value + ending.left - ours
 
 
-def _sure(ending: FelagsvistEnding) -> tuple[int, int, int, tuple[int, ...]]:
+def _sure(ending: FelagsvistEnding) -> tuple[int, int, int, tuple[int, ...], int]:
     """Outside Nóló, at a trick boundary: the sure tricks of the leader's side and of the other side.
 
     Then the seat whose runs of top cards the leader's side's count reads
     (the leader's, or its partner's when that counts more), and how many of
     each suit's top cards (all that seat's) it reads (see :func:`_cash`).
+    Last, as a mask of cards, the trumps whose places a trump count read
+    (see :func:`_trump_tricks`): a count reads every trump down to that card.
     """
     left = ending.left
     rules = ending.rules
@@ -168,15 +171,17 @@ def _sure(ending: FelagsvistEnding) -> tuple[int, int, int, tuple[int, ...]]:
     ours, depths = _cash(own, mate, lho, rho, trump, False)
     theirs = 0
     opponents_trump = False
+    pinned = 0
     if trump is not None:
-        trumps = own[trump] | lho[trump] | mate[trump] | rho[trump]
-        # a run of top trumps in one hand: each of them wins the trick it is played to
-        for seat, held in ((leader, own), ((leader + 2) % 4, mate)):
-            run = _run(held[trump], trumps)
-            if run > ours:
-                ours, source = run, seat
-                depths = tuple(run if suit == trump else 0 for suit in range(4))
-        theirs = max(_run(lho[trump], trumps), _run(rho[trump], trumps))
+        ours_pinned, mine, seat = _trump_tricks(own[trump], mate[trump], lho[trump] | rho[trump])
+        if mine > ours:
+            ours, source, depths = mine, (leader + seat) % 4, (0, 0, 0, 0)
+            pinned = ours_pinned
+        theirs_pinned, theirs, _ = _trump_tricks(lho[trump], rho[trump], own[trump] | mate[trump])
+        if theirs:
+            pinned |= theirs_pinned
+        if pinned:
+            pinned = (unrotate(pinned) if ace_low else pinned) << 13 * trump
         opponents_trump = bool(lho[trump] | rho[trump])
     if ours < left:
         reach_side = reach_trump = False
@@ -194,7 +199,29 @@ def _sure(ending: FelagsvistEnding) -> tuple[int, int, int, tuple[int, ...]]:
             partners, reads = _cash(mate, own, lho, rho, trump, not reach_side)
             if partners > ours:
                 ours, source, depths = partners, (leader + 2) % 4, reads
-    return min(ours, left), theirs, source, depths
+    return min(ours, left), theirs, source, depths, pinned
+
+
+def _trump_tricks(first: int, second: int, opponents: int) -> tuple[int, int, int]:
+    """The trump tricks a side is sure of: a hand's trumps above every trump of the other side.
+
+    ``first`` and ``second`` are the side's two hands' trumps, ``opponents``
+    the other side's, all in strength order. Each trump of one hand above
+    every trump of the opponents wins the trick it is played to for its side
+    (only the partner can beat it), and a hand plays one card a trick, so the
+    side is sure of as many tricks as the hand with more of them has (with no
+    trump out against them, every trump of that hand). Returns the opponents'
+    highest trump (a bit, 0 when they hold none: the count then reads only the
+    lengths), the count, and 0 or 2 for the hand counted (the first or the
+    second).
+    """
+    shift = opponents.bit_length()
+    one = (first >> shift).bit_count()
+    two = (second >> shift).bit_count()
+    highest = 1 << shift - 1 if shift else 0
+    if two > one:
+        return highest, two, 2
+    return highest, one, 0
 
 
 def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
@@ -202,18 +229,19 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
 
     Outside Nóló the tricks the leader's side is sure of are counted from
     the runs of top cards of one of its hands (the leader's, or its
-    partner's when that counts more), and those of the other side from its
-    run of top trumps; everything else the bounds read is how many cards of
+    partner's when that counts more) or from one hand's trumps above every
+    trump of the other side, and those of the other side from the same
+    trump count; everything else the bounds read is how many cards of
     each suit each hand holds (the ending's
     :meth:`~cardrules.games.felagsvist.ending.FelagsvistEnding.shape`). So
     the cards returned are, in each suit that hand tops, as many of its
-    top cards as the count reads (when its side is sure of a trick), and
-    the other side's run of top trumps (when it is sure of one). Another
+    top cards as the count reads (when its side is sure of a trick), and,
+    for a trump count, the trumps down to the other side's highest. Another
     ending of that shape with those cards in the same hands has bounds at
     least as tight: in a suit that hand does not top here, it has no run
     to count, and where it tops it there it has a run of a card or more;
-    every count of sure tricks only grows with a run (and the partner is
-    reached wherever it was here). ``test_ending_trump_bounds`` checks this
+    every count of sure tricks only grows with a run, a trump count stays
+    the same (and the partner is reached wherever it was here). ``test_ending_trump_bounds`` checks this
     by dealing the cards below again.
     """
     left = ending.left
@@ -230,20 +258,17 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         return final, final, won
     if ending.rules.nolo:
         return nolo_bounds(ending)
-    ours, theirs, source, depths = _sure(ending)
+    ours, theirs, source, depths, pinned = _sure(ending)
     low, high = _between(ending, ours, theirs)
     if not ours and not theirs:
         return low, high, 0
     hands = ending.hands
-    h0, h1, h2, h3 = hands
     ace_low = ending.rules.ace_low
-    trump = ending.rules.trump
-    # the leader's side's count reads so many top cards of each suit of one hand (source), the
-    # other side's only its run of top trumps; a hand with at least those top cards, the lengths
-    # being the same, counts as many sure tricks or more
+    # the leader's side's count reads so many top cards of each suit of one hand (source), or
+    # the trumps down to the other side's highest (pinned, as the other side's count does); a
+    # hand with at least those top cards, the lengths being the same, counts as many or more
     reading = hands[source] if ours else 0
-    others = hands[(ending.leader + 1) % 4] | hands[(ending.leader + 3) % 4] if theirs else 0
-    mask = 0
+    mask = pinned
     for number, rest in enumerate(ending.suits()):
         if not rest:
             continue
@@ -254,10 +279,6 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
             kept = rest
             for _ in range(rest.bit_count() - depths[number]):
                 kept &= kept - 1  # down to the top cards the count reads
-        elif number == trump and others & bit:
-            holder = h0 if h0 & bit else h1 if h1 & bit else h2 if h2 & bit else h3
-            mine = holder >> shift & 0x1FFF
-            kept = rest >> (rest & ~mine).bit_length() << (rest & ~mine).bit_length()
         else:
             continue
         mask |= (unrotate(kept) if ace_low else kept) << shift
