@@ -28,7 +28,7 @@ from cardrules.games.fildinski.meld_conditions import (
     reused_at,
     shared_cards,
 )
-from cardrules.games.fildinski.melds import MeldKind, meld_sets_at, reach_table
+from cardrules.games.fildinski.melds import MeldKind, meld_sets_at, reach_table, required_kinds
 from cardrules.games.fildinski.options import BeziquePair
 
 __all__ = ["declarations", "single_melds", "step_choices"]
@@ -58,7 +58,10 @@ def single_melds(s: MeldView, seat: int) -> list[tuple[MeldKind, int]]:
         orders = tuple(order for order, reach in enumerate(reaches) if reach & here)
     used = s.used
     for order in orders:
-        avail = pool & reaches[order] & ~(reused_at(used, order) | outranked_at(used, order))
+        avail = pool & reaches[order]
+        if avail.bit_count() < _SIZES[order]:  # too few of the kind's cards for any meld of it
+            continue
+        avail &= ~(reused_at(used, order) | outranked_at(used, order))
         if avail & fresh:
             for mask in meld_sets_at(order, avail, table):
                 if mask & fresh:
@@ -80,6 +83,11 @@ _REACH: Final[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
 _BIT_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(order for order in range(len(MeldKind)) if bits >> order & 1) for bits in range(1 << len(MeldKind))
 )
+_SIZES: Final[tuple[int, ...]] = tuple(
+    len(required_kinds(kind, 0, BeziquePair.STANDARD, 1)) or 4
+    for kind in MeldKind  # four of a rank: no fixed cards
+)
+"""How many cards a meld of each kind holds, by table order (four of a rank: 4; a marriage: 2)."""
 _NO_CHOICE: Final[tuple[tuple[tuple[MeldDecl, ...], Melds], ...]] = (((), ()),)
 """The meld step's choices when no meld can be made: the declaration of none, with no melds."""
 
