@@ -22,7 +22,12 @@ from cardrules.games.fildinski import DeclareMelds, FildinskiState, MeldDecl
 from cardrules.games.fildinski.meld_conditions import alike_copies, copy_class, copy_classes
 from cardrules.games.fildinski.meld_step import remembered_melds
 
-_OPTIONS = ({}, {"melded_cards": "removed"}, {"meld_needs_trick_card": False}, {"dix_exchange": "from_trick"})
+_OPTIONS: tuple[dict[str, object], ...] = (
+    {},
+    {"melded_cards": "removed"},
+    {"meld_needs_trick_card": False},
+    {"dix_exchange": "from_trick"},
+)
 
 
 def meld_states(games: int, options: dict[str, object]) -> Iterator[FildinskiState]:
