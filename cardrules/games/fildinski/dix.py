@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Card
 from cardrules.games.fildinski.actions import Dix
-from cardrules.games.fildinski.cards import card_kind, card_of, kind_card, strength_of
+from cardrules.games.fildinski.cards import DRAWS, card_kind, card_of, kind_card
 from cardrules.games.fildinski.meld_conditions import NO_MELDING, WHO_AND_WHEN, in_step
 from cardrules.games.fildinski.options import DixExchange
 from cardrules.games.fildinski.rules import RULES
@@ -69,7 +69,7 @@ def dix_seven(trump: int) -> int:
 
 def turned_seven(turnup: int) -> bool:
     """fildinski.dix.once: whether the turn-up (an id) is a 7, which leaves no dix to make."""
-    return strength_of(turnup) == 0
+    return turnup >> 1 & 7 == 0  # strength_of(turnup): the 7s are strength 0
 
 
 def dix_zone(s: FildinskiState, seat: int) -> int:
@@ -94,7 +94,7 @@ def dix_card(s: FildinskiState, seat: int) -> int | None:
     Never after the last draw (fildinski.endgame.no-melding), nor once spent
     (:func:`dix_spent`); otherwise the lower of :func:`dix_sevens`.
     """
-    if s.in_endgame or dix_spent(s):
+    if s.drawn >= DRAWS or dix_spent(s):  # the stock exhausted (in_endgame) or the dix spent
         return None
     pool = dix_sevens(s, seat)
     if not pool:

@@ -20,15 +20,15 @@ from cardrules.games.fildinski.cards import ids_in
 from cardrules.games.fildinski.meld_conditions import (
     Melds,
     MeldView,
-    copy_class,
-    copy_matters,
+    alike_copies,
+    copy_classes,
     fresh_cards,
     meld_pool,
     outranked_at,
     reused_at,
     shared_cards,
 )
-from cardrules.games.fildinski.melds import MeldKind, meld_sets_at, reach_table
+from cardrules.games.fildinski.melds import MeldKind, meld_sets_at, reach_table, required_kinds
 from cardrules.games.fildinski.options import BeziquePair
 
 __all__ = ["declarations", "single_melds", "step_choices"]
@@ -58,7 +58,10 @@ def single_melds(s: MeldView, seat: int) -> list[tuple[MeldKind, int]]:
         orders = tuple(order for order, reach in enumerate(reaches) if reach & here)
     used = s.used
     for order in orders:
-        avail = pool & reaches[order] & ~(reused_at(used, order) | outranked_at(used, order))
+        avail = pool & reaches[order]
+        if avail.bit_count() < _SIZES[order]:  # too few of the kind's cards for any meld of it
+            continue
+        avail &= ~(reused_at(used, order) | outranked_at(used, order))
         if avail & fresh:
             for mask in meld_sets_at(order, avail, table):
                 if mask & fresh:
@@ -80,6 +83,11 @@ _REACH: Final[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
 _BIT_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(order for order in range(len(MeldKind)) if bits >> order & 1) for bits in range(1 << len(MeldKind))
 )
+_SIZES: Final[tuple[int, ...]] = tuple(
+    len(required_kinds(kind, 0, BeziquePair.STANDARD, 1)) or 4
+    for kind in MeldKind  # four of a rank: no fixed cards
+)
+"""How many cards a meld of each kind holds, by table order (four of a rank: 4; a marriage: 2)."""
 _NO_CHOICE: Final[tuple[tuple[tuple[MeldDecl, ...], Melds], ...]] = (((), ()),)
 """The meld step's choices when no meld can be made: the declaration of none, with no melds."""
 
@@ -102,30 +110,30 @@ def declarations(
 
     None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step),
     from the :func:`single_melds` of ``seat``, each with its melds resolved to card sets.
+
+    Two melds of one kind are one outcome when their cards' :func:`copy_class`
+    keys are the same multiset, that is when they differ only in taking one
+    copy or its alike twin (:func:`alike_copies`): each such group of melds is
+    written once, by the meld of the lowest ids, and the groups of one kind
+    come in the order of their sorted keys.
     """
     pool = meld_pool(s, seat)
+    alike = alike_copies(s)
     if len(singles) == 1:  # the common case: one meld, no pair (a meld shares its cards with itself)
         kind, mask = singles[0]
-        return [((), ()), ((_decl(s, kind, mask, pool),), ((kind, mask),))]
-    per_kind: dict[int, list[int]] = {}
+        return [((), ()), ((_decl(kind, mask, pool, alike),), ((kind, mask),))]
+    upper = alike & ~_EVEN_IDS  # the upper copies alike to their twin: a meld reads them as the lower
+    groups: dict[tuple[int, int], list[int]] = {}
     for kind, mask in singles:
-        per_kind.setdefault(kind.order, []).append(mask)
-    classes: dict[int, int] = {}
-    groups: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-    for order, masks in per_kind.items():
-        if len(masks) == 1:  # a kind's only meld: no class to tell it from another
-            groups[order, ()] = masks
-            continue
-        for mask in masks:  # the copies' classes tell apart (and order) the melds of one kind
-            keys_of: list[int] = []
-            for i in ids_in(mask):
-                known = classes.get(i)
-                if known is None:
-                    known = classes[i] = copy_class(s, i)
-                keys_of.append(known)
-            keys_of.sort()
-            groups.setdefault((order, tuple(keys_of)), []).append(mask)
+        swap = mask & upper & ~(mask << 1)  # alike upper copies taken without their twin
+        groups.setdefault((kind.order, mask ^ swap ^ swap >> 1), []).append(mask)
     keys = sorted(groups)
+    if len(keys) > len({order for order, _ in keys}):  # a kind with two groups or more: order them by class
+        cards = 0
+        for _, canon in keys:
+            cards |= canon
+        classes = copy_classes(s, cards)
+        keys.sort(key=lambda key: (key[0], tuple(sorted([classes[i] for i in ids_in(key[1])]))))
     for key in keys:
         if len(groups[key]) > 1:
             groups[key].sort(key=_ids_key)
@@ -134,7 +142,7 @@ def declarations(
     def decl(order: int, mask: int) -> MeldDecl:
         found = made.get((order, mask))
         if found is None:
-            found = made[order, mask] = _decl(s, _KINDS[order], mask, pool)
+            found = made[order, mask] = _decl(_KINDS[order], mask, pool, alike)
         return found
 
     out: list[tuple[tuple[MeldDecl, ...], Melds]] = [((), ())]
@@ -157,11 +165,11 @@ def _ids_key(mask: int) -> tuple[int, ...]:
     return tuple(ids_in(mask))
 
 
-def _decl(s: MeldView, kind: MeldKind, mask: int, pool: int) -> MeldDecl:
-    """The declaration of one meld, naming a card's copy where :func:`copy_matters` says it must."""
+def _decl(kind: MeldKind, mask: int, pool: int, alike: int) -> MeldDecl:
+    """The declaration of one meld, naming a card's copy where :func:`copy_matters` says it must.
+
+    That is where the twin lies in the pool outside the meld and the two
+    copies are not alike (:func:`alike_copies`).
+    """
     rest = pool & ~mask
-    named = 0
-    for i in ids_in(mask & (rest >> 1 & _EVEN_IDS | (rest & _EVEN_IDS) << 1)):  # a twin outside the meld
-        if copy_matters(s, i, rest | 1 << i):
-            named |= 1 << i
-    return meld_decl(kind, mask, named)
+    return meld_decl(kind, mask, mask & (rest >> 1 & _EVEN_IDS | (rest & _EVEN_IDS) << 1) & ~alike)

@@ -16,7 +16,7 @@ the legal declarations is :mod:`~cardrules.games.fildinski.meld_search`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules.cards import Card
 from cardrules.game import Action
@@ -75,6 +75,7 @@ __all__ = [
     "WHO_AND_WHEN",
     "MeldView",
     "Melds",
+    "StepMemo",
     "copy_matters",
     "copy_named",
     "declare",
@@ -86,6 +87,7 @@ __all__ = [
     "meld_pool",
     "outranked",
     "outranking",
+    "remembered_melds",
     "reused",
     "shared_cards",
     "step_choices",
@@ -120,21 +122,58 @@ _ENDS_WITHOUT_MELD: Final[tuple[Verdict, ...]] = tuple(
 """Each seat's verdict on its legal ``meld none`` (the same value every time)."""
 
 
+class StepMemo:
+    """The one value a Fildinski state works out lazily: its meld step's legal declarations.
+
+    A base of :class:`~cardrules.games.fildinski.state.FildinskiState` with a
+    slot of its own, outside the dataclass's fields: :func:`legal_actions`
+    fills it the first time a meld step's legal set with a meld in it is
+    asked, and the judge (:func:`judge_melds`) and ``apply``'s fast path
+    (:func:`remembered_melds`) read a declaration of that very set from it
+    without judging it again (which costs a search's worth). It is derived
+    from the fields alone, so it never shows in equality, hash, pickle, repr
+    or position (a test holds this).
+    """
+
+    __slots__ = ("_step_memo",)
+
+
+_Memo: TypeAlias = tuple[tuple[Action, ...], dict[int, Melds]]
+"""A meld step's legal set, and each of its declarations' melds by the declaration's ``id``."""
+_read_memo: Final = StepMemo._step_memo.__get__  # type: ignore[attr-defined]
+_write_memo: Final = StepMemo._step_memo.__set__  # type: ignore[attr-defined]
+
+
 def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     """The legal actions of ``seat`` in its meld step, in canonical order.
 
     The dix when possible (:func:`~cardrules.games.fildinski.dix.dix_card`), then ``meld none``, then every
     single meld, then every pair of disjoint melds, one declaration for each
-    distinct outcome (fildinski.meld.copy-choice).
+    distinct outcome (fildinski.meld.copy-choice). A set with a meld in it is
+    remembered on the state (:class:`StepMemo`) for the judge, not for another
+    call: a state that has not been asked has no memo, and finding that out
+    costs more than the search of the common meld step.
     """
-    dix = dix_card(s, seat)
     singles = single_melds(s, seat)
-    melds: tuple[Action, ...]
-    if singles:
-        melds = tuple([make_declare(seat, decls) for decls, _ in declarations(s, seat, singles)])
-    else:  # the common case: no meld can be made, only the declaration of none
-        melds = _NONE[seat]
-    return melds if dix is None else (Dix(seat, card_of(dix)), *melds)
+    dix = dix_card(s, seat)
+    if not singles:  # the common case: no meld can be made, only the declaration of none
+        return _NONE[seat] if dix is None else (Dix(seat, card_of(dix)), *_NONE[seat])
+    choices = declarations(s, seat, singles)
+    melds = [make_declare(seat, decls) for decls, _ in choices]
+    by_id = {id(action): resolved for action, (_, resolved) in zip(melds, choices, strict=True)}
+    actions = tuple(melds) if dix is None else (Dix(seat, card_of(dix)), *melds)
+    _write_memo(s, (actions, by_id))
+    return actions
+
+
+def remembered_melds(s: FildinskiState, action: object) -> Melds | None:
+    """The melds of ``action`` when it is one of the declarations of ``s``'s remembered legal set
+    (the very value :func:`legal_actions` gave), else ``None``: such a declaration is legal."""
+    try:
+        memo: _Memo = _read_memo(s)
+    except AttributeError:
+        return None
+    return memo[1].get(id(action))
 
 
 # -- the verdict on a declaration -----------------------------------------------------------------
@@ -158,6 +197,10 @@ def judge_melds(s: FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds
     to_act = s.current_player
     if not melds and seat == to_act and s.in_meld_step:  # in_step: the declaration of none is legal
         return _ENDS_WITHOUT_MELD[seat], ()
+    if seat == to_act and s.in_meld_step:  # a declaration that may be legal: perhaps one of the legal set
+        known = remembered_melds(s, action)
+        if known is not None:
+            return _declared(seat, melds), known
     found = Findings()
     out_of_turn(found, seat, to_act)
     if not s.in_meld_step:
@@ -189,9 +232,14 @@ def judge_melds(s: FildinskiState, action: DeclareMelds) -> tuple[Verdict, Melds
     if found:
         return found.verdict(_ORDER), None
     resolved_masks = [mask for mask in masks if mask is not None]
-    named = " and ".join(f"{d.kind.label} ({d.kind.points})" for d in melds)
     resolved = tuple(zip((d.kind for d in melds), resolved_masks, strict=True))
-    return make_verdict(True, _MELDS, f"{format_seat(seat)} melds {named}"), resolved
+    return _declared(seat, melds), resolved
+
+
+def _declared(seat: int, melds: tuple[MeldDecl, ...]) -> Verdict:
+    """The verdict on a legal declaration of ``melds`` by ``seat``."""
+    named = " and ".join(f"{d.kind.label} ({d.kind.points})" for d in melds)
+    return make_verdict(True, _MELDS, f"{format_seat(seat)} melds {named}")
 
 
 def _judge_meld(s: FildinskiState, kind: MeldKind, mask: int, shown: int, found: Findings) -> None:

@@ -215,48 +215,86 @@ def judge_play(s: FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     (fildinski.play.trick-cycle, fildinski.endgame.trick-cycle); a card not
     held names common.cards.held, then for the player to act the legal-set
     rules it breaks (``_also_outside_legal_set``); the ids after the
-    first come in the rule book's order.
+    first come in the rule book's order. The verdicts that depend on the seat
+    and the card alone (a play out of turn, a legal lead or stock-phase play)
+    are made once, at import, by the same code (:func:`_out_of_turn`,
+    :func:`_stock_play`).
     """
     seat, card = action.seat, action.card
     kind = card_kind(card) if isinstance(card, Card) else None
     if kind is None:
         return unknown_action(f"{card} is not a card of the Fildinski deck (7 to ace only)"), NO_CARD
-    to_act = s.current_player
     hand = s.hands[seat]
     held = hand >> (2 * kind) & 3
-    if seat != to_act or s.in_meld_step or not held:
+    if seat != s.current_player:  # the other seat (two seats, the game not over)
+        return _OUT_OF_TURN[seat][kind] if not held else _OUT_OF_TURN_HELD[seat], NO_CARD
+    if s.in_meld_step or not held:
         found = Findings()
-        if seat != to_act:
-            out_of_turn(found, seat, to_act)
-        elif s.in_meld_step:
+        if s.in_meld_step:
             cycle = _ENDGAME_CYCLE if s.drawn >= DRAWS else _TRICK_CYCLE[0]
             found.add(cycle, _end_the_step_first(s, seat))
         if not held:
             not_held(found, seat, _PRETTY[kind])
-            if seat == to_act and not s.in_meld_step:
+            if not s.in_meld_step:
                 _also_outside_legal_set(s, seat, kind, hand, found)
         return found.verdict(_ORDER), NO_CARD
     mask = legal_mask(s)
     legal = mask >> (2 * kind) & 3
     if not legal:
         return _refused_follow(s, seat, kind, mask), NO_CARD
+    if s.drawn < DRAWS:
+        verdict = _STOCK_PLAYS[seat][1 if s.trick else 0][kind]
+    elif not s.trick:
+        verdict = _ENDGAME_LEADS[seat][kind]
+    else:
+        verdict = _allowed_follow(s, format_seat(seat), _PRETTY[kind], mask)
+    return verdict, 2 * kind + (0 if legal & 1 else 1)
+
+
+def _out_of_turn(seat: int, kind: int, held: bool) -> Verdict:
+    """The verdict on ``seat`` playing a card of ``kind`` when the other seat is to act.
+
+    common.turn.player-to-act, and common.cards.held when ``seat`` does not
+    hold the card (the legal set is the player to act's, so no more is said).
+    """
+    found = Findings()
+    out_of_turn(found, seat, 1 - seat)
+    if not held:
+        not_held(found, seat, _PRETTY[kind])
+    return found.verdict(_ORDER)
+
+
+def _stock_play(seat: int, kind: int, follows: bool, endgame: bool) -> Verdict:
+    """The verdict on ``seat``'s legal play of a card of ``kind``: a lead, or a follow while the stock lasts.
+
+    fildinski.play.free-play while the stock lasts; a lead of the last eight
+    tricks, fildinski.endgame.free-discard.
+    """
     actor = format_seat(seat)
     name = _PRETTY[kind]
-    endgame = s.drawn >= DRAWS
-    if not s.trick:
-        if endgame:
-            verdict = make_verdict(
-                True, _LEADS_IN_ENDGAME, f"{actor} leads {name}; a leader may lead any card"
-            )
-        else:
-            verdict = make_verdict(True, _FREE_PLAY, f"{actor} leads {name}")
-    elif not endgame:
-        verdict = make_verdict(
-            True, _FREE_PLAY, f"{actor} plays {name}; while the stock lasts any card may be played"
-        )
-    else:
-        verdict = _allowed_follow(s, actor, name, mask)
-    return verdict, 2 * kind + (0 if legal & 1 else 1)
+    if endgame:
+        return make_verdict(True, _LEADS_IN_ENDGAME, f"{actor} leads {name}; a leader may lead any card")
+    if follows:
+        reason = f"{actor} plays {name}; while the stock lasts any card may be played"
+        return make_verdict(True, _FREE_PLAY, reason)
+    return make_verdict(True, _FREE_PLAY, f"{actor} leads {name}")
+
+
+_OUT_OF_TURN: Final[tuple[tuple[Verdict, ...], ...]] = tuple(
+    tuple(_out_of_turn(seat, kind, False) for kind in range(32)) for seat in (0, 1)
+)
+"""Each seat's verdict on a card it does not hold, played out of turn, by kind (the same value every time)."""
+_OUT_OF_TURN_HELD: Final[tuple[Verdict, ...]] = tuple(_out_of_turn(seat, 0, True) for seat in (0, 1))
+"""Each seat's verdict on a card it holds, played out of turn."""
+_STOCK_PLAYS: Final[tuple[tuple[tuple[Verdict, ...], ...], ...]] = tuple(
+    tuple(tuple(_stock_play(seat, kind, follows, False) for kind in range(32)) for follows in (False, True))
+    for seat in (0, 1)
+)
+"""Each seat's verdict on a legal lead (then follow) of each kind while the stock lasts."""
+_ENDGAME_LEADS: Final[tuple[tuple[Verdict, ...], ...]] = tuple(
+    tuple(_stock_play(seat, kind, False, True) for kind in range(32)) for seat in (0, 1)
+)
+"""Each seat's verdict on a lead of each kind in the last eight tricks."""
 
 
 def _also_outside_legal_set(s: FildinskiState, seat: int, kind: int, hand: int, found: Findings) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from cardrules.games.fildinski.actions import DeclareMelds, Dix
 from cardrules.games.fildinski.dix import exchange
-from cardrules.games.fildinski.meld_step import Melds, declare, in_step
+from cardrules.games.fildinski.meld_step import Melds, declare, in_step, remembered_melds
 
 if TYPE_CHECKING:
     from cardrules.games.fildinski.state import FildinskiState
@@ -38,11 +38,14 @@ def take_melds(s: FildinskiState, action: DeclareMelds, melds: Melds | None) -> 
 
 def fast_melds(s: FildinskiState, action: object) -> FildinskiState | None:
     """The state after ``meld none`` in the actor's meld step, which is legal exactly there
-    (:func:`~cardrules.games.fildinski.meld_conditions.in_step`); ``None`` for any other declaration."""
+    (:func:`~cardrules.games.fildinski.meld_conditions.in_step`), or after a declaration of the
+    state's remembered legal set (:func:`~cardrules.games.fildinski.meld_step.remembered_melds`);
+    ``None`` for any other declaration."""
     try:
         seat, melds = action.seat, action.melds  # type: ignore[attr-defined]
     except AttributeError:  # a field missing: the door says so
         return None
     if type(seat) is int and type(melds) is tuple and not melds and in_step(s, seat):
         return declare(s, seat, ())
-    return None
+    known = remembered_melds(s, action)
+    return None if known is None else declare(s, seat, known)

@@ -68,7 +68,7 @@ _NO_USE: Final[tuple[int, ...]] = (0,) * len(MeldKind)
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
-class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding", Action]):
+class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding", Action], meld_step.StepMemo):
     """A Fildinski game in progress (or finished): an immutable value.
 
     Build one with :meth:`~cardrules.games.fildinski.game.FildinskiGame.new_game`
