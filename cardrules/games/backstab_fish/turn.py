@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Final
 
 from cardrules.game import TERMINAL, Action
 from cardrules.games.backstab_fish import lay_down  # (which imports this one: read at call time)
-from cardrules.games.backstab_fish.actions import ASK, ASKS, SEAT_TEXT, Ask
+from cardrules.games.backstab_fish.actions import ASK, ASKS, MAX_SEATS, SEAT_TEXT, Ask
 from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
 from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.observation import (
@@ -50,7 +50,7 @@ from cardrules.games.backstab_fish.observation import (
 )
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
 from cardrules.games.backstab_fish.rules import RULES
-from cardrules.judging import ACTION_KNOWN, Findings, out_of_turn, rule_order, unknown_action
+from cardrules.judging import ACTION_KNOWN, PLAYER_TO_ACT, Findings, out_of_turn, rule_order, unknown_action
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
@@ -269,48 +269,100 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
     if type(count) is not int:
         return unknown_action(f"{count!r} is not a count")
     actor = SEAT_TEXT[seat]
-    found = Findings()
-    if seat != state.current_player:
-        out_of_turn(found, seat, state.current_player)
+    if ask_allowed(state, action):  # the legal set's own test first: a legal ask has nothing to find
+        return make_verdict(True, _ASK_RULES, _allowed_reason(actor, rank, target, count))
+    to_act = state.current_player
+    found = 0  # the parts found, as bits of _RULES_FOUND's index; their reasons in order
+    reasons: list[str] = []
+    if seat != to_act:
+        found = _TURN
+        reasons.append(_TURN_REASONS[to_act][seat])
     elif not asking(state):
-        found.add(
-            SEQUENCE,
-            f"{actor} has already asked this turn and gets no second ask; lay down sets or end the turn",
+        found = _SEQUENCE
+        reasons.append(
+            f"{actor} has already asked this turn and gets no second ask; lay down sets or end the turn"
         )
     if not 0 <= target < players:
-        found.add(TARGET, f"{target!r} is not a seat of this game: its seats are p0-p{players - 1}")
-        found.also(ACTION_KNOWN)
+        found |= _TARGET | _TARGET_KNOWN
+        reasons.append(f"{target!r} is not a seat of this game: its seats are p0-p{players - 1}")
     elif not may_ask(seat, target, state.sizes, deal.open_targets):
+        found |= _TARGET
         if target == seat:
-            found.add(TARGET, f"{actor} cannot ask themselves: ask another player")
+            reasons.append(f"{actor} cannot ask themselves: ask another player")
         else:
-            found.add(TARGET, f"{SEAT_TEXT[target]} holds no cards and cannot be asked")
+            reasons.append(f"{SEAT_TEXT[target]} holds no cards and cannot be asked")
     copies = deal.copies[rank] if 0 <= rank < len(ALL_RANKS) else 0
     if not copies:
         if 0 <= rank < len(ALL_RANKS):
             deck, plural = deal.options.deck.value, PLURALS[ALL_RANKS[rank]]
-            reason = f"this deck ({deck}) has no {plural}, so nobody can ask for them"
+            reasons.append(f"this deck ({deck}) has no {plural}, so nobody can ask for them")
         else:
-            reason = f"{rank!r} is not a rank"
-        found.add(RANK, reason)
-        found.also(ACTION_KNOWN)
+            reasons.append(f"{rank!r} is not a rank")
+        found |= _RANK | _RANK_KNOWN
     else:
         plural = PLURALS[ALL_RANKS[rank]]
         if not askable_ranks(state.hands[seat] >> (rank << 2) & 15):
-            found.add(RANK, f"{actor} holds no {plural}, so cannot ask for them")
+            found |= _RANK
+            reasons.append(f"{actor} holds no {plural}, so cannot ask for them")
         if not count_allowed(count, copies):
-            found.add(
-                COUNT,
+            found |= _COUNT | _COUNT_KNOWN
+            reasons.append(
                 f"a count of {count} is out of range: "
-                f"ask for 1 to {copies} {plural}, as the deck holds {copies}",
+                f"ask for 1 to {copies} {plural}, as the deck holds {copies}"
             )
-            found.also(ACTION_KNOWN)
     if found:
-        return found.verdict(_ORDER)
-    plural = PLURALS[ALL_RANKS[rank]]
-    return make_verdict(
-        True, _ASK_RULES, f"{actor} holds {plural} and may ask {SEAT_TEXT[target]} for {count} of them"
-    )
+        return make_verdict(False, _RULES_FOUND[found], "; ".join(reasons))
+    return make_verdict(True, _ASK_RULES, _allowed_reason(actor, rank, target, count))
+
+
+def _allowed_reason(actor: str, rank: int, target: int, count: int) -> str:
+    """The reason of a legal ask's verdict."""
+    return f"{actor} holds {PLURALS[ALL_RANKS[rank]]} and may ask {SEAT_TEXT[target]} for {count} of them"
+
+
+# What a refusal of an ask may find, in the order check_ask finds it: each part's bit and rule id.
+_TURN, _SEQUENCE, _TARGET, _TARGET_KNOWN, _RANK, _RANK_KNOWN, _COUNT, _COUNT_KNOWN = (
+    1 << i for i in range(8)
+)
+_PARTS: Final = (
+    (_TURN, PLAYER_TO_ACT),
+    (_SEQUENCE, SEQUENCE),
+    (_TARGET, TARGET),
+    (_TARGET_KNOWN, ACTION_KNOWN),
+    (_RANK, RANK),
+    (_RANK_KNOWN, ACTION_KNOWN),
+    (_COUNT, COUNT),
+    (_COUNT_KNOWN, ACTION_KNOWN),
+)
+
+
+def _rules_found(found: int) -> tuple[RuleId, ...]:
+    """The rule ids of a refusal that found the parts ``found`` names, in the order a verdict lists them.
+
+    :class:`~cardrules.judging.Findings` orders them (each once, the first found first, the others in
+    the rule book's order), once for every set of parts, at import; check_ask then looks them up.
+    """
+    findings = Findings()
+    for bit, rule in _PARTS:
+        if found & bit:
+            findings.add(rule, "")
+    return findings.verdict(_ORDER).rule_ids if findings else ()
+
+
+_RULES_FOUND: Final = tuple(_rules_found(found) for found in range(1 << len(_PARTS)))
+"""Per set of parts found (bits of :data:`_PARTS`), the rule ids of the refusal."""
+
+
+def _turn_reason(seat: int, to_act: int) -> str:
+    findings = Findings()
+    out_of_turn(findings, seat, to_act)
+    return findings.reasons[0] if findings else ""
+
+
+_TURN_REASONS: Final = tuple(
+    tuple(_turn_reason(seat, to_act) for seat in range(MAX_SEATS)) for to_act in range(MAX_SEATS)
+)
+"""common.turn.player-to-act's reason (:func:`~cardrules.judging.out_of_turn`) per seat to act and asker."""
 
 
 # -- the answer and the rest of the turn --------------------------------------
