@@ -36,8 +36,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from cardrules.game import TERMINAL, Action
+from cardrules.games.backstab_fish import ask_verdicts as parts
 from cardrules.games.backstab_fish import lay_down  # (which imports this one: read at call time)
-from cardrules.games.backstab_fish.actions import ASK, ASKS, MAX_SEATS, SEAT_TEXT, Ask
+from cardrules.games.backstab_fish.actions import ASK, ASKS, SEAT_TEXT, Ask
+from cardrules.games.backstab_fish.ask_verdicts import COUNT, RANK, TARGET
 from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
 from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.observation import (
@@ -49,8 +51,7 @@ from cardrules.games.backstab_fish.observation import (
     event_log,
 )
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
-from cardrules.games.backstab_fish.rules import RULES
-from cardrules.judging import ACTION_KNOWN, PLAYER_TO_ACT, Findings, out_of_turn, rule_order, unknown_action
+from cardrules.judging import unknown_action
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
@@ -81,14 +82,9 @@ __all__ = [
 REFILL: Final = 7
 """backstab_fish.refill.seven: an emptied hand draws this many cards (or the rest of the stock)."""
 
-SEQUENCE: Final = "backstab_fish.turn.sequence"
-TARGET: Final = "backstab_fish.ask.target"
-RANK: Final = "backstab_fish.ask.rank"
-COUNT: Final = "backstab_fish.ask.count"
 _ASK_RULES: Final = (RuleId(TARGET), RuleId(RANK), RuleId(COUNT))
 
 _UNITS: Final = int("1" * 14, 16)
-_ORDER: Final = rule_order(RULES)
 
 # -- the order of a turn and the three ask rules ------------------------------
 
@@ -272,21 +268,21 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
     if ask_allowed(state, action):  # the legal set's own test first: a legal ask has nothing to find
         return make_verdict(True, _ASK_RULES, _allowed_reason(actor, rank, target, count))
     to_act = state.current_player
-    found = 0  # the parts found, as bits of _RULES_FOUND's index; their reasons in order
+    found = 0  # the parts found, as bits of parts.RULES_FOUND's index; their reasons in order
     reasons: list[str] = []
     if seat != to_act:
-        found = _TURN
-        reasons.append(_TURN_REASONS[to_act][seat])
+        found = parts.TURN_BROKEN
+        reasons.append(parts.TURN_REASONS[to_act][seat])
     elif not asking(state):
-        found = _SEQUENCE
+        found = parts.SEQUENCE_BROKEN
         reasons.append(
             f"{actor} has already asked this turn and gets no second ask; lay down sets or end the turn"
         )
     if not 0 <= target < players:
-        found |= _TARGET | _TARGET_KNOWN
+        found |= parts.TARGET_REFUSED | parts.TARGET_KNOWN
         reasons.append(f"{target!r} is not a seat of this game: its seats are p0-p{players - 1}")
     elif not may_ask(seat, target, state.sizes, deal.open_targets):
-        found |= _TARGET
+        found |= parts.TARGET_REFUSED
         if target == seat:
             reasons.append(f"{actor} cannot ask themselves: ask another player")
         else:
@@ -298,71 +294,26 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
             reasons.append(f"this deck ({deck}) has no {plural}, so nobody can ask for them")
         else:
             reasons.append(f"{rank!r} is not a rank")
-        found |= _RANK | _RANK_KNOWN
+        found |= parts.RANK_REFUSED | parts.RANK_KNOWN
     else:
         plural = PLURALS[ALL_RANKS[rank]]
         if not askable_ranks(state.hands[seat] >> (rank << 2) & 15):
-            found |= _RANK
+            found |= parts.RANK_REFUSED
             reasons.append(f"{actor} holds no {plural}, so cannot ask for them")
         if not count_allowed(count, copies):
-            found |= _COUNT | _COUNT_KNOWN
+            found |= parts.COUNT_REFUSED | parts.COUNT_KNOWN
             reasons.append(
                 f"a count of {count} is out of range: "
                 f"ask for 1 to {copies} {plural}, as the deck holds {copies}"
             )
     if found:
-        return make_verdict(False, _RULES_FOUND[found], "; ".join(reasons))
+        return make_verdict(False, parts.RULES_FOUND[found], "; ".join(reasons))
     return make_verdict(True, _ASK_RULES, _allowed_reason(actor, rank, target, count))
 
 
 def _allowed_reason(actor: str, rank: int, target: int, count: int) -> str:
     """The reason of a legal ask's verdict."""
     return f"{actor} holds {PLURALS[ALL_RANKS[rank]]} and may ask {SEAT_TEXT[target]} for {count} of them"
-
-
-# What a refusal of an ask may find, in the order check_ask finds it: each part's bit and rule id.
-_TURN, _SEQUENCE, _TARGET, _TARGET_KNOWN, _RANK, _RANK_KNOWN, _COUNT, _COUNT_KNOWN = (
-    1 << i for i in range(8)
-)
-_PARTS: Final = (
-    (_TURN, PLAYER_TO_ACT),
-    (_SEQUENCE, SEQUENCE),
-    (_TARGET, TARGET),
-    (_TARGET_KNOWN, ACTION_KNOWN),
-    (_RANK, RANK),
-    (_RANK_KNOWN, ACTION_KNOWN),
-    (_COUNT, COUNT),
-    (_COUNT_KNOWN, ACTION_KNOWN),
-)
-
-
-def _rules_found(found: int) -> tuple[RuleId, ...]:
-    """The rule ids of a refusal that found the parts ``found`` names, in the order a verdict lists them.
-
-    :class:`~cardrules.judging.Findings` orders them (each once, the first found first, the others in
-    the rule book's order), once for every set of parts, at import; check_ask then looks them up.
-    """
-    findings = Findings()
-    for bit, rule in _PARTS:
-        if found & bit:
-            findings.add(rule, "")
-    return findings.verdict(_ORDER).rule_ids if findings else ()
-
-
-_RULES_FOUND: Final = tuple(_rules_found(found) for found in range(1 << len(_PARTS)))
-"""Per set of parts found (bits of :data:`_PARTS`), the rule ids of the refusal."""
-
-
-def _turn_reason(seat: int, to_act: int) -> str:
-    findings = Findings()
-    out_of_turn(findings, seat, to_act)
-    return findings.reasons[0] if findings else ""
-
-
-_TURN_REASONS: Final = tuple(
-    tuple(_turn_reason(seat, to_act) for seat in range(MAX_SEATS)) for to_act in range(MAX_SEATS)
-)
-"""common.turn.player-to-act's reason (:func:`~cardrules.judging.out_of_turn`) per seat to act and asker."""
 
 
 # -- the answer and the rest of the turn --------------------------------------
