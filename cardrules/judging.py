@@ -115,12 +115,15 @@ class Findings:
         """
         if not self.rules:
             raise InvalidArgumentError("nothing was found: a legal action has no illegal verdict")
+        return make_verdict(False, self.rule_ids(order), "; ".join(self.reasons))
+
+    def rule_ids(self, order: Mapping[str, int] | None = None) -> tuple[RuleId, ...]:
+        """The rules found, each once, in the order :meth:`verdict` names them (empty if none was found)."""
         unique = tuple(dict.fromkeys(self.rules))
         if order is not None and len(unique) > 2:
             last = len(order)
             unique = (unique[0], *sorted(unique[1:], key=lambda rule: order.get(rule, last)))
-        rules = cast("tuple[RuleId, ...]", unique)
-        return make_verdict(False, rules, "; ".join(self.reasons))
+        return cast("tuple[RuleId, ...]", unique)
 
 
 def rule_order(book: RuleBook) -> Mapping[str, int]:

@@ -226,16 +226,21 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT, ActT]):
         game's, or has parts of the wrong types, is refused under
         common.action.known; any other goes to the judge of its kind.
         """
+        # The common case first, the door's questions in one line: an action of a kind in the table (so
+        # not text), in a game not over, well formed. Anything else asks them one by one, in order.
+        found = self.ACTIONS.get(type(action))
+        if found is not None and self.current_player != TERMINAL and self._malformed(action) is None:  # type: ignore[arg-type]
+            return found.judge(self, action)[0]
+        return self._check_at_door(action)
+
+    def _check_at_door(self, action: Action | str) -> Verdict:
+        """:meth:`check`, asking the door's questions one by one, in order."""
         if self.current_player == TERMINAL:
             return game_over(self.end_reason())
         if isinstance(action, str):
             read = read_text(cast("AnyState", self), action)
             return read if isinstance(read, Verdict) else self.check(read)
-        why = self._malformed(action)
-        if why is not None:
-            return unknown_action(why)
-        found = self.ACTIONS.get(type(action))
-        return (found or self._step(action)).judge(self, action)[0]
+        return self.judge(action)[0]
 
     def judge(self, action: Action) -> tuple[Verdict, object]:
         """The verdict :meth:`check` gives ``action`` (an action, not text), with what judging resolved."""

@@ -4,17 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from cardrules.errors import InvalidArgumentError
 from cardrules.frozen import fast_constructor
 from cardrules.rules import RuleId
 
-__all__ = ["Verdict", "make_verdict"]
+__all__ = ["Verdict", "make_verdict", "verdict_later"]
+
+
+class _Wording:
+    """The slot a :class:`Verdict` keeps its unwritten reason in: how to write it, until it is read."""
+
+    __slots__ = ("_wording",)
+
+    _wording: tuple[Callable[..., str], tuple[object, ...]]
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(_Wording):
     """The adjudication of one action in one state.
 
     Attributes:
@@ -26,6 +34,11 @@ class Verdict:
     >>> v = Verdict.illegal(("common.game.over",), "the game is over")
     >>> bool(v), v.rule_ids
     (False, ('common.game.over',))
+
+    An engine may build a verdict whose reason is written only when it is first
+    read (:func:`verdict_later`): the text, equality, hash, repr and pickle are
+    those of the verdict built with that reason, which is the only thing kept
+    once it is written.
     """
 
     legal: bool
@@ -52,9 +65,56 @@ class Verdict:
         head = "legal" if self.legal else "illegal"
         return f"{head}: {self.reason} [{', '.join(self.rule_ids)}]"
 
+    if not TYPE_CHECKING:  # hidden from the type checker, which would otherwise accept any attribute name
+
+        def __getattr__(self, name):
+            """The reason of a verdict from :func:`verdict_later`: written when first read (slot empty)."""
+            if name != "reason":
+                raise AttributeError(f"'Verdict' object has no attribute {name!r}")
+            write, details = self._wording
+            reason = write(*details)
+            object.__setattr__(self, "reason", reason)  # the one write of the frozen slot, done once
+            return reason
+
 
 make_verdict: Final[Callable[[bool, tuple[RuleId, ...], str], Verdict]] = fast_constructor(Verdict)
 """``Verdict(legal, rule_ids, reason)`` built without ``__init__``, for the engines' hot paths.
 
 The caller passes a tuple of rule ids (and, for an illegal verdict, at least one).
 """
+
+
+class _Draft(_Wording):
+    """A verdict being built: :class:`Verdict`'s layout, not frozen (see :mod:`cardrules.frozen`)."""
+
+    __slots__ = ("legal", "reason", "rule_ids")  # the same slots (Python keeps them sorted)
+
+    legal: bool
+    rule_ids: tuple[RuleId, ...]
+    reason: str
+
+
+_new: Final = object.__new__
+
+
+def verdict_later(
+    legal: bool, rule_ids: tuple[RuleId, ...], write: Callable[..., str], details: tuple[object, ...]
+) -> Verdict:
+    """``Verdict(legal, rule_ids, write(*details))``, with the reason written only when it is first read.
+
+    For an engine's hot path, where most verdicts are asked whether they are
+    legal and which rules they name, and their sentence is seldom read. The
+    caller passes a tuple of rule ids (and, for an illegal verdict, at least
+    one); ``write`` must give the same text every time, from ``details`` alone
+    (immutable values, so that the text does not depend on when it is read).
+
+    >>> later = verdict_later(False, (RuleId("common.game.over"),), "the game is {}".format, ("over",))
+    >>> later == Verdict.illegal(("common.game.over",), "the game is over"), later.reason
+    (True, 'the game is over')
+    """
+    built = _new(_Draft)
+    built.legal = legal
+    built.rule_ids = rule_ids
+    built._wording = (write, details)
+    built.__class__ = Verdict  # type: ignore[assignment] # the same layout, now frozen
+    return cast("Verdict", built)

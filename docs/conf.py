@@ -170,6 +170,8 @@ nitpick_ignore_regex = [
     (r"py:(class|obj)", r"(pyspiel|pettingzoo|gymnasium|numpy|np)\..*"),
 ]
 nitpick_ignore = [
+    # Verdict's private base: the slot of a reason written when it is first read (cardrules.verdict).
+    ("py:class", "cardrules.verdict._Wording"),
     # Private helpers of cardrules.options that appear in build_options' signature.
     ("py:class", "cardrules.options.T"),
     # The type variables of the generic protocols and of the shared Game code.

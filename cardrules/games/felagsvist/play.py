@@ -40,7 +40,7 @@ from cardrules.judging import (
 )
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
-from cardrules.verdict import Verdict, make_verdict
+from cardrules.verdict import Verdict, make_verdict, verdict_later
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.state import FelagsvistState, History
@@ -167,30 +167,63 @@ def judge_play(state: FelagsvistState, action: PlayCard) -> tuple[Verdict, int |
     An illegal verdict names every one of common.turn.player-to-act,
     common.cards.held and felagsvist.play.must-follow that the play breaks, in
     that order (the last only for the player to act, when the card would fail
-    to follow suit even if they held it); a legal one names the rule of
+    to follow suit even if they held it), and words them when its reason is
+    first read (``_refusal``); a legal one names the rule of
     :func:`~cardrules.games.felagsvist.play.playable` that allows it. The card
     is ``None`` for an illegal play.
     """
     to_act = state.current_player
     seat = action.seat
     card = action.card.index
-    hand = state.hands[seat]
     trick = state.trick
-    legal = playable(hand, trick)
-    if seat == to_act and legal >> card & 1:
+    if seat == to_act and state.legal_cards >> card & 1:  # the legal cards are playable(hand, trick)
         return _LEGAL[trick[0] // 13 if trick else _LEADS][seat][card]
+    hand = state.hands[seat]
+    absent = not hand >> card & 1
+    # must-follow: the card would be refused even if held (the suit led is held and not followed)
+    revoke = seat == to_act and not playable(hand | 1 << card, trick) >> card & 1
+    broken = _BROKEN[seat != to_act][absent][revoke]
+    why = (seat, to_act, card, hand, trick, absent, revoke)
+    return verdict_later(False, broken, _refusal_reason, why), None
+
+
+def _refusal(
+    seat: int, to_act: int, card: int, hand: int, trick: tuple[int, ...], absent: bool, revoke: bool
+) -> Findings:
+    """What ``seat``'s play of card index ``card`` breaks, with the reasons, as :func:`judge_play` found it.
+
+    ``absent``: ``hand`` lacks the card; ``revoke``: it fails to follow suit
+    (felagsvist.play.must-follow); the play breaks common.turn.player-to-act
+    when ``seat`` is not ``to_act``.
+    """
     found = Findings()
     out_of_turn(found, seat, to_act)
-    if not hand >> card & 1:
+    if absent:
         not_held(found, seat, PRETTY[card])
-    # must-follow: the card would be refused even if held (the suit led is held and not followed)
-    if seat == to_act and not playable(hand | 1 << card, trick) >> card & 1:
+    if revoke:
         found.add(
             _MUST_FOLLOW[0],
-            f"{SUIT_NAMES[trick[0] // 13]} were led and {format_seat(seat)} holds {pretty_cards(legal)}, "
-            f"so {PRETTY[card]} fails to follow suit",
+            f"{SUIT_NAMES[trick[0] // 13]} were led and {format_seat(seat)} holds "
+            f"{pretty_cards(playable(hand, trick))}, so {PRETTY[card]} fails to follow suit",
         )
-    return found.verdict(_ORDER), None
+    return found
+
+
+def _refusal_reason(
+    seat: int, to_act: int, card: int, hand: int, trick: tuple[int, ...], absent: bool, revoke: bool
+) -> str:
+    """The reason of :func:`judge_play`'s illegal verdict: :func:`_refusal`'s reasons, joined."""
+    return "; ".join(_refusal(seat, to_act, card, hand, trick, absent, revoke).reasons)
+
+
+_BROKEN: Final[tuple[tuple[tuple[tuple[RuleId, ...], ...], ...], ...]] = tuple(
+    tuple(
+        tuple(_refusal(0, turn, 0, 0, (13,), absent, revoke).rule_ids(_ORDER) for revoke in (False, True))
+        for absent in (False, True)
+    )
+    for turn in (0, 1)  # seat 0 plays, seat 0 (in turn) or 1 to act
+)
+"""The rules :func:`_refusal` names, by whether the play is out of turn, of a card not held, and a revoke."""
 
 
 # -- the transition ------------------------------------------------------------
@@ -219,20 +252,20 @@ def fast_play(state: FelagsvistState, action: object) -> FelagsvistState | None:
     anew, a value built around its class) goes through the door.
     """
     seat = state.current_player
-    try:
+    try:  # a card of playable() (none once the game is over): no verdict is needed
         card = action.card.index  # type: ignore[attr-defined]
-        shared = seat >= 0 and PLAYS[seat][card] is action
-    except (AttributeError, IndexError, TypeError):  # a value built around the class: the door says why
+        shared = state.legal_cards >> card & 1 and PLAYS[seat][card] is action
+    except (AttributeError, IndexError, TypeError, ValueError):  # a value built around the class: the door
         return None
-    if shared and state.legal_cards >> card & 1:  # a card of playable(): no verdict is needed
-        return play_card(state, seat, card)
-    return None
+    return play_card(state, seat, card) if shared else None
 
 
 _SEATS: Final = (0, 1, 2, 3, 0, 1, 2, 3)
 """Seat ``n % 4`` at index ``n``: the seats round the table clockwise (felagsvist.play.trick-order)."""
 
 _BITS: Final = tuple(1 << card for card in range(52))
+_ALONE: Final = tuple((card,) for card in range(52))
+"""``(card,)`` for each card index: the one-card tuple a play adds to the trick, built once."""
 
 
 def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
@@ -252,7 +285,7 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
         hands = (h0, h1, h2 ^ bit, h3)
     else:
         hands = (h0, h1, h2, h3 ^ bit)
-    trick = state.trick + (card,)  # noqa: RUF005 - a third of the time of (*trick, card)
+    trick = state.trick + _ALONE[card]
     history = (state.history, seat, card)
     if len(trick) < 4:
         after = _SEATS[seat + 1]

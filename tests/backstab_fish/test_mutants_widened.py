@@ -1,0 +1,90 @@
+"""Backstab Fish tests for the survivors of the widened mutation run (every rules and position module).
+
+Each test holds an outcome a user sees (a refusal's section and words, a
+legal set) that one changed line in the engine let through the other tests.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import pytest
+
+import cardrules
+from cardrules import IllegalActionError, InvalidPositionError
+from cardrules.games.backstab_fish import LAY_DOWN
+from cardrules.games.backstab_fish.actions import Ask, LayDown
+from tests.backstab_fish.test_rules import K, situation
+
+DISPUTE_HEAD: Final = (
+    "backstab_fish ; options players=4 deck=double give=exact empty_target=forbidden "
+    "lay_down=optional stall_limit=400 final_lay_down=on ; dealer p1 ; hands p0 3 5 7 9 T T J "
+    "K / p1 2 2 4 T J K K / p2 2 4 4 7 7 9 Q A A / p3 4 6 8 8 8 9 T K ; stock 9 6 J 7 2 4 5 Q "
+    "6 4 7 J 6 3 3 Q 3 5 3 7 8 8 Q J 6 J A 7 Q 9 J 5 K 9 T 8 K A 5 5 Q 7 5 J 2 6 5 A 6 A 2 T "
+    "A 6 T 8 3 Q Q 9 2 K T 2 4 9 4 3 8 A K 3 ; laid p0 - / p1 - / p2 - / p3 - ; scores 0 0 0 "
+    "0 ; phase ask p0 ; turns 5 ; stall 0 ; history "
+)
+"""The records folder's dispute position up to its history, which each test writes."""
+
+
+@pytest.mark.rule("backstab_fish.turn.sequence")
+@pytest.mark.parametrize("turn", ["p2 ask p0", "p2 ask", "p2"])
+def test_a_history_turn_cut_short_is_refused_as_a_position(turn: str) -> None:
+    """A turn of three words or fewer is no ask: the reader says so for the history, it does not crash."""
+    history = f"p2 ask p0 3 Q fish / p0 ask p3 2 T fish / p3 ask p0 1 8 give / p0 ask p2 2 9 fish / {turn}"
+    with pytest.raises(InvalidPositionError) as refused:
+        cardrules.from_position(DISPUTE_HEAD + history)
+    assert [problem.section for problem in refused.value.problems] == ["history"]
+    assert f"history: turn 5 ('{turn}'): write a turn as pP ask pT COUNT RANK" in str(refused.value)
+
+
+def _forged_lay_down(seat: int, sets: tuple[int, ...]) -> LayDown:
+    """A lay-down built around its constructor (which refuses a rank code past 13)."""
+    action = object.__new__(LayDown)
+    object.__setattr__(action, "seat", seat)
+    object.__setattr__(action, "sets", sets)
+    return action
+
+
+@pytest.mark.rule("common.action.known")
+@pytest.mark.parametrize("sets", [(14,), (13, 14), (-1,), (15,)])
+def test_a_lay_down_of_a_rank_code_outside_the_ranks_is_an_unknown_action(sets: tuple[int, ...]) -> None:
+    """At the lay-down decision, sets that are not ranks (codes past 13, or below 0) are refused.
+
+    The verdict says so under common.action.known, and apply refuses it the same way. (Only the 14
+    ranks pass the door, which is why the range check of ``check_decision`` is listed as equivalent.)
+    """
+    state = situation(["2", "K K K 3", "K 5 5", "7"], "9 9 9", to_act=1).apply(Ask(1, 2, K, 1))
+    assert state.phase == LAY_DOWN and state.current_player == 1
+    action = _forged_lay_down(1, sets)
+    verdict = state.check(action)
+    assert not verdict.legal and verdict.rule_ids == ("common.action.known",)
+    assert verdict.reason == f"the sets of a lay-down are a tuple of ranks, not {sets}"
+    with pytest.raises(IllegalActionError) as refused:
+        state.apply(action)
+    assert refused.value.verdict.rule_ids == ("common.action.known",)
+
+
+def _without(text: str, section: str) -> str:
+    """``text`` with one section (by name) left out."""
+    return " ; ".join(part for part in text.split(" ; ") if part.split(" ", 1)[0] != section)
+
+
+@pytest.mark.rule("backstab_fish.setup.deal")
+@pytest.mark.parametrize("section", ["dealer", "hands", "stock", "laid", "scores", "phase", "turns", "stall"])
+def test_a_position_missing_a_section_is_refused_naming_it(section: str) -> None:
+    """Each section left out is one problem, ``<section>: the section is missing``, never a traceback."""
+    text = DISPUTE_HEAD + "p2 ask p0 3 Q fish / p0 ask p3 2 T fish"
+    with pytest.raises(InvalidPositionError) as refused:
+        cardrules.from_position(_without(text, section))
+    assert f"{section}: the section is missing" in str(refused.value)
+
+
+@pytest.mark.rule("backstab_fish.setup.deal")
+@pytest.mark.parametrize("dealer", ["p0 p1", "p1 p1", "-"])
+def test_a_dealer_section_that_is_not_one_seat_is_refused(dealer: str) -> None:
+    """The dealer section holds one seat: two words, or none, are refused in the dealer's own words."""
+    text = DISPUTE_HEAD.replace("dealer p1", f"dealer {dealer}") + "p2 ask p0 3 Q fish"
+    with pytest.raises(InvalidPositionError) as refused:
+        cardrules.from_position(text)
+    assert refused.value.problems[0].section == "dealer"
