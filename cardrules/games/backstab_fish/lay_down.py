@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 from cardrules.game import Action
 from cardrules.games.backstab_fish import turn  # (which imports this one: its names are read at call time)
 from cardrules.games.backstab_fish.actions import LAY_DOWN, MAX_SEATS, SEAT_TEXT, EndTurn, LayDown
+from cardrules.games.backstab_fish.ask_verdicts import SEQUENCE
 from cardrules.games.backstab_fish.cards import ALL_RANKS, FishRank, set_count
 from cardrules.games.backstab_fish.observation import EventChain, event_log
 from cardrules.games.backstab_fish.rules import RULES
@@ -125,7 +126,7 @@ def check_decision(state: BackstabFishState, action: LayDown | EndTurn) -> Verdi
             reason = f"{actor} must ask first, and under lay_down=compulsory sets are laid automatically"
         else:
             reason = f"{actor} must ask first: sets are laid down only after the answer"
-        found.add(turn.SEQUENCE, reason)
+        found.add(SEQUENCE, reason)
         found.also(LAY_RULE)
     if isinstance(action, LayDown):
         if not action.sets or not all(isinstance(rank, int) and 0 <= rank < 14 for rank in action.sets):

@@ -36,8 +36,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from cardrules.game import TERMINAL, Action
+from cardrules.games.backstab_fish import ask_verdicts as parts
 from cardrules.games.backstab_fish import lay_down  # (which imports this one: read at call time)
 from cardrules.games.backstab_fish.actions import ASK, ASKS, SEAT_TEXT, Ask
+from cardrules.games.backstab_fish.ask_verdicts import COUNT, RANK, TARGET
 from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
 from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.observation import (
@@ -49,8 +51,7 @@ from cardrules.games.backstab_fish.observation import (
     event_log,
 )
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
-from cardrules.games.backstab_fish.rules import RULES
-from cardrules.judging import ACTION_KNOWN, Findings, out_of_turn, rule_order, unknown_action
+from cardrules.judging import unknown_action
 from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, make_verdict
 
@@ -81,14 +82,9 @@ __all__ = [
 REFILL: Final = 7
 """backstab_fish.refill.seven: an emptied hand draws this many cards (or the rest of the stock)."""
 
-SEQUENCE: Final = "backstab_fish.turn.sequence"
-TARGET: Final = "backstab_fish.ask.target"
-RANK: Final = "backstab_fish.ask.rank"
-COUNT: Final = "backstab_fish.ask.count"
 _ASK_RULES: Final = (RuleId(TARGET), RuleId(RANK), RuleId(COUNT))
 
 _UNITS: Final = int("1" * 14, 16)
-_ORDER: Final = rule_order(RULES)
 
 # -- the order of a turn and the three ask rules ------------------------------
 
@@ -269,48 +265,55 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
     if type(count) is not int:
         return unknown_action(f"{count!r} is not a count")
     actor = SEAT_TEXT[seat]
-    found = Findings()
-    if seat != state.current_player:
-        out_of_turn(found, seat, state.current_player)
+    if ask_allowed(state, action):  # the legal set's own test first: a legal ask has nothing to find
+        return make_verdict(True, _ASK_RULES, _allowed_reason(actor, rank, target, count))
+    to_act = state.current_player
+    found = 0  # the parts found, as bits of parts.RULES_FOUND's index; their reasons in order
+    reasons: list[str] = []
+    if seat != to_act:
+        found = parts.TURN_BROKEN
+        reasons.append(parts.TURN_REASONS[to_act][seat])
     elif not asking(state):
-        found.add(
-            SEQUENCE,
-            f"{actor} has already asked this turn and gets no second ask; lay down sets or end the turn",
+        found = parts.SEQUENCE_BROKEN
+        reasons.append(
+            f"{actor} has already asked this turn and gets no second ask; lay down sets or end the turn"
         )
     if not 0 <= target < players:
-        found.add(TARGET, f"{target!r} is not a seat of this game: its seats are p0-p{players - 1}")
-        found.also(ACTION_KNOWN)
+        found |= parts.TARGET_REFUSED | parts.TARGET_KNOWN
+        reasons.append(f"{target!r} is not a seat of this game: its seats are p0-p{players - 1}")
     elif not may_ask(seat, target, state.sizes, deal.open_targets):
+        found |= parts.TARGET_REFUSED
         if target == seat:
-            found.add(TARGET, f"{actor} cannot ask themselves: ask another player")
+            reasons.append(f"{actor} cannot ask themselves: ask another player")
         else:
-            found.add(TARGET, f"{SEAT_TEXT[target]} holds no cards and cannot be asked")
+            reasons.append(f"{SEAT_TEXT[target]} holds no cards and cannot be asked")
     copies = deal.copies[rank] if 0 <= rank < len(ALL_RANKS) else 0
     if not copies:
         if 0 <= rank < len(ALL_RANKS):
             deck, plural = deal.options.deck.value, PLURALS[ALL_RANKS[rank]]
-            reason = f"this deck ({deck}) has no {plural}, so nobody can ask for them"
+            reasons.append(f"this deck ({deck}) has no {plural}, so nobody can ask for them")
         else:
-            reason = f"{rank!r} is not a rank"
-        found.add(RANK, reason)
-        found.also(ACTION_KNOWN)
+            reasons.append(f"{rank!r} is not a rank")
+        found |= parts.RANK_REFUSED | parts.RANK_KNOWN
     else:
         plural = PLURALS[ALL_RANKS[rank]]
         if not askable_ranks(state.hands[seat] >> (rank << 2) & 15):
-            found.add(RANK, f"{actor} holds no {plural}, so cannot ask for them")
+            found |= parts.RANK_REFUSED
+            reasons.append(f"{actor} holds no {plural}, so cannot ask for them")
         if not count_allowed(count, copies):
-            found.add(
-                COUNT,
+            found |= parts.COUNT_REFUSED | parts.COUNT_KNOWN
+            reasons.append(
                 f"a count of {count} is out of range: "
-                f"ask for 1 to {copies} {plural}, as the deck holds {copies}",
+                f"ask for 1 to {copies} {plural}, as the deck holds {copies}"
             )
-            found.also(ACTION_KNOWN)
     if found:
-        return found.verdict(_ORDER)
-    plural = PLURALS[ALL_RANKS[rank]]
-    return make_verdict(
-        True, _ASK_RULES, f"{actor} holds {plural} and may ask {SEAT_TEXT[target]} for {count} of them"
-    )
+        return make_verdict(False, parts.RULES_FOUND[found], "; ".join(reasons))
+    return make_verdict(True, _ASK_RULES, _allowed_reason(actor, rank, target, count))
+
+
+def _allowed_reason(actor: str, rank: int, target: int, count: int) -> str:
+    """The reason of a legal ask's verdict."""
+    return f"{actor} holds {PLURALS[ALL_RANKS[rank]]} and may ask {SEAT_TEXT[target]} for {count} of them"
 
 
 # -- the answer and the rest of the turn --------------------------------------

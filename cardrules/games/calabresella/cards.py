@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Final
 
-from cardrules.cards import STANDARD_DECK, Card, Rank, Suit, card_at, cards_in, format_cards
+from cardrules.cards import STANDARD_DECK, Card, Rank, Suit
 
 __all__ = [
     "DECK",
@@ -135,11 +135,23 @@ def mask_of(indices: Iterable[int]) -> int:
     return mask
 
 
+_PRETTY: Final[tuple[str, ...]] = tuple(card.pretty() for card in STANDARD_DECK)
+"""Per card index, the card in the form a player reads (:meth:`cardrules.cards.Card.pretty`)."""
+
+
 def pretty(index: int) -> str:
     """The card of an index in the form a player reads: ``3♠``."""
-    return card_at(index).pretty()
+    return _PRETTY[index]
 
 
 def pretty_mask(mask: int) -> str:
-    """The cards of a bitmask in index order, as a player reads them: ``5♣ K♣``."""
-    return format_cards(cards_in(mask), pretty=True)
+    """The cards of a bitmask in index order, as a player reads them: ``5♣ K♣``.
+
+    The text of ``format_cards(cards_in(mask), pretty=True)``, each card's form looked up.
+    """
+    names: list[str] = []
+    while mask:
+        low = mask & -mask
+        names.append(_PRETTY[low.bit_length() - 1])
+        mask ^= low
+    return " ".join(names)

@@ -34,6 +34,7 @@ from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.calabresella.cards import DECK_INDICES
 from cardrules.games.calabresella.options import CalabresellaOptions, Direction, RedealDealer
 from cardrules.games.calabresella.scoring import Contract, Raise
+from cardrules.shuffling import shuffle_in_place, shuffle_steps
 
 __all__ = [
     "LEVEL_NAMES",
@@ -93,6 +94,10 @@ _TASKS: Final = MappingProxyType(
 )
 
 
+_SHUFFLE_STEPS: Final = shuffle_steps(len(DECK_INDICES))
+"""The places of the shuffle's walk over the deck, last first, each with the bits of its draw."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealPlan:
     """The options and where every hand's deck order comes from, fixed when a session starts.
@@ -129,7 +134,10 @@ class DealPlan:
         if 0 <= given < len(self.decks):
             return self.decks[given]
         order = list(DECK_INDICES)
-        random.Random(f"calabresella/{self.seed}/hand/{hand_number}").shuffle(order)
+        # Random.shuffle's own draws, written out (a test holds the two to the same order).
+        shuffle_in_place(
+            order, _SHUFFLE_STEPS, random.Random(f"calabresella/{self.seed}/hand/{hand_number}").getrandbits
+        )
         return tuple(order)
 
     def later_decks(self, hand_number: int) -> tuple[tuple[int, ...], ...]:

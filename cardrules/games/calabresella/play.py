@@ -32,6 +32,7 @@ from cardrules.games.calabresella.cards import (
     SUIT_MASKS,
     SUIT_NAMES,
     mask_of,
+    pretty,
     pretty_mask,
 )
 from cardrules.games.calabresella.deal import Phase, Setup, Tally, make_tally
@@ -55,6 +56,7 @@ __all__ = [
     "legal_mask",
     "play",
     "playable",
+    "refusal",
     "start",
     "trick_winner",
 ]
@@ -149,14 +151,15 @@ def judge(state: CalabresellaState, action: PlayCard, found: Findings, in_phase:
     trick = state.trick
     held = hand >> card.index & 1
     if not held:
-        not_held(found, seat, card.pretty())
+        not_held(found, seat, pretty(card.index))
     # A card not held also breaks the follow rule when it would be refused even if held.
     if in_phase and seat == state.current_player and not _may_play(state, hand | 1 << card.index, card.index):
         suit = SUIT_NAMES[card_at(trick[0]).suit]
+        shown = pretty(card.index)
         holds = pretty_mask(hand & SUIT_MASKS[trick[0] // 13])
         found.add(
             _FOLLOW,
-            f"{suit} were led and {format_seat(seat)} holds {holds}, so {card.pretty()} fails to follow suit",
+            f"{suit} were led and {format_seat(seat)} holds {holds}, so {shown} fails to follow suit",
         )
     if found:
         return found.verdict(_ORDER)
@@ -169,6 +172,34 @@ def allowed(state: CalabresellaState, seat: int, card: int) -> Verdict | None:
     if playable(state.hands[seat], state.trick, state.context.plan.options) >> card & 1:
         return _ALLOWED[seat][card][_case(state)]
     return None
+
+
+def refusal(state: CalabresellaState, action: PlayCard) -> Verdict:
+    """The verdict on the player to act's play of a card that is not :func:`playable` (in the play phase).
+
+    A card the player lacks and could follow suit with breaks common.cards.held
+    alone: its verdict depends on the seat and the card only, and is looked up
+    (:data:`_NOT_HELD`, built by :func:`judge`); any other goes to :func:`judge`.
+    """
+    seat = action.seat
+    index = action.card.index
+    hand = state.hands[seat]
+    if not hand >> index & 1 and _may_play(state, hand | 1 << index, index):
+        return _NOT_HELD[seat][index]
+    return judge(state, action, Findings(), True)
+
+
+def _not_held(seat: int, card: Card) -> Verdict:
+    found = Findings()
+    not_held(found, seat, card.pretty())
+    return found.verdict(_ORDER)
+
+
+_NOT_HELD: Final[tuple[tuple[Verdict, ...], ...]] = tuple(
+    tuple(_not_held(seat, card) for card in STANDARD_DECK) for seat in range(3)
+)
+"""Per seat and card index, the verdict on the player to act's play of a card it lacks but could play
+(common.cards.held alone: what :func:`judge` finds then)."""
 
 
 def _case(state: CalabresellaState) -> int:

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
-from cardrules.cards import Card
+from cardrules.cards import STANDARD_DECK, Card
 from cardrules.game import Action
 from cardrules.games.calabresella import auction, exchange, play
 from cardrules.games.calabresella.actions import (
@@ -32,7 +32,8 @@ from cardrules.games.calabresella.actions import (
     ReturnCard,
 )
 from cardrules.games.calabresella.deal import Phase
-from cardrules.judging import Findings, out_of_turn
+from cardrules.games.calabresella.rules import RULES
+from cardrules.judging import Findings, not_held, out_of_turn, rule_order
 from cardrules.notation import format_seat
 from cardrules.verdict import Verdict
 
@@ -54,6 +55,7 @@ _PHASES: Final = "calabresella.procedure.phases"
 _AUCTION: Final = Phase.AUCTION
 _RAISE: Final = Phase.RAISE
 _PLAY: Final = Phase.PLAY
+_ORDER: Final = rule_order(RULES)
 
 _DOING: Final = MappingProxyType({phase: f" {phase.task}" for phase in Phase})
 """What the player to act does in each phase, as common.turn.player-to-act words it after *turn*."""
@@ -73,11 +75,24 @@ _IN_PHASE: Final[Mapping[Phase, tuple[type[Action], ...]]] = MappingProxyType(
 
 
 def judge_play(state: CalabresellaState, action: PlayCard) -> tuple[Verdict, None]:
-    """The verdict on a card play that passed the door (see :func:`judge_auction` for the order)."""
-    if state.phase is _PLAY and action.seat == state.current_player:
-        verdict = play.allowed(state, action.seat, action.card.index)
-        if verdict is not None:  # a playable card: nothing else to find
-            return verdict, None
+    """The verdict on a card play that passed the door (see :func:`judge_auction` for the order).
+
+    In the play phase a play out of turn breaks common.turn.player-to-act and,
+    for a card its player lacks, common.cards.held, and nothing else (the follow
+    rule is the player to act's): its verdict depends on the seats and the card
+    alone, so it is looked up (:data:`_PLAY_OUT_OF_TURN`, built by this very
+    judging). The player to act's play is :func:`~cardrules.games.calabresella.play.allowed`
+    or :func:`~cardrules.games.calabresella.play.refusal`.
+    """
+    if state.phase is _PLAY:
+        seat = action.seat
+        index = action.card.index
+        to_act = state.current_player
+        if seat != to_act:
+            held = state.hands[seat] >> index & 1
+            return _PLAY_OUT_OF_TURN[to_act][seat][_HELD if held else index], None
+        verdict = play.allowed(state, seat, index)
+        return (verdict if verdict is not None else play.refusal(state, action)), None
     found, in_phase = _turn_and_phase(state, action)
     if not in_phase:
         _wrong_phase(state, action, found, "play a card")
@@ -120,6 +135,36 @@ def _turn_and_phase(state: CalabresellaState, action: Action) -> tuple[Findings,
     phase = state.phase
     out_of_turn(found, action.seat, state.current_player, doing=_DOING[phase])
     return found, isinstance(action, _IN_PHASE[phase])
+
+
+def _out_of_turn_play(to_act: int, seat: int, card: Card | None) -> Verdict:
+    """What :func:`judge_play` finds when ``seat`` plays in the play phase while ``to_act`` is to act:
+    common.turn.player-to-act and, for a ``card`` the seat lacks (``None``: one it holds), what
+    :func:`~cardrules.games.calabresella.play.judge` adds."""
+    found = Findings()
+    out_of_turn(found, seat, to_act, doing=_DOING[_PLAY])
+    if card is not None:
+        not_held(found, seat, card.pretty())
+    return found.verdict(_ORDER)
+
+
+_HELD: Final = len(STANDARD_DECK)
+"""The place of the verdict on a held card in a row of :data:`_PLAY_OUT_OF_TURN`."""
+
+_PLAY_OUT_OF_TURN: Final[tuple[tuple[tuple[Verdict, ...], ...], ...]] = tuple(
+    tuple(
+        ()
+        if seat == to_act
+        else (
+            *(_out_of_turn_play(to_act, seat, card) for card in STANDARD_DECK),
+            _out_of_turn_play(to_act, seat, None),
+        )
+        for seat in range(3)
+    )
+    for to_act in range(3)
+)
+"""Per seat to act and seat playing, the verdict on a play out of turn in the play phase: by the card's
+index for a card the seat lacks, at :data:`_HELD` for one it holds (judged once, at import)."""
 
 
 def _verb(action: Action) -> str:

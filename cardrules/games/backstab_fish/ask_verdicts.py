@@ -1,0 +1,109 @@
+"""What a refusal of an ask names: its rule ids, looked up by the parts found, and the turn's reason.
+
+:func:`~cardrules.games.backstab_fish.turn.check_ask` finds, in this order,
+the turn (common.turn.player-to-act, or backstab_fish.turn.sequence), then
+each of the three ask rules, each with common.action.known beside it when its
+argument is out of range. It marks each part found with a bit (``*_BROKEN``,
+``*_REFUSED``, ``*_KNOWN``) and looks up the refusal's rule ids in
+:data:`RULES_FOUND`, which :class:`~cardrules.judging.Findings` itself orders
+at import (each rule once, the first found first, the others in the rule
+book's order); the reason of a play out of turn is
+:func:`~cardrules.judging.out_of_turn`'s, written once per pair of seats.
+
+>>> RULES_FOUND[TURN_BROKEN | RANK_REFUSED | TARGET_REFUSED]
+('common.turn.player-to-act', 'backstab_fish.ask.target', 'backstab_fish.ask.rank')
+>>> TURN_REASONS[2][1]
+"it is p2's turn, not p1's"
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules.games.backstab_fish.actions import MAX_SEATS
+from cardrules.games.backstab_fish.rules import RULES
+from cardrules.judging import ACTION_KNOWN, PLAYER_TO_ACT, Findings, out_of_turn, rule_order
+from cardrules.rules import RuleId
+
+__all__ = [
+    "COUNT",
+    "COUNT_KNOWN",
+    "COUNT_REFUSED",
+    "RANK",
+    "RANK_KNOWN",
+    "RANK_REFUSED",
+    "RULES_FOUND",
+    "SEQUENCE",
+    "SEQUENCE_BROKEN",
+    "TARGET",
+    "TARGET_KNOWN",
+    "TARGET_REFUSED",
+    "TURN_BROKEN",
+    "TURN_REASONS",
+]
+
+SEQUENCE: Final = "backstab_fish.turn.sequence"
+"""The rule of a turn's order: one ask, then the lay-down decision."""
+TARGET: Final = "backstab_fish.ask.target"
+"""The rule of whom P may ask."""
+RANK: Final = "backstab_fish.ask.rank"
+"""The rule of the ranks P may ask for."""
+COUNT: Final = "backstab_fish.ask.count"
+"""The rule of the counts P may ask for."""
+
+TURN_BROKEN: Final = 1
+"""Part found: the asker is not the player to act (common.turn.player-to-act)."""
+SEQUENCE_BROKEN: Final = 2
+"""Part found: the player to act has asked already (backstab_fish.turn.sequence)."""
+TARGET_REFUSED: Final = 4
+"""Part found: backstab_fish.ask.target."""
+TARGET_KNOWN: Final = 8
+"""Part found: the target is no seat of the game (common.action.known)."""
+RANK_REFUSED: Final = 16
+"""Part found: backstab_fish.ask.rank."""
+RANK_KNOWN: Final = 32
+"""Part found: the rank is not in the deck (common.action.known)."""
+COUNT_REFUSED: Final = 64
+"""Part found: backstab_fish.ask.count."""
+COUNT_KNOWN: Final = 128
+"""Part found: the count is out of range (common.action.known)."""
+
+_PARTS: Final = (
+    (TURN_BROKEN, PLAYER_TO_ACT),
+    (SEQUENCE_BROKEN, SEQUENCE),
+    (TARGET_REFUSED, TARGET),
+    (TARGET_KNOWN, ACTION_KNOWN),
+    (RANK_REFUSED, RANK),
+    (RANK_KNOWN, ACTION_KNOWN),
+    (COUNT_REFUSED, COUNT),
+    (COUNT_KNOWN, ACTION_KNOWN),
+)
+"""Each part in the order check_ask finds it, with its rule id."""
+
+_ORDER: Final = rule_order(RULES)
+
+
+def _rules_found(found: int) -> tuple[RuleId, ...]:
+    findings = Findings()
+    for bit, rule in _PARTS:
+        if found & bit:
+            findings.add(rule, "")
+    return findings.verdict(_ORDER).rule_ids if findings else ()
+
+
+RULES_FOUND: Final[tuple[tuple[RuleId, ...], ...]] = tuple(
+    _rules_found(found) for found in range(1 << len(_PARTS))
+)
+"""Per set of parts found (the sum of their bits), the rule ids of the refusal, in the verdict's order."""
+
+
+def _turn_reason(seat: int, to_act: int) -> str:
+    findings = Findings()
+    out_of_turn(findings, seat, to_act)
+    return findings.reasons[0] if findings else ""
+
+
+TURN_REASONS: Final[tuple[tuple[str, ...], ...]] = tuple(
+    tuple(_turn_reason(seat, to_act) for seat in range(MAX_SEATS)) for to_act in range(MAX_SEATS)
+)
+"""``TURN_REASONS[to_act][seat]``: why ``seat`` may not act now (common.turn.player-to-act)."""

@@ -1,0 +1,63 @@
+"""The fast paths of Calabresella's engine give what the plain ones give.
+
+The deck is ``Random.shuffle``'s order; the verdicts looked up in the play
+phase (a play out of turn, a card the player to act lacks) are those the
+judging with :class:`~cardrules.judging.Findings` builds; card names come out
+as :func:`~cardrules.cards.format_cards` writes them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardrules import get_game
+from cardrules.cards import cards_in, format_cards
+from cardrules.games.calabresella import CalabresellaState, Phase, play, procedure
+from cardrules.games.calabresella.actions import PLAYS, PlayCard
+from cardrules.games.calabresella.cards import DECK_INDICES, DECK_MASK, pretty_mask
+from cardrules.games.calabresella.deal import DealPlan
+from cardrules.games.calabresella.options import CalabresellaOptions
+from cardrules.verdict import Verdict
+
+
+@given(st.integers(-(10**12), 10**12), st.integers(1, 40))
+def test_a_deck_is_the_order_the_standard_shuffle_gives(seed: int, hand_number: int) -> None:
+    order = list(DECK_INDICES)
+    random.Random(f"calabresella/{seed}/hand/{hand_number}").shuffle(order)
+    assert DealPlan(CalabresellaOptions(), seed).deck(hand_number) == tuple(order)
+
+
+@given(st.integers(0, DECK_MASK))
+def test_card_names_are_written_as_format_cards_writes_them(mask: int) -> None:
+    mask &= DECK_MASK
+    assert pretty_mask(mask) == format_cards(cards_in(mask), pretty=True)
+
+
+def _judged_by_findings(state: CalabresellaState, action: PlayCard) -> Verdict:
+    """The plain judging of a card play: the turn and the phase found, then the play module's judge."""
+    found, in_phase = procedure._turn_and_phase(state, action)
+    return play.judge(state, action, found, in_phase)
+
+
+@given(st.integers(0, 10**6), st.sampled_from(["required", "free"]), st.integers(0, 40))
+def test_play_verdicts_looked_up_are_those_findings_build(seed: int, follow: str, steps: int) -> None:
+    game = get_game("calabresella", follow_suit=follow)
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    while not state.is_terminal and (state.phase is not Phase.PLAY or steps > 0):
+        if state.phase is Phase.PLAY:
+            steps -= 1
+        legal = state.legal_actions()
+        state = state.apply(
+            legal[1] if state.phase is Phase.AUCTION and len(legal) > 1 else rng.choice(legal)
+        )
+    if state.is_terminal:
+        return
+    assert isinstance(state, CalabresellaState)
+    for seat in range(3):
+        for index in DECK_INDICES:
+            action = PLAYS[seat][index]
+            assert state.check(action) == _judged_by_findings(state, action), str(action)
