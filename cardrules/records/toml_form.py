@@ -54,10 +54,11 @@ import re
 import tomllib
 from collections.abc import Iterable
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 from cardrules.records.errors import RecordError
 from cardrules.records.model import Record, seat_token
+from cardrules.records.toml_lines import read_by_line
 from cardrules.records.tree import from_tree
 
 __all__ = ["HEADER", "dumps_toml", "loads_toml", "toml_tree"]
@@ -70,20 +71,6 @@ _WHERE: Final = re.compile(r"\s*\(at (line \d+, column \d+|end of document)\)\s*
 _ESCAPES: Final = MappingProxyType(
     {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 )
-
-_LONG_ARRAYS: Final = ("deals", "actions")
-"""The arrays that make a record long: read a line at a time where they are laid out as the writer does."""
-_PLAIN: Final = r'[^"\\\x00-\x1f\x7f]*+'
-"""The inside of a TOML basic string with no escape and no control character: its value is its text."""
-_ITEM: Final = re.compile(
-    rf'[ \t]*+(?:"({_PLAIN})"|\{{ action = "({_PLAIN})", comment = "({_PLAIN})" \}}),'
-    r"[ \t]*+(?:#[^\x00-\x08\x0a-\x1f\x7f]*+)?\n"
-)
-"""One line of a long array: a plain string, or an action with its comment; a comma; perhaps a comment."""
-_ITEMS: Final = re.compile(rf"(?:{_ITEM.pattern})*+\](?=\n|\Z)")
-"""The lines of a long array up to its closing bracket, alone at the start of its line."""
-_TABLE_LINE: Final = re.compile(r"\n[ \t]*+\[")
-"""A line that may be a table's header (or an array in an array: a line-by-line read does not look closer)."""
 
 
 def loads_toml(text: str, *, source: str | None = None) -> Record:
@@ -102,7 +89,7 @@ def toml_tree(text: str, *, source: str | None = None) -> object:
     Raises:
         RecordError: the text is not TOML (the location is the parser's line and column).
     """
-    tree = _read_by_line(text)
+    tree = read_by_line(text)  # the writer's layout, read fast; anything else is tomllib's
     if tree is not None:
         return tree
     try:
@@ -117,57 +104,6 @@ def toml_tree(text: str, *, source: str | None = None) -> object:
             location = f"line {len(lines)}, column {len(lines[-1]) + 1}"
             reason += " at the end of the text (is the file cut short?)"
         raise RecordError([(location, f"not valid TOML: {reason}")], source) from None
-
-
-def _read_by_line(text: str) -> dict[str, Any] | None:
-    """The tree of ``text`` with its long arrays read a line at a time, or ``None`` to leave it to tomllib.
-
-    tomllib reads a string a character at a time, in Python, and a record's
-    deals and actions are most of its text. Where an array of
-    :data:`_LONG_ARRAYS` opens on a line of its own at the top level
-    (``actions = [``), holds one item a line (a string with no escape, or the
-    table of an action with its comment) and closes on a line of its own, its
-    items are read here with one regular expression, and tomllib reads the rest
-    of the text with the array left empty (``actions = []``). The tree is the
-    one tomllib gives for the whole text: such a line holds exactly that item,
-    and the guard (no multi-line string, no table header: nothing can put the
-    opening line inside another value or table) keeps the array where tomllib
-    puts it. Anything else, and any text tomllib refuses, is left to tomllib,
-    which reads the whole text and words the error.
-    """
-    src = text.replace("\r\n", "\n")  # as tomllib does
-    if '"""' in src or "'''" in src or src.lstrip(" \t")[:1] == "[" or _TABLE_LINE.search(src):
-        return None  # a multi-line string or a table could hold a line that opens a long array
-    arrays: dict[str, list[object]] = {}
-    for key in _LONG_ARRAYS:
-        opening = f"{key} = [\n"
-        if src.startswith(opening):
-            start = 0
-        else:
-            start = src.find(f"\n{opening}") + 1
-            if start == 0:
-                continue
-        body = start + len(opening)
-        block = _ITEMS.match(src, body)
-        if block is None:
-            continue
-        found = (item.groups() for item in _ITEM.finditer(src, body, block.end() - 1))
-        arrays[key] = [
-            plain if plain is not None else {"action": action, "comment": comment}
-            for plain, action, comment in found
-        ]
-        src = f"{src[:start]}{key} = []{src[block.end() :]}"
-    if not arrays:
-        return None
-    try:
-        tree = tomllib.loads(src)
-    except (ValueError, RecursionError):
-        return None
-    for key, items in arrays.items():
-        if tree.get(key) != []:  # pragma: no cover - the guard above keeps every array at the top level
-            return None
-        tree[key] = items
-    return tree
 
 
 def toml_string(text: str) -> str:

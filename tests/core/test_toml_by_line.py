@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardrules.records import RecordError, dumps, loads
-from cardrules.records.toml_form import _read_by_line, toml_tree
+from cardrules.records.toml_form import toml_tree
+from cardrules.records.toml_lines import _simple_lines, read_by_line
 
 TESTS: Final = Path(__file__).resolve().parents[1]
 EXAMPLES: Final = TESTS.parent / "examples" / "records"
@@ -63,6 +64,21 @@ SNIPPETS: Final = (
     '{ action = "p0 play 5S", comment = "x" },',
     '{ action = "p0 play 5S" },',
     '    "p0 play 5S",  # step 9\n',
+    "0",
+    "01",
+    "+",
+    "-",
+    "_",
+    ".",
+    "e5",
+    "x",
+    " = 1\n",
+    "a = 1\n",
+    "format = 1\n",
+    "a.b = 1\n",
+    "true",
+    "{ }",
+    '"a" = 1\n',
 )
 """Pieces of TOML that change how a line is read."""
 
@@ -74,10 +90,10 @@ def _same_as_tomllib(text: str) -> None:
     except (ValueError, RecursionError):
         with pytest.raises(RecordError, match="not valid TOML"):
             toml_tree(text)
-        assert _read_by_line(text) is None
+        assert read_by_line(text) is None
         return
     assert toml_tree(text) == expected
-    fast = _read_by_line(text)
+    fast = read_by_line(text)
     assert fast is None or fast == expected
 
 
@@ -86,7 +102,7 @@ def test_written_records_are_read_by_line_as_tomllib_reads_them(path: Path) -> N
     text = path.read_text(encoding="utf-8")
     _same_as_tomllib(text)  # some are written by hand
     canonical = dumps(loads(text))
-    fast = _read_by_line(canonical)
+    fast = read_by_line(canonical)
     assert fast is not None, "a record as the writer lays it out is read line by line"
     assert fast == tomllib.loads(canonical)
     assert fast["actions"], "the tests' records have actions"
@@ -94,7 +110,7 @@ def test_written_records_are_read_by_line_as_tomllib_reads_them(path: Path) -> N
 
 def test_comments_and_crlf_are_read_as_tomllib_reads_them() -> None:
     for text in (SMALL, SMALL.replace("\n", "\r\n"), SMALL.replace("  # step", "\t# step\t\x85")):
-        fast = _read_by_line(text)
+        fast = read_by_line(text)
         assert fast is not None
         assert fast == tomllib.loads(text)
     entry = tomllib.loads(SMALL)["actions"][6]
@@ -114,7 +130,7 @@ def test_comments_and_crlf_are_read_as_tomllib_reads_them() -> None:
     ],
 )
 def test_the_guard_leaves_an_array_that_may_not_be_the_records_to_tomllib(text: str) -> None:
-    assert _read_by_line(text) is None
+    assert read_by_line(text) is None
     assert toml_tree(text) == tomllib.loads(text)
 
 
@@ -132,6 +148,76 @@ def test_the_guard_leaves_an_array_that_may_not_be_the_records_to_tomllib(text: 
 )
 def test_texts_the_line_read_cannot_take_are_read_or_refused_as_tomllib_does(text: str) -> None:
     _same_as_tomllib(text)
+
+
+HEAD_LINES: Final = (
+    "a = 1",
+    "a = +1",
+    "a = -0",
+    "a = 01",
+    "a = 1_000",
+    "a = 1e3",
+    "a = 1.5",
+    "a = 0x10",
+    "a = 1979-05-27",
+    "a = 07:32:00",
+    "a = " + "9" * 31,
+    "a = " + "9" * 32,
+    "a = " + "9" * 5000,
+    "a = true",
+    "a = truex",
+    "a = inf",
+    "a = -inf",
+    "a = {}",
+    "a = { }",
+    "a = { b = 1, }",
+    "a = { b = 1, b = 2 }",
+    'a = { b = 1, c = -2, d = "x", e = false }',
+    'a = { b = "}" }',
+    "a = { b = 1 } # }",
+    "a = { b = { c = 1 } }",
+    "a = { b = 1 x }",
+    'a = "x" # c',
+    'a = "x" "y"',
+    "a = 1 2",
+    "a = []",
+    "a = [ ]",
+    "a = [1]",
+    "a.b = 1",
+    '"a" = 1',
+    "a = 'x'",
+    'a = "\\u00e9"',
+    'a = "é"',
+    "a=1",
+    "  a\t=  1  ",
+    "a = 1\na = 2",
+    "a = 1\r",
+    "\ufeffa = 1",
+    "# a comment\t with a tab",
+    "# a comment \x01",
+)
+"""Lines for the head of a record: some read here, some left to tomllib, some refused by it."""
+
+
+@pytest.mark.parametrize("line", HEAD_LINES)
+def test_head_lines_are_read_as_tomllib_reads_them(line: str) -> None:
+    simple = _simple_lines(line)
+    try:
+        expected = tomllib.loads(line)
+    except ValueError:
+        assert simple is None
+    else:
+        assert simple is None or simple == expected
+        assert simple is None or list(simple) == list(expected)
+    _same_as_tomllib(f'{line}\nactions = [\n    "p1 play 7C",\n]\n')
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda path: path.name)
+def test_the_head_of_a_written_record_is_read_line_by_line(path: Path) -> None:
+    canonical = dumps(loads(path.read_text(encoding="utf-8")))
+    head = canonical[: canonical.index("\nactions = [")]
+    head = head[: head.index("\ndeals = [")] if "\ndeals = [" in head else head
+    assert _simple_lines(head) == tomllib.loads(head)
 
 
 @settings(
