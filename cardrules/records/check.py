@@ -178,9 +178,7 @@ def check(record: Record | Prepared, mode: Mode = "strict") -> CheckReport:
             break
         checked = number + 1  # a count: steps 0 to number were judged
         state = after
-        handling: Handling = "stop"
-        if lenient:
-            handling = "played" if played else "set-aside"
+        handling: Handling = ("played" if played else "set-aside") if lenient else "stop"
         violations.append(
             Violation(
                 step=number,
