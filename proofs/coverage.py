@@ -52,9 +52,9 @@ class CodeCoverage:
 
 
 _DOOR: Final = Gap(
-    "Decided at the state's door (whose turn it is, whether the action text reads and names held cards), "
-    "which is being moved into a core StateBase this session; the door is a dispatch over the state, "
-    "not a pure function of small values.",
+    "Decided at the state's door, StateBase.check in cardrules/state_base.py (whether the game is over, "
+    "whose turn it is, whether the action text reads and names held cards): a dispatch on the state and "
+    "the action's type, not a pure function of small values.",
     "Marked tests on every game (tests/core/test_apply_agrees_with_check.py, the lenient and hostile "
     "input tests) and the behaviour digest over seeded games under every option.",
 )
@@ -65,22 +65,18 @@ _COMPOSED: Final = (
 )
 
 _MELD_STEP: Final = Gap(
-    "Judged by the meld step on the state's won piles and meld history (fildinski/meld_step.py), whose "
-    "internals are being optimised and split this session; a proof over them waits for that split.",
+    "Judged by the meld step (fildinski/meld_step.py, meld_conditions.py, meld_search.py, dix.py) on a "
+    "MeldView of the state: the won piles, the meld history and which copy each meld used, sets of up to "
+    "64 physical cards with the history of earlier steps; not small values a runner can take symbolically.",
     "The model claims fildinski/meld-bound, meld-bound-fresh-card, meld-per-step, dix-once and "
     "bezique-pair; the stateful and refinement tests on sampled games; the meld tests of tests/fildinski.",
 )
 
 _EXCHANGE: Final = Gap(
-    "Judged on the state by the exchange phase (auction outcome, monte, hands, lay-aways), not by a pure "
-    "function of small values; the phase dispatcher is being moved into a core StateBase this session.",
+    "Judged on the state by the exchange phase (auction outcome, monte, hands, lay-aways) through its "
+    "row of the state's action table, not by a pure function of small values.",
     "The model claim calabresella/card-conservation over every exchange of every contract and raise; "
     "the refinement tests and the exchange tests of tests/calabresella on sampled hands.",
-)
-
-_SCORE_TRICK: Final = (
-    "score_trick reads a table by the two card ids, so neither runner can take them symbolically, and "
-    "its 786,432 concrete cases (ids, trump, seats, options, trick number) are past the proof budget."
 )
 
 GAPS: Final[Mapping[str, Gap]] = MappingProxyType(
@@ -106,19 +102,6 @@ GAPS: Final[Mapping[str, Gap]] = MappingProxyType(
             "function of the whole state.",
             "The model claim fildinski/stock-phase-free-play; the refinement tests compare the engine's "
             "legal set with the model's on every sampled state.",
-        ),
-        "fildinski.score.brisques": Gap(
-            "is_brisque, the definition of the brisque table, is proved for every id; " + _SCORE_TRICK,
-            "The model claims fildinski/trick-points and card-points; the card-points refinement test "
-            "compares score_trick with the model on every trick of the sampled games.",
-        ),
-        "fildinski.score.trump-seven": Gap(
-            _SCORE_TRICK,
-            "The model claims fildinski/trick-points and card-points; the card-points refinement test.",
-        ),
-        "fildinski.score.last-trick": Gap(
-            _SCORE_TRICK,
-            "The model claim fildinski/card-points; the card-points refinement test on whole deals.",
         ),
         "fildinski.meld.who-and-when": _MELD_STEP,
         "fildinski.meld.from-won-cards": _MELD_STEP,

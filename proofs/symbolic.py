@@ -64,6 +64,11 @@ class Symbolic:
         self.term = term
         self._explorer = explorer
 
+    @property
+    def explorer(self) -> Explorer:
+        """The run this mask belongs to (a value made from it takes its branches on the same paths)."""
+        return self._explorer
+
     def _wrap(self, term: BitVec) -> Symbolic:
         return Symbolic(term, self._explorer)
 

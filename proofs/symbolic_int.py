@@ -11,20 +11,38 @@ The result of a path is what the function returned with every
 a plain ``int`` or ``bool``, ``None``, or a tuple of these.
 
 The integers are mathematical (no overflow), so a proof over them holds for
-every Python ``int``. What cannot be followed fails loudly: a symbolic
-integer used as an index, as a bit mask or as a Boolean raises
-:class:`TypeError` (a proof splits such an argument into its values instead).
+every Python ``int``. A truth test (``if points:``) is a branch too, on
+whether the integer is 0. What cannot be followed fails loudly: a symbolic
+integer used as an index or as a bit mask raises :class:`TypeError` (a proof
+splits such an argument into its values instead).
+
+Integers and masks can meet in one function: a :class:`~proofs.z3facade.BitVec`
+argument is run as a :class:`~proofs.symbolic.Symbolic` mask on the same
+paths. A function that looks a value up by a mask in a table built at import
+(``_POINTS[card]``) can still be run whole: :func:`with_tables` gives it a
+:class:`SymbolicTable` in the table's place, which reads the same entries and
+answers a symbolic index with the integer term choosing among them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import FunctionType
 
-from proofs.symbolic import Explorer
-from proofs.z3facade import Bool, Int, all_of, bool_val, int_val
+from proofs.symbolic import Explorer, Symbolic
+from proofs.z3facade import BitVec, Bool, Int, all_of, bool_val, int_val, ite
 
-__all__ = ["IntPath", "SymbolicInt", "Value", "agrees", "int_paths", "same_value"]
+__all__ = [
+    "IntPath",
+    "SymbolicInt",
+    "SymbolicTable",
+    "Value",
+    "agrees",
+    "int_paths",
+    "same_value",
+    "with_tables",
+]
 
 Value = Int | int | bool | None | tuple["Value", ...]
 """What a path returns: an integer term, a plain value, or a tuple of them."""
@@ -83,7 +101,7 @@ class SymbolicInt:
         return self._wrap(self.term.mod(other))
 
     def __bool__(self) -> bool:
-        raise TypeError("a symbolic integer used as a truth value: compare it instead")
+        return self._explorer.decide(self.term.ne(0))
 
     def __index__(self) -> int:
         raise TypeError("a symbolic integer cannot index a table: give the proof its values one by one")
@@ -110,6 +128,57 @@ class SymbolicInt:
     __hash__ = None  # type: ignore[assignment]
 
 
+class SymbolicTable:
+    """A table of ints (a ``bytes`` or tuple built at import) that a symbolic mask can index.
+
+    Indexed by an int, it answers the entry; indexed by a
+    :class:`~proofs.symbolic.Symbolic` mask, the integer term that is entry
+    ``i`` where the mask is ``i``, for every index of the table, and 0 past its
+    end (a proof states the index's domain). The entries are the table's own,
+    read when the view is made. The term for an index term is built once and
+    kept by the view (the runs of one function meet the same index many times).
+    """
+
+    __slots__ = ("_entries", "_terms")
+
+    def __init__(self, entries: Sequence[int]) -> None:
+        self._entries = tuple(entries)
+        if any(isinstance(e, bool) or not isinstance(e, int) for e in self._entries):
+            raise TypeError("a symbolic table holds ints only")
+        self._terms: dict[str, Int] = {}
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __getitem__(self, index: Symbolic | int) -> SymbolicInt | int:
+        if not isinstance(index, Symbolic):
+            return self._entries[index]
+        key = str(index.term)  # z3 prints equal terms alike
+        term = self._terms.get(key)
+        if term is None:
+            term = int_val(0)
+            for i in reversed(range(min(len(self._entries), 1 << index.term.width))):
+                term = ite(index.term.eq(i), int_val(self._entries[i]), term)
+            self._terms[key] = term
+        return SymbolicInt(term, index.explorer)
+
+
+def with_tables(function: Callable[..., object], *names: str) -> Callable[..., object]:
+    """``function``'s own code, seeing a :class:`SymbolicTable` of each of its global tables ``names``.
+
+    The copy reads the tables as they are when this is called (a changed
+    table is what the copy sees), so a proof that runs it proves the code and
+    its tables together.
+    """
+    if not isinstance(function, FunctionType):
+        raise TypeError(f"{function!r} is not a Python function")
+    scope = dict(function.__globals__)
+    for name in names:
+        scope[name] = SymbolicTable(scope[name])
+    code = function.__code__
+    return FunctionType(code, scope, function.__name__, function.__defaults__, function.__closure__)
+
+
 @dataclass(frozen=True, slots=True)
 class IntPath:
     """One way through the function: the condition that takes it and what it returns there."""
@@ -124,6 +193,8 @@ Argument = Int | int | bool | object
 def _stand_in(argument: object, explorer: Explorer) -> object:
     if isinstance(argument, Int):
         return SymbolicInt(argument, explorer)
+    if isinstance(argument, BitVec):
+        return Symbolic(argument, explorer)
     if isinstance(argument, tuple):
         return tuple(_stand_in(item, explorer) for item in argument)
     return argument
@@ -142,7 +213,8 @@ def _read(result: object) -> Value:
 def int_paths(function: Callable[..., object], arguments: tuple[Argument, ...]) -> tuple[IntPath, ...]:
     """Every path of ``function`` called with ``arguments``, each :class:`Int` (in tuples too) symbolic.
 
-    Other arguments (enum members, options, plain ints) are passed as they
+    A :class:`~proofs.z3facade.BitVec` argument is a symbolic mask on the same
+    paths. Other arguments (enum members, options, plain ints) are passed as they
     are. Raises :class:`TypeError` when the function uses a symbolic integer
     in a way that cannot be followed.
     """

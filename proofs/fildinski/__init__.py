@@ -23,10 +23,11 @@ cards (a hand, the stock, a won pile) is a 64-bit vector. Every claim holds for
   legal set, run on z3 bit-vectors and proved equal to the model's statements
   for every input;
 - :mod:`~proofs.fildinski.code_scoring`: the engine's brisques, turned seven,
-  deal scores, meld table and bezique pair, checked on every input.
+  deal scores, meld table and bezique pair, checked on every input;
+- :mod:`~proofs.fildinski.code_trick`: the engine's trick scoring (brisques,
+  trump sevens, the last trick) with its table, run on z3 terms.
 
-Only :mod:`~proofs.fildinski.code` and :mod:`~proofs.fildinski.code_scoring`
-import the engine: the model has its own ids, masks and rules.
+Only the three ``code`` modules import the engine: the model has its own ids, masks and rules.
 The refinement tests evaluate these terms on the engine's states and compare.
 """
 
@@ -37,6 +38,7 @@ from typing import Final
 from proofs.claims import Claim
 from proofs.fildinski.code import LEGAL_FOLLOW_CODE, TRICK_WINNER_CODE
 from proofs.fildinski.code_scoring import DEAL_POINTS_CODE, MELDS_CODE
+from proofs.fildinski.code_trick import TRICK_POINTS_CODE
 from proofs.fildinski.conservation import CONSERVATION, ZONE_SIZES
 from proofs.fildinski.deck import CARD_IDS, COPY_SYMMETRY
 from proofs.fildinski.endgame import (
@@ -81,6 +83,7 @@ __all__ = [
     "MUST_HEAD",
     "MUST_TRUMP",
     "TRICK_POINTS",
+    "TRICK_POINTS_CODE",
     "TRICK_WINNER",
     "TRICK_WINNER_CODE",
     "ZONE_SIZES",
@@ -113,6 +116,7 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     DEALER_ALTERNATION,
     GAME_END,
     DEAL_POINTS_CODE,
+    TRICK_POINTS_CODE,
     MELDS_CODE,
 )
 """Every Fildinski claim, in the order of the table."""

@@ -13,11 +13,8 @@
   :func:`~cardrules.games.fildinski.melds.bezique_kinds` names the model's
   bezique cards for every trump and both ``bezique_pair`` values.
 
-:func:`~cardrules.games.fildinski.scoring.score_trick` is not proved here: it
-reads a table by the two card ids, so neither runner can take them
-symbolically, and its 786,432 concrete cases (ids, trump, seats, options,
-trick number) are past the proof budget; the card-points refinement test
-compares it with the model's trick points on every trick of the sampled games.
+:func:`~cardrules.games.fildinski.scoring.score_trick` is proved in
+:mod:`proofs.fildinski.code_trick`.
 """
 
 from __future__ import annotations

@@ -9,8 +9,10 @@ import pytest
 
 from proofs.exhaustive import Table, table_formula
 from proofs.symbolic import paths
-from proofs.symbolic_int import agrees, int_paths
+from proofs.symbolic_int import SymbolicTable, agrees, int_paths, with_tables
 from proofs.z3facade import (
+    BitVec,
+    Bool,
     Int,
     Status,
     any_of,
@@ -113,8 +115,44 @@ def test_agrees_is_refuted_by_a_wrong_statement() -> None:
     assert check_valid(wrong).status is Status.INVALID
     with pytest.raises(TypeError, match="cannot index"):
         int_paths(lambda t: (1, 2)[t], (bonus,))
-    with pytest.raises(TypeError, match="truth value"):
-        int_paths(lambda t: 1 if t else 0, (bonus,))
+
+
+def test_a_truth_test_of_an_integer_is_a_branch_on_zero() -> None:
+    bonus = int_var("symbolic int bonus")
+    found = int_paths(lambda t: 5 if t else 7, (bonus,))
+    assert len(found) == 2
+    for value in (-3, 0, 1, 40):
+        (taken,) = [path for path in found if evaluate_bool(path.condition, [(bonus, value)])]
+        assert taken.result == (5 if value else 7)
+
+
+_SCORES = bytes((0, 3, 0, 10, 4, 0, 0, 1))
+
+
+def _scored(card: int, extra: int) -> int:
+    """Shaped like score_trick: a table read by a mask, a truth test of the sum, arithmetic."""
+    got = _SCORES[card & 7] + _SCORES[card >> 3]
+    return extra + 2 * got if got else extra - 1
+
+
+def test_a_table_read_by_a_symbolic_mask_gives_its_entries() -> None:
+    card, extra = bv_var("symbolic table card", 6), int_var("symbolic table extra")
+    run = with_tables(_scored, "_SCORES")
+    found = int_paths(run, (card, extra))
+    assert len(found) == 2
+    for c in range(64):
+        for e in (-5, 0, 12):
+            binding: list[tuple[BitVec, int] | tuple[Int, int] | tuple[Bool, bool]] = [(card, c), (extra, e)]
+            (taken,) = [path for path in found if evaluate_bool(path.condition, binding)]
+            assert isinstance(taken.result, Int)
+            assert evaluate_int(taken.result, binding) == _scored(c, e)
+    stated = ite(card.eq(3) | card.eq(24), extra + 20, extra)  # a wrong statement: 3 and 24 only
+    assert check_valid(agrees(run, (card, extra), stated)).status is Status.INVALID
+    assert SymbolicTable(_SCORES)[3] == 10 and len(SymbolicTable(_SCORES)) == 8
+    with pytest.raises(TypeError, match="ints only"):
+        SymbolicTable((1, True))
+    with pytest.raises(TypeError, match="not a Python function"):
+        with_tables(len, "_SCORES")
 
 
 def test_a_table_missing_a_point_of_its_domain_is_refuted() -> None:

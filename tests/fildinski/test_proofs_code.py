@@ -1,7 +1,7 @@
 """Fildinski's proofs over the engine's scoring code: each proved once, and refuted on a broken engine.
 
-The claims of :mod:`proofs.fildinski.code_scoring` call or run the engine's
-own functions and tables, so a break here changes the engine (monkeypatched,
+The claims of :mod:`proofs.fildinski.code_scoring` and :mod:`proofs.fildinski.code_trick` call or
+run the engine's own functions and tables, so a break here changes the engine (monkeypatched,
 as a wrong line would) and the claim must then be refuted with a counterexample.
 """
 
@@ -14,11 +14,11 @@ import pytest
 
 import cardrules.games.fildinski.melds as engine_melds
 import cardrules.games.fildinski.scoring as engine
-from cardrules.games.fildinski.options import BeziquePair
-from proofs.fildinski import code_scoring
+from cardrules.games.fildinski.options import BeziquePair, FildinskiOptions, LastTrickBonus
+from proofs.fildinski import code_scoring, code_trick
 from tests.support.proofs import Break, assert_passes, assert_refuted
 
-TESTED: Final = (code_scoring.DEAL_POINTS_CODE, code_scoring.MELDS_CODE)
+TESTED: Final = (code_scoring.DEAL_POINTS_CODE, code_scoring.MELDS_CODE, code_trick.TRICK_POINTS_CODE)
 """The claims proved here (``test_proofs.py`` checks every claim of the game is proved somewhere)."""
 
 
@@ -27,6 +27,13 @@ TESTED: Final = (code_scoring.DEAL_POINTS_CODE, code_scoring.MELDS_CODE)
 @pytest.mark.rule("fildinski.game.deal-end")
 def test_the_engines_deal_points_are_the_rules_for_every_input(request: pytest.FixtureRequest) -> None:
     assert_passes(code_scoring.DEAL_POINTS_CODE, request)
+
+
+@pytest.mark.rule("fildinski.score.brisques")
+@pytest.mark.rule("fildinski.score.trump-seven")
+@pytest.mark.rule("fildinski.score.last-trick")
+def test_the_engines_trick_points_are_the_rules_for_every_input(request: pytest.FixtureRequest) -> None:
+    assert_passes(code_trick.TRICK_POINTS_CODE, request)
 
 
 @pytest.mark.rule("fildinski.meld.kinds")
@@ -62,6 +69,37 @@ def _bezique_always_standard(trump: int, pair: BeziquePair) -> tuple[int, int]:
     return 8 * 3 + 4, 8 * 1 + 3
 
 
+_KINGS_SCORE: Final = bytes(10 if (card >> 1) & 7 >= 5 else 0 for card in range(64))
+"""The brisque table with the kings in it."""
+
+_BRISQUE_POINTS: Final = engine._BRISQUE_POINTS
+"""The engine's table, by the name the broken score_trick below reads (the proof gives it a symbolic view)."""
+
+
+def _sevens_to_the_winner(
+    points: tuple[int, ...],
+    trick: tuple[int, int],
+    leader: int,
+    winner: int,
+    trump: int,
+    options: FildinskiOptions,
+    number: int,
+) -> tuple[int, ...]:
+    """score_trick giving every trump 7 to the trick's winner, whatever trump_seven_points says."""
+    led, follow = trick
+    out = points
+    brisques = _BRISQUE_POINTS[led] + _BRISQUE_POINTS[follow]
+    if brisques:
+        out = engine.add_points(out, engine.Category.BRISQUES, winner, brisques)
+    seven = 8 * trump
+    for card in (led, follow):
+        if card >> 1 == seven:
+            out = engine.add_points(out, engine.Category.TRUMP_SEVENS, winner, 10)
+    if number == (24 if options.last_trick_bonus is LastTrickBonus.STOCK_END else 32):
+        out = engine.add_points(out, engine.Category.LAST_TRICK, winner, 10)
+    return out
+
+
 BREAKS: Final = (
     Break(
         code_scoring.DEAL_POINTS_CODE,
@@ -77,6 +115,21 @@ BREAKS: Final = (
         code_scoring.DEAL_POINTS_CODE,
         "seat totals miss the turned seven",
         lambda mp: mp.setattr(engine, "seat_totals", _first_slot_dropped),
+    ),
+    Break(
+        code_trick.TRICK_POINTS_CODE,
+        "kings score as brisques in the table",
+        lambda mp: mp.setattr(engine, "_BRISQUE_POINTS", _KINGS_SCORE),
+    ),
+    Break(
+        code_trick.TRICK_POINTS_CODE,
+        "the last trick is the 31st",
+        lambda mp: mp.setattr(engine, "DEAL_TRICKS", 31),
+    ),
+    Break(
+        code_trick.TRICK_POINTS_CODE,
+        "a trump 7 scores for the winner under played",
+        lambda mp: mp.setattr(engine, "score_trick", _sevens_to_the_winner),
     ),
     Break(
         code_scoring.MELDS_CODE,
