@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.errors import InvalidNotationError
@@ -24,6 +25,10 @@ _SEAT_TOKEN: Final = re.compile(r"[pP]([0-9]{1,4})", re.ASCII)
 """``p`` and a seat number of at most four ASCII digits."""
 _SEAT_NUMBER: Final = re.compile(r"[pP]?([0-9]{1,4})", re.ASCII)
 """A seat number of at most four ASCII digits, ``p`` before it or not."""
+
+
+_TOKENS: Final = MappingProxyType({f"p{seat}": seat for seat in range(100)})
+"""The canonical tokens of the first hundred seats and their seats: what action text writes, read at once."""
 
 
 def format_seat(seat: int) -> str:
@@ -52,6 +57,9 @@ def read_seat(token: str, names: Sequence[str] = ()) -> int | None:
     >>> read_seat("p2"), read_seat(" 2 "), read_seat("s", ("N", "E", "S", "W")), read_seat("south")
     (2, 2, 2, None)
     """
+    seat = _TOKENS.get(token)
+    if seat is not None:  # the canonical token, as records and legal actions write it
+        return seat
     text = token.strip()
     match = _SEAT_NUMBER.fullmatch(text)
     if match:

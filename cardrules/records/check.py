@@ -41,7 +41,7 @@ from typing import Literal
 
 from cardrules.errors import InvalidArgumentError
 from cardrules.records.model import Record
-from cardrules.records.replay import steps
+from cardrules.records.replay import walk
 from cardrules.records.validate import Prepared, prepare
 from cardrules.verdict import Verdict
 
@@ -161,38 +161,39 @@ def check(record: Record | Prepared, mode: Mode = "strict") -> CheckReport:
     checked = 0
     stopped = False
     stop_reason = ""
-    for step in steps(prepared, lenient=lenient):
+    for number, entry, action, before, verdict, after, played in walk(prepared, lenient=lenient):
+        if verdict.legal:  # the usual step, and the only kind a sound record has
+            checked = number + 1
+            state = after
+            continue
         last = violations[-1] if violations else None
-        if last and last.handling == "set-aside" and last.step == step.number - 1 and not step.legal:
+        if last and last.handling == "set-aside" and last.step == number - 1:
             # the record does not go on without the step set aside: stop there, with that one finding
             violations[-1] = replace(last, handling="stop")
             stopped = True
             stop_reason = (
                 f"lenient mode cannot play step {last.step} as recorded, and the record does not go "
-                f"on without it: step {step.number} is illegal then too"
+                f"on without it: step {number} is illegal then too"
             )
             break
-        checked = step.number + 1  # a count: steps 0 to step.number were judged
-        state = step.after
-        if not step.legal:
-            handling: Handling = "stop"
-            if lenient:
-                handling = "played" if step.as_played else "set-aside"
-            violations.append(
-                Violation(
-                    step=step.number,
-                    actor=step.actor,
-                    action=str(step.action),
-                    verdict=step.verdict,
-                    comment=step.entry.comment,
-                    state=step.before.compact(),
-                    handling=handling,
-                )
+        checked = number + 1  # a count: steps 0 to number were judged
+        state = after
+        handling: Handling = ("played" if played else "set-aside") if lenient else "stop"
+        violations.append(
+            Violation(
+                step=number,
+                actor=action.seat,
+                action=str(action),
+                verdict=verdict,
+                comment=entry.comment,
+                state=before.compact(),
+                handling=handling,
             )
-            if not lenient:
-                stopped = True
-                stop_reason = "strict mode stops at the first illegal step"
-                break
+        )
+        if not lenient:
+            stopped = True
+            stop_reason = "strict mode stops at the first illegal step"
+            break
     scores = tuple(state.scores())
     compared = bool(canonical.claimed_scores) and not stopped
     mismatched = tuple(

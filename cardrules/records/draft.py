@@ -21,13 +21,14 @@ from cardrules.cards import Card, Joker, parse_card
 from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealError
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.notation import read_seat
-from cardrules.records.model import Record, RecordedAction, seat_token
+from cardrules.records.model import Record, RecordedAction, new_entry, seat_token
 
 __all__ = [
     "Draft",
     "Problems",
     "actions_of",
     "claims_of",
+    "dealt_at_once",
     "decks_of",
     "draft_of",
     "names_of",
@@ -183,6 +184,36 @@ def decks_of(draft: Draft, game: AnyGame | None, problems: Problems) -> tuple[tu
     return tuple(decks) if readable else None
 
 
+def dealt_at_once(
+    draft: Draft, game: AnyGame | None, dealer: int
+) -> tuple[tuple[tuple[Card, ...], ...], AnyState] | None:
+    """The deck orders and the first deal dealt by ``dealer``, when the deals have no problem; else ``None``.
+
+    The usual record's deals are sound, and dealing them (``game.from_deal``)
+    checks every deck order as :func:`decks_of` does: this reads them once and
+    deals at once. On any problem it gives ``None``, and the caller reads the
+    deals with :func:`decks_of`, which finds and words every problem.
+    """
+    if game is None or not draft.deals:
+        return None
+    read: dict[str, Card] = {}  # each card text read once (every deck repeats the pack's texts)
+    decks: list[tuple[Card, ...]] = []
+    try:
+        for texts in draft.deals:
+            if texts is None:
+                return None
+            for text in texts:
+                if text not in read:
+                    read[text] = parse_card(text, jokers=True)
+            decks.append(tuple([read[text] for text in texts]))
+        if not game.jokers and any(isinstance(card, Joker) for card in read.values()):
+            return None
+        start = game.from_deal(decks[0], dealer=dealer, later_deals=decks[1:])
+    except CardRulesError:
+        return None
+    return tuple(decks), start
+
+
 def actions_of(
     draft: Draft,
     seats: int | None,
@@ -213,55 +244,64 @@ def actions_of(
             complete = False
             continue
         text, comment = entry
-        if comment is not None and not _encodable(comment):
+        if comment and not _encodable(comment):
             problems.add(f"{step_location(index)}.comment", "the comment is not valid Unicode text")
             complete = False
             continue
         known = read.get(text)
-        if known is not None:
-            recorded, action_read = known
-            out.append(recorded if comment is None else RecordedAction(recorded.text, comment))
-            parsed.append(action_read)
-            continue
-        location = step_location(index)
-        step = f"step {index}: "
-        words = text.split(maxsplit=1)
-        actor = read_seat(words[0], seat_names) if words else None
-        if actor is None:
-            problems.add(location, f"{step}{text!r} does not start with its actor (p0, p1, ...)")
-            complete = False
-            continue
-        if seats is not None and actor >= seats:
-            problems.add(
-                location,
-                f"{step}{text!r} names {seat_token(actor)}, but the game's seats are "
-                f"p0-p{seats - 1} [{_KNOWN_ACTION}]",
-            )
-            complete = False
-            continue
-        if reader is None:
-            complete = False
-            continue
-        try:
-            action = reader.parse_action(text)
-        except AmbiguousActionError:
-            read[text] = (RecordedAction(text), None)
-            out.append(RecordedAction(text, comment))
-            parsed.append(None)
-            continue
-        except ValueError as error:
-            problems.add(location, f"{step}{error} [{_KNOWN_ACTION}]")
-            complete = False
-            continue
-        if action.seat != actor:  # pragma: no cover - a game whose parser moves the actor
-            problems.add(location, f"{step}{text!r} reads as an action of {seat_token(action.seat)}")
-            complete = False
-            continue
-        canonical = RecordedAction(str(action))
-        read[text] = (canonical, action)
-        out.append(canonical if comment is None else RecordedAction(canonical.text, comment))
-        parsed.append(action)
+        if known is None:
+            known = _read_action(index, text, seats, reader, problems, seat_names)
+            if known is None:
+                complete = False
+                continue
+            read[text] = known
+        out.append(new_entry(known[0].text, comment) if comment else known[0])
+        parsed.append(known[1])
     return (tuple(out), tuple(parsed)) if complete else None
+
+
+def _read_action(
+    index: int,
+    text: str,
+    seats: int | None,
+    reader: AnyState | None,
+    problems: Problems,
+    seat_names: Sequence[str],
+) -> tuple[RecordedAction, Action | None] | None:
+    """The canonical entry (no comment) of step ``index``'s ``text``, and the action read; ``None`` if bad.
+
+    The action is ``None`` when the text is ambiguous out of context: its
+    entry is then the text as it is.
+    """
+    words = text.split(maxsplit=1)
+    actor = read_seat(words[0], seat_names) if words else None
+    if actor is None:
+        problems.add(
+            step_location(index), f"step {index}: {text!r} does not start with its actor (p0, p1, ...)"
+        )
+        return None
+    if seats is not None and actor >= seats:
+        problems.add(
+            step_location(index),
+            f"step {index}: {text!r} names {seat_token(actor)}, but the game's seats are "
+            f"p0-p{seats - 1} [{_KNOWN_ACTION}]",
+        )
+        return None
+    if reader is None:
+        return None
+    try:
+        action = reader.parse_action(text)
+    except AmbiguousActionError:
+        return new_entry(text, None), None
+    except ValueError as error:
+        problems.add(step_location(index), f"step {index}: {error} [{_KNOWN_ACTION}]")
+        return None
+    if action.seat != actor:  # pragma: no cover - a game whose parser moves the actor
+        problems.add(
+            step_location(index), f"step {index}: {text!r} reads as an action of {seat_token(action.seat)}"
+        )
+        return None
+    return new_entry(str(action), None), action
 
 
 def claims_of(

@@ -14,12 +14,13 @@ is ``record.actions[n]``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from cardrules.cards import Card
 from cardrules.errors import InvalidArgumentError
+from cardrules.frozen import fast_constructor
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.notation import format_seat as seat_token
 from cardrules.notation import read_seat_token
@@ -154,6 +155,35 @@ class Record:
     def steps(self) -> int:
         """How many actions (steps) the record holds."""
         return len(self.actions)
+
+
+new_entry: Final[Callable[[str, str | None], RecordedAction]] = fast_constructor(RecordedAction)
+"""``RecordedAction(text, comment)`` from a text and a comment that is ``None`` or not empty (internal).
+
+The reader's, for values it has checked already: see :mod:`cardrules.frozen`.
+"""
+
+new_record: Final[
+    Callable[
+        [
+            str,
+            tuple[tuple[str, str | int], ...],
+            tuple[str, ...],
+            int,
+            tuple[tuple[Card, ...], ...],
+            tuple[RecordedAction, ...],
+            tuple[tuple[int, int], ...],
+            int,
+            str | None,
+        ],
+        Record,
+    ]
+] = fast_constructor(Record)
+"""``Record(...)`` from every field, in field order, already as :class:`Record` keeps it (internal).
+
+The reader's, for a record it has checked against its game: tuples
+throughout and the claims in seat order, as ``__post_init__`` leaves them.
+"""
 
 
 def _is_int(value: object) -> bool:

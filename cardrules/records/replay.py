@@ -135,23 +135,44 @@ def steps(record: Record | Prepared, *, lenient: bool = False) -> Iterator[Step]
             in the state it is taken in, or the actions and the deals disagree
             (see the module's description).
     """
-    prepared = _prepared(record)
+    for judged in walk(_prepared(record), lenient=lenient):
+        yield _new_step(*judged)
+
+
+Judged = tuple[int, RecordedAction, Action, AnyState, Verdict, AnyState, bool]
+"""One step of :func:`walk`: the fields of a :class:`Step`, in order (internal)."""
+
+
+def walk(prepared: Prepared, *, lenient: bool = False) -> Iterator[Judged]:
+    """The walk of :func:`steps`, each step as a plain tuple of its :class:`Step`'s fields (internal).
+
+    :func:`~cardrules.records.check.check` walks a record this way, without
+    building a :class:`Step` for every step.
+
+    Raises:
+        RecordError: as :func:`steps`.
+    """
     state = prepared.start
-    parsed = prepared.parsed
-    for number, entry in enumerate(prepared.record.actions):
-        try:  # read once when the record was prepared, unless its text needs the state to be read
-            read = parsed[number] if number < len(parsed) else None
-            action = read if read is not None else state.parse_action(entry.text)
-        except ValueError as error:
-            raise RecordError(
-                [(step_location(number), f"step {number}: {error} [common.action.known]")]
-            ) from None
-        verdict, after = state.attempt(action, lenient=lenient)
+    actions = prepared.record.actions
+    parsed = (
+        prepared.parsed
+    )  # read once when the record was prepared, ``None`` where the text needs the state
+    if len(parsed) < len(actions):
+        parsed = (*parsed, *(None,) * (len(actions) - len(parsed)))
+    for number, (entry, read) in enumerate(zip(actions, parsed, strict=False)):
+        if read is None:
+            try:
+                read = state.parse_action(entry.text)
+            except ValueError as error:
+                raise RecordError(
+                    [(step_location(number), f"step {number}: {error} [common.action.known]")]
+                ) from None
+        verdict, after = state.attempt(read, lenient=lenient)
         if after is None:
             check_deals_reached(prepared.record, state, ended=False)
             after = state
-        played = not verdict.legal and after is not state  # carried out as it was made
-        yield _new_step(number, entry, action, state, verdict, after, played)
+        played = after is not state and not verdict.legal  # carried out as it was made
+        yield number, entry, read, state, verdict, after, played
         state = after
     check_deals_reached(prepared.record, state, ended=True)
 

@@ -58,6 +58,7 @@ from typing import Final
 
 from cardrules.records.errors import RecordError
 from cardrules.records.model import Record, seat_token
+from cardrules.records.toml_lines import read_by_line
 from cardrules.records.tree import from_tree
 
 __all__ = ["HEADER", "dumps_toml", "loads_toml", "toml_tree"]
@@ -88,6 +89,9 @@ def toml_tree(text: str, *, source: str | None = None) -> object:
     Raises:
         RecordError: the text is not TOML (the location is the parser's line and column).
     """
+    tree = read_by_line(text)  # the writer's layout, read fast; anything else is tomllib's
+    if tree is not None:
+        return tree
     try:
         return tomllib.loads(text)
     except (ValueError, RecursionError) as error:  # TOMLDecodeError is a ValueError

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
+from itertools import repeat
 from typing import Final, TypeVar
 
 from cardrules.records.draft import Draft, Problems, step_location
@@ -312,6 +313,8 @@ def _actions(value: object, problems: Problems) -> tuple[tuple[str, str | None] 
         return None
     if _too_many("actions", value, "actions", MAX_ACTIONS, problems):
         return None
+    if set(map(type, value)) <= {str}:  # the usual record: every action is its text alone
+        return tuple(zip(value, repeat(None)))
     out: list[tuple[str, str | None] | None] = []
     for index, entry in enumerate(value):
         if isinstance(entry, str):

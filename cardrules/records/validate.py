@@ -36,6 +36,7 @@ from cardrules.records.draft import (
     Problems,
     actions_of,
     claims_of,
+    dealt_at_once,
     decks_of,
     draft_of,
     names_of,
@@ -49,11 +50,12 @@ from cardrules.records.limits import (
     MAX_DECK_CARDS,
     MAX_KEY_CHARS,
     MAX_OPTIONS,
+    MAX_TEXT_CHARS,
     count_problem,
     integer_problem,
     text_problem,
 )
-from cardrules.records.model import FORMAT_VERSION, Record
+from cardrules.records.model import FORMAT_VERSION, Record, new_record
 from cardrules.text import echo
 
 __all__ = ["Prepared", "prepare"]
@@ -118,13 +120,13 @@ def _bounded(draft: Draft, problems: Problems) -> bool:
         if deck is not None:
             note(f"deals[{k}]", count_problem("cards", len(deck), MAX_DECK_CARDS))
     for index, entry in enumerate(draft.actions or ()):
-        if entry is not None:  # the location is written out only for a problem: records are long
-            text, comment = entry
-            long = text_problem(text)
-            if long is not None:
-                problems.add(step_location(index), long)
-            if comment is not None and (long := text_problem(comment)) is not None:
-                problems.add(f"{step_location(index)}.comment", long)
+        if entry is None:
+            continue
+        text, comment = entry  # the problem is worded only when there is one: records are long
+        if len(text) > MAX_TEXT_CHARS and (long := text_problem(text)) is not None:
+            problems.add(step_location(index), long)
+        if comment is not None and (long := text_problem(comment)) is not None:
+            problems.add(f"{step_location(index)}.comment", long)
     return len(problems.items) == before
 
 
@@ -146,15 +148,21 @@ def settle(draft: Draft, problems: Problems) -> Prepared | None:
     dealer = (
         seat_of("dealer", draft.dealer, seats, problems, seat_names) if draft.dealer is not None else None
     )
-    decks = decks_of(draft, game, problems)
-    start: AnyState | None = None
-    if game is not None and dealer is not None and decks is not None:
-        try:
-            start = game.from_deal(decks[0], dealer=dealer, later_deals=decks[1:])
-        except InvalidOptionError as error:  # a dealer the options rule out
-            problems.add("dealer", f"{error}")
-        except CardRulesError as error:  # more deals than the game has, say
-            problems.add("deals", f"{error}")
+    decks: tuple[tuple[Card, ...], ...] | None
+    start: AnyState | None
+    dealt = dealt_at_once(draft, game, dealer) if dealer is not None else None
+    if dealt is not None:
+        decks, start = dealt
+    else:  # the careful way, which finds and words every problem of the deals
+        decks = decks_of(draft, game, problems)
+        start = None
+        if game is not None and dealer is not None and decks is not None:
+            try:
+                start = game.from_deal(decks[0], dealer=dealer, later_deals=decks[1:])
+            except InvalidOptionError as error:  # a dealer the options rule out
+                problems.add("dealer", f"{error}")
+            except CardRulesError as error:  # more deals than the game has, say
+                problems.add("deals", f"{error}")
     reader = start
     if reader is None and game is not None:  # still read the actions, to report their problems too
         reader = game.new_game(seed=0)
@@ -187,16 +195,8 @@ def _finish(
             problems.add("document", "the record is incomplete")
         return None
     actions, parsed = read
-    record = Record(
-        game=game.name,
-        options=tuple(game.options_dict().items()),
-        seats=names,
-        dealer=dealer,
-        deals=deals,
-        actions=actions,
-        claimed_scores=claims,
-        position=position,
-    )
+    options = tuple(game.options_dict().items())
+    record = new_record(game.name, options, names, dealer, deals, actions, claims, FORMAT_VERSION, position)
     return Prepared(record, game, start, parsed)
 
 
