@@ -179,7 +179,7 @@ def refusal(state: CalabresellaState, action: PlayCard) -> Verdict:
 
     A card the player lacks and could follow suit with breaks common.cards.held
     alone: its verdict depends on the seat and the card only, and is looked up
-    (:data:`_NOT_HELD`, built by :func:`judge`); any other goes to :func:`judge`.
+    (``_NOT_HELD``, built by :func:`judge`); any other goes to :func:`judge`.
     """
     seat = action.seat
     index = action.card.index

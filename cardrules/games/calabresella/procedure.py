@@ -80,7 +80,7 @@ def judge_play(state: CalabresellaState, action: PlayCard) -> tuple[Verdict, Non
     In the play phase a play out of turn breaks common.turn.player-to-act and,
     for a card its player lacks, common.cards.held, and nothing else (the follow
     rule is the player to act's): its verdict depends on the seats and the card
-    alone, so it is looked up (:data:`_PLAY_OUT_OF_TURN`, built by this very
+    alone, so it is looked up (``_PLAY_OUT_OF_TURN``, built by this very
     judging). The player to act's play is :func:`~cardrules.games.calabresella.play.allowed`
     or :func:`~cardrules.games.calabresella.play.refusal`.
     """

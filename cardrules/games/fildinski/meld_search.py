@@ -111,10 +111,11 @@ def declarations(
     None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step),
     from the :func:`single_melds` of ``seat``, each with its melds resolved to card sets.
 
-    Two melds of one kind are one outcome when their cards' :func:`copy_class`
-    keys are the same multiset, that is when they differ only in taking one
-    copy or its alike twin (:func:`alike_copies`): each such group of melds is
-    written once, by the meld of the lowest ids, and the groups of one kind
+    Two melds of one kind are one outcome when their cards'
+    :func:`~cardrules.games.fildinski.meld_conditions.copy_class` keys are the
+    same multiset, that is when they differ only in taking one copy or its
+    alike twin (:func:`~cardrules.games.fildinski.meld_conditions.alike_copies`):
+    each such group of melds is written once, by the meld of the lowest ids, and the groups of one kind
     come in the order of their sorted keys.
     """
     pool = meld_pool(s, seat)
@@ -169,7 +170,7 @@ def _decl(kind: MeldKind, mask: int, pool: int, alike: int) -> MeldDecl:
     """The declaration of one meld, naming a card's copy where :func:`copy_matters` says it must.
 
     That is where the twin lies in the pool outside the meld and the two
-    copies are not alike (:func:`alike_copies`).
+    copies are not alike (:func:`~cardrules.games.fildinski.meld_conditions.alike_copies`).
     """
     rest = pool & ~mask
     return meld_decl(kind, mask, mask & (rest >> 1 & _EVEN_IDS | (rest & _EVEN_IDS) << 1) & ~alike)

@@ -16,6 +16,8 @@ the legal declarations is :mod:`~cardrules.games.fildinski.meld_search`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules.cards import Card
@@ -138,7 +140,7 @@ class StepMemo:
     __slots__ = ("_step_memo",)
 
 
-_Memo: TypeAlias = tuple[tuple[Action, ...], dict[int, Melds]]
+_Memo: TypeAlias = tuple[tuple[Action, ...], Mapping[int, Melds]]
 """A meld step's legal set, and each of its declarations' melds by the declaration's ``id``."""
 _read_memo: Final = StepMemo._step_memo.__get__  # type: ignore[attr-defined]
 _write_memo: Final = StepMemo._step_memo.__set__  # type: ignore[attr-defined]
@@ -160,7 +162,7 @@ def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
         return _NONE[seat] if dix is None else (Dix(seat, card_of(dix)), *_NONE[seat])
     choices = declarations(s, seat, singles)
     melds = [make_declare(seat, decls) for decls, _ in choices]
-    by_id = {id(action): resolved for action, (_, resolved) in zip(melds, choices, strict=True)}
+    by_id = MappingProxyType({id(a): resolved for a, (_, resolved) in zip(melds, choices, strict=True)})
     actions = tuple(melds) if dix is None else (Dix(seat, card_of(dix)), *melds)
     _write_memo(s, (actions, by_id))
     return actions

@@ -217,8 +217,8 @@ def judge_play(s: FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     rules it breaks (``_also_outside_legal_set``); the ids after the
     first come in the rule book's order. The verdicts that depend on the seat
     and the card alone (a play out of turn, a legal lead or stock-phase play)
-    are made once, at import, by the same code (:func:`_out_of_turn`,
-    :func:`_stock_play`).
+    are made once, at import, by the same code (``_out_of_turn``,
+    ``_stock_play``).
     """
     seat, card = action.seat, action.card
     kind = card_kind(card) if isinstance(card, Card) else None
