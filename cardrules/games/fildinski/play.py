@@ -252,11 +252,8 @@ def judge_play(s: FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
 
 
 def _out_of_turn(seat: int, kind: int, held: bool) -> Verdict:
-    """The verdict on ``seat`` playing a card of ``kind`` when the other seat is to act.
-
-    common.turn.player-to-act, and common.cards.held when ``seat`` does not
-    hold the card (the legal set is the player to act's, so no more is said).
-    """
+    """The verdict on ``seat`` playing a card of ``kind`` out of turn: common.turn.player-to-act, and
+    common.cards.held when ``seat`` lacks it (the legal set is the player to act's, so no more is said)."""
     found = Findings()
     out_of_turn(found, seat, 1 - seat)
     if not held:
@@ -265,11 +262,8 @@ def _out_of_turn(seat: int, kind: int, held: bool) -> Verdict:
 
 
 def _stock_play(seat: int, kind: int, follows: bool, endgame: bool) -> Verdict:
-    """The verdict on ``seat``'s legal play of a card of ``kind``: a lead, or a follow while the stock lasts.
-
-    fildinski.play.free-play while the stock lasts; a lead of the last eight
-    tricks, fildinski.endgame.free-discard.
-    """
+    """The verdict on ``seat``'s legal play of a ``kind`` while the stock lasts (fildinski.play.free-play),
+    or its lead of one of the last eight tricks (fildinski.endgame.free-discard)."""
     actor = format_seat(seat)
     name = _PRETTY[kind]
     if endgame:
