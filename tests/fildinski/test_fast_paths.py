@@ -98,3 +98,23 @@ def test_copy_classes_by_bits_are_the_classes_card_by_card(options: dict[str, ob
             assert bool(alike >> card & 1) == (copy_class(state, card) == copy_class(state, card ^ 1))
             compared += 1
     assert compared > 1000
+
+
+@pytest.mark.rule("common.turn.player-to-act")
+def test_a_card_played_out_of_turn_names_the_seat_that_played_it_whoever_holds_it() -> None:
+    """The out-of-turn verdicts are tables built at import, one row a seat: each seat's row is its own."""
+    game = cardrules.get_game("fildinski")
+    for seed in (1, 2):
+        state = game.new_game(seed=seed)
+        for _ in range(seed):  # p0 to act, then p1
+            state = state.apply(state.legal_actions()[0])
+        to_act = state.current_player
+        other = 1 - to_act
+        held = state.hand(other)[0]
+        lacked = next(card for card in state.hand(to_act) if card not in state.hand(other))
+        assert str(state.check(f"p{other} {held}")) == (
+            f"illegal: it is p{to_act}'s turn, not p{other}'s [common.turn.player-to-act]"
+        )
+        refused = str(state.check(f"p{other} {lacked}"))
+        assert refused.startswith(f"illegal: it is p{to_act}'s turn, not p{other}'s; p{other} does not hold ")
+        assert refused.endswith(" [common.turn.player-to-act, common.cards.held]")
