@@ -13,10 +13,11 @@ import random
 
 import pytest
 
-from cardrules import IllegalActionError, get_game
+from cardrules import IllegalActionError, InvalidPositionError, get_game
 from cardrules.cards import card_at, cards_in
 from cardrules.games.felagsvist import FelagsvistState, PlayCard, Tiebreak
 from cardrules.games.felagsvist.play import game_ends
+from tests.felagsvist.test_position import _tie_seed, impossible_tie
 
 MUST_FOLLOW = "felagsvist.play.must-follow"
 VOID_ANY = "felagsvist.play.void-any"
@@ -81,3 +82,29 @@ def test_the_game_ends_after_deal_twelve_or_thirteen_and_never_later(tiebreak: T
             else:
                 expected = True
             assert game_ends(number, totals, tiebreak) is expected, (number, totals)
+
+
+@pytest.mark.rule("felagsvist.game.tie")
+def test_a_deal_13_after_untied_totals_is_refused_for_the_tie_alone() -> None:
+    """At the start, in the middle and at the end of deal 13, untied totals after deal 12 are the one problem."""
+    game = get_game("felagsvist", tiebreak="play-on")
+    state = game.new_game(seed=_tie_seed())
+    while state.deal_number < 13:
+        state = state.apply(state.legal_actions()[0])
+    checked = 0
+    while True:
+        if not state.plays or len(state.plays) in (7, 52):
+            assert game.from_position(state.position()).position() == state.position()
+            untied = impossible_tie(state.position())
+            with pytest.raises(InvalidPositionError) as error:
+                game.from_position(untied)
+            (problem,) = error.value.problems
+            assert (problem.section, problem.rule) == ("scores", "felagsvist.game.tie")
+            assert problem.message.startswith(
+                "deal 13 is played only after a tie, but the totals after deal 12 are "
+            )
+            checked += 1
+        if state.is_terminal:
+            break
+        state = state.apply(state.legal_actions()[0])
+    assert checked == 3
