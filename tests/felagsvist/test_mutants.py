@@ -14,8 +14,9 @@ import random
 import pytest
 
 from cardrules import IllegalActionError, InvalidPositionError, get_game
-from cardrules.cards import card_at, cards_in
+from cardrules.cards import Card, card_at, cards_in, parse_card
 from cardrules.games.felagsvist import FelagsvistState, PlayCard, Tiebreak
+from cardrules.games.felagsvist.actions import PLAYS, RANK_PICKS, SUIT_PLAYS
 from cardrules.games.felagsvist.play import game_ends
 from tests.felagsvist.test_position import _tie_seed, impossible_tie
 
@@ -108,3 +109,53 @@ def test_a_deal_13_after_untied_totals_is_refused_for_the_tie_alone() -> None:
             break
         state = state.apply(state.legal_actions()[0])
     assert checked == 3
+
+
+def test_the_rank_picks_take_exactly_the_cards_of_every_13_bit_mask() -> None:
+    """The table behind the legal set, entry by entry over its whole domain (and no entry beyond it)."""
+    assert len(RANK_PICKS) == 1 << 13
+    for seat in range(4):
+        for suit in range(4):
+            row = SUIT_PLAYS[seat][suit]
+            assert row == PLAYS[seat][13 * suit : 13 * suit + 13]
+    row = SUIT_PLAYS[2][1]
+    for mask in range(1 << 13):
+        assert RANK_PICKS[mask](row) == tuple(row[rank] for rank in range(13) if mask >> rank & 1), mask
+
+
+def _forged(index: int) -> Card:
+    """A card value built past its constructor, claiming Q♠'s rank and suit and ``index``."""
+    card = object.__new__(Card)
+    queen = parse_card("QS")
+    object.__setattr__(card, "rank", queen.rank)
+    object.__setattr__(card, "suit", queen.suit)
+    object.__setattr__(card, "index", index)
+    return card
+
+
+@pytest.mark.rule("common.action.known")
+def test_plays_are_read_as_the_shared_values_and_malformed_ones_are_named() -> None:
+    state = get_game("felagsvist").new_game(seed=1)
+    for seat in range(4):
+        for card in cards_in((1 << 52) - 1):
+            assert state.parse_action(f"p{seat} play {card}") is PLAYS[seat][card.index]
+    assert state.legal_actions()[0] is state.parse_action(str(state.legal_actions()[0]))
+    queen = parse_card("QS")
+    cases = {
+        PlayCard(4, queen): "4 is not a seat of Félagsvist: its seats are p0-p3",
+        PlayCard(3, 5): "5 is not a card of the 52-card pack",  # type: ignore[arg-type]
+        PlayCard(0, "QS"): "'QS' is not a card of the 52-card pack",  # type: ignore[arg-type]
+    }
+    for index in (52, 77, -1):
+        cases[PlayCard(state.current_player, _forged(index))] = (
+            f"{_forged(index)!r} is not a card of the 52-card pack"
+        )
+    for action, reason in cases.items():
+        verdict = state.check(action)
+        assert (verdict.legal, verdict.rule_ids, verdict.reason) == (False, ("common.action.known",), reason)
+        with pytest.raises(IllegalActionError):
+            state.apply(action)
+    assert (
+        state.check(state.parse_action("p4 play QS")).reason
+        == "4 is not a seat of Félagsvist: its seats are p0-p3"
+    )
