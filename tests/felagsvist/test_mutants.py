@@ -87,7 +87,7 @@ def test_the_game_ends_after_deal_twelve_or_thirteen_and_never_later(tiebreak: T
 
 @pytest.mark.rule("felagsvist.game.tie")
 def test_a_deal_13_after_untied_totals_is_refused_for_the_tie_alone() -> None:
-    """At the start, in the middle and at the end of deal 13, untied totals after deal 12 are the one problem."""
+    """At the start, middle and end of deal 13, untied totals after deal 12 are the one problem."""
     game = get_game("felagsvist", tiebreak="play-on")
     state = game.new_game(seed=_tie_seed())
     while state.deal_number < 13:
@@ -123,7 +123,11 @@ def test_the_rank_picks_take_exactly_the_cards_of_every_13_bit_mask() -> None:
         assert RANK_PICKS[mask](row) == tuple(row[rank] for rank in range(13) if mask >> rank & 1), mask
 
 
-def _forged(index: int) -> Card:
+class _Subclassed(Card):
+    """A card of a subclass: not a card of the pack as :class:`~cardrules.cards.Card` builds it."""
+
+
+def _forged(index: object) -> Card:
     """A card value built past its constructor, claiming Q♠'s rank and suit and ``index``."""
     card = object.__new__(Card)
     queen = parse_card("QS")
@@ -147,11 +151,13 @@ def test_plays_are_read_as_the_shared_values_and_malformed_ones_are_named() -> N
         (PlayCard(0, "QS"), "'QS' is not a card of the 52-card pack"),  # type: ignore[arg-type]
     ]
     # Forged cards compare equal to Q♠ (rank and suit), so each is tried on its own.
-    for index in (52, 77, -1):
+    for index in (52, 77, -1, "5", True):
         forged = _forged(index)
         cases.append(
             (PlayCard(state.current_player, forged), f"{forged!r} is not a card of the 52-card pack")
         )
+    subclassed = _Subclassed(queen.rank, queen.suit)
+    cases.append((PlayCard(state.current_player, subclassed), f"{queen!r} is not a card of the 52-card pack"))
     for action, reason in cases:
         verdict = state.check(action)
         assert (verdict.legal, verdict.rule_ids, verdict.reason) == (False, ("common.action.known",), reason)
