@@ -15,8 +15,10 @@ import pytest
 
 from cardrules import IllegalActionError, InvalidPositionError, get_game
 from cardrules.cards import Card, card_at, cards_in, parse_card
-from cardrules.games.felagsvist import FelagsvistState, PlayCard, Tiebreak
+from cardrules.games.felagsvist import DealPlan, FelagsvistState, PlayCard, Tiebreak
 from cardrules.games.felagsvist.actions import PLAYS, RANK_PICKS, SUIT_PLAYS
+from cardrules.games.felagsvist.deal import shuffled_pack
+from cardrules.games.felagsvist.options import FelagsvistOptions
 from cardrules.games.felagsvist.play import game_ends
 from tests.felagsvist.test_position import _tie_seed, impossible_tie
 
@@ -167,3 +169,14 @@ def test_plays_are_read_as_the_shared_values_and_malformed_ones_are_named() -> N
         state.check(state.parse_action("p4 play QS")).reason
         == "4 is not a seat of Félagsvist: its seats are p0-p3"
     )
+
+
+def test_a_plans_given_decks_serve_their_own_deals_and_the_seed_shuffles_the_rest() -> None:
+    """Decks given from deal 5 serve deals 5 and 6 only; deals before and after come from the seed."""
+    first, second = tuple(range(52)), tuple(reversed(range(52)))
+    plan = DealPlan(FelagsvistOptions(), 7, (first, second), first_deal=5)
+    for deal_number in range(1, 14):
+        given = {5: first, 6: second}.get(deal_number)
+        expected = given or shuffled_pack(f"felagsvist/7/deal/{deal_number}")
+        assert plan.deck(deal_number) == expected, deal_number
+    assert DealPlan(FelagsvistOptions(), 7).deck(1) == shuffled_pack("felagsvist/7/deal/1")
