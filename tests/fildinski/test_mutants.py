@@ -235,3 +235,22 @@ def test_won_cards_the_tricks_do_not_account_for_are_named_both_ways() -> None:
         "won: p1's won and retired cards lack 7C, which the tricks gave p1 "
         "and hold 8C, which no trick gave p1 [fildinski.play.won-cards]",
     ]
+
+
+@pytest.mark.rule("fildinski.meld.kinds")
+def test_a_meld_history_whose_cards_do_not_form_its_kind_is_refused() -> None:
+    """The royal marriage K♦ Q♦ of trick 19 (diamonds trump) rewritten as other kinds, or with J♦."""
+
+    def melds_problems(written: str) -> list[str]:
+        text = DISPUTE.replace("melds p1 19 royal-marriage KD QD", f"melds p1 19 {written}")
+        return [str(p) for p in refused(text).problems if p.section == "melds"]
+
+    assert melds_problems("marriage KD QD") == [
+        "melds: the marriage of trick 19, QD KD, is not a marriage [fildinski.meld.kinds]"
+    ]
+    assert melds_problems("bezique KD QD") == [
+        "melds: the bezique of trick 19, QD KD, is not a bezique [fildinski.meld.kinds]"
+    ]
+    assert melds_problems("royal-marriage KD JD") == [
+        "melds: the royal marriage of trick 19, JD KD, is not a royal marriage [fildinski.meld.kinds]"
+    ]
