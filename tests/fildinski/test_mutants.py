@@ -20,7 +20,7 @@ from cardrules.games.fildinski.cards import card_id, card_of, ids_in, kind_card,
 from cardrules.games.fildinski.melds import MeldKind, candidate_melds, required_kinds
 from cardrules.games.fildinski.options import BeziquePair
 from cardrules.games.fildinski.scoring import is_brisque
-from tests.fildinski.test_position import DISPUTE, refused
+from tests.fildinski.test_position import DISPUTE, MELD_STEP, refused
 from tests.fildinski.test_rules import _won_meld_step, act, illegal, mask_of, texts
 
 
@@ -254,3 +254,35 @@ def test_a_meld_history_whose_cards_do_not_form_its_kind_is_refused() -> None:
     assert melds_problems("royal-marriage KD JD") == [
         "melds: the royal marriage of trick 19, JD KD, is not a royal marriage [fildinski.meld.kinds]"
     ]
+
+
+@pytest.mark.rule("fildinski.deal.turned-seven")
+def test_the_dealers_turned_seven_points_are_read_against_the_turn_up() -> None:
+    """MELD_STEP's turn-up is 9♥ (the dealer p1 scores none); a deal turning up a seven gives p1 10."""
+
+    def points_problems(text: str) -> list[str]:
+        return [str(p) for p in refused(text).problems]
+
+    assert points_problems(MELD_STEP.replace("p1 brisques=10", "p1 turned-seven=10 brisques=10")) == [
+        "points: the turn-up 9H is not a 7: the dealer's turned-seven points are 0 [fildinski.deal.turned-seven]"
+    ]
+    assert points_problems(MELD_STEP.replace("p1 brisques=10", "p1 turned-seven=20 brisques=10")) == [
+        "points: a turned seven scores 10 [fildinski.deal.turned-seven]",
+        "points: the turn-up 9H is not a 7: the dealer's turned-seven points are 0 [fildinski.deal.turned-seven]",
+    ]
+    assert points_problems(MELD_STEP.replace("p0 brisques=20", "p0 turned-seven=10 brisques=20")) == [
+        "points: only the dealer, p1, scores a turned seven [fildinski.deal.turned-seven]"
+    ]
+    game = get_game("fildinski")
+    seven = next(
+        state
+        for seed in range(200)
+        if (state := game.new_game(seed=seed)).category_points(Category.TURNED_SEVEN) != (0, 0)
+    )
+    text = seven.position()
+    assert cardrules.from_position(text).position() == text
+    assert seven.dealer == 0 and "; points p0 turned-seven=10 / p1 -" in text  # the deal has just begun
+    (problem,) = refused(text.replace("points p0 turned-seven=10 /", "points p0 - /")).problems
+    assert str(problem).endswith("is a 7: the dealer's turned-seven points are 10 [fildinski.deal.turned-seven]")
+        "is a 7: the dealer's turned-seven points are 10 [fildinski.deal.turned-seven]"
+    )
