@@ -263,15 +263,17 @@ def test_the_dealers_turned_seven_points_are_read_against_the_turn_up() -> None:
     def points_problems(text: str) -> list[str]:
         return [str(p) for p in refused(text).problems]
 
+    rule = "[fildinski.deal.turned-seven]"
+    not_a_seven = f"points: the turn-up 9H is not a 7: the dealer's turned-seven points are 0 {rule}"
     assert points_problems(MELD_STEP.replace("p1 brisques=10", "p1 turned-seven=10 brisques=10")) == [
-        "points: the turn-up 9H is not a 7: the dealer's turned-seven points are 0 [fildinski.deal.turned-seven]"
+        not_a_seven
     ]
     assert points_problems(MELD_STEP.replace("p1 brisques=10", "p1 turned-seven=20 brisques=10")) == [
-        "points: a turned seven scores 10 [fildinski.deal.turned-seven]",
-        "points: the turn-up 9H is not a 7: the dealer's turned-seven points are 0 [fildinski.deal.turned-seven]",
+        f"points: a turned seven scores 10 {rule}",
+        not_a_seven,
     ]
     assert points_problems(MELD_STEP.replace("p0 brisques=20", "p0 turned-seven=10 brisques=20")) == [
-        "points: only the dealer, p1, scores a turned seven [fildinski.deal.turned-seven]"
+        f"points: only the dealer, p1, scores a turned seven {rule}"
     ]
     game = get_game("fildinski")
     seven = next(
@@ -283,6 +285,4 @@ def test_the_dealers_turned_seven_points_are_read_against_the_turn_up() -> None:
     assert cardrules.from_position(text).position() == text
     assert seven.dealer == 0 and "; points p0 turned-seven=10 / p1 -" in text  # the deal has just begun
     (problem,) = refused(text.replace("points p0 turned-seven=10 /", "points p0 - /")).problems
-    assert str(problem).endswith("is a 7: the dealer's turned-seven points are 10 [fildinski.deal.turned-seven]")
-        "is a 7: the dealer's turned-seven points are 10 [fildinski.deal.turned-seven]"
-    )
+    assert str(problem).endswith(f"is a 7: the dealer's turned-seven points are 10 {rule}")
