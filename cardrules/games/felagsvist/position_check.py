@@ -135,7 +135,7 @@ def _check_scores(
     scores: tuple[tuple[int, int], ...],
 ) -> bool:
     """Whether the scores of the earlier deals are possible, in number and each pair; a problem for each one
-    that is not, and for a deal 13 after untied totals (:func:`_check_tie`)."""
+    that is not, and for a deal 13 after untied totals (``_check_tie``)."""
     ok = True
     if number is not None and len(scores) != number - 1:
         reader.problem(
