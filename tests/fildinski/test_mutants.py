@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -286,3 +287,18 @@ def test_the_dealers_turned_seven_points_are_read_against_the_turn_up() -> None:
     assert seven.dealer == 0 and "; points p0 turned-seven=10 / p1 -" in text  # the deal has just begun
     (problem,) = refused(text.replace("points p0 turned-seven=10 /", "points p0 - /")).problems
     assert str(problem).endswith(f"is a 7: the dealer's turned-seven points are 10 {rule}")
+
+
+def test_a_missing_or_malformed_melds_section_is_named_meld_by_meld_and_nothing_else() -> None:
+    """No melds section is one problem (no points problem for melds read as none); each bad meld is named."""
+    missing = re.sub(r" ; melds [^;]*", "", DISPUTE)
+    assert [str(p) for p in refused(missing).problems] == ["melds: the section is missing"]
+    shape = "melds: each meld is its melder, trick, kind and cards, as in p0 4 bezique JD QS"
+    bad = DISPUTE.replace(
+        "melds p1 19 royal-marriage KD QD /", "melds p1 19 royal-wedding KD QD / p0 / p1 20 /"
+    )
+    assert [str(p) for p in refused(bad).problems] == [
+        "melds: 'royal-wedding' is not a kind of meld",
+        shape,
+        shape,
+    ]
