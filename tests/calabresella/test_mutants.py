@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Final
 
 import pytest
 
@@ -26,6 +27,7 @@ from cardrules.games.calabresella.scoring import (
     settle,
     stake,
 )
+from tests.calabresella.test_position import DISPUTE, read_text as read_position_text
 from tests.calabresella.test_rules import base, play
 
 FOLLOW = "calabresella.play.follow"
@@ -268,3 +270,65 @@ def test_a_written_auction_with_a_call_out_of_turn_is_refused_for_that_call() ->
     (problem,) = refused.value.problems
     assert (problem.section, problem.rule) == ("calls", "common.turn.player-to-act")
     assert "p2 pass is illegal: it is p1's turn to call" in problem.message
+
+
+PLURAL: Final = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+"""Each suit's plural name, by the letter of the card's text."""
+
+
+@pytest.mark.rule("calabresella.play.lead")
+@pytest.mark.rule("calabresella.play.follow")
+@pytest.mark.parametrize("follow_suit", ["required", "free"])
+def test_every_legal_play_is_explained_by_the_suit_of_the_trick_s_first_card(follow_suit: str) -> None:
+    """A lead is a lead; a later card follows, or may be played on, the suit of the *first* card.
+
+    The suit led is the first card's, whatever the second player played: the
+    third player following it is said to follow it, and one void in it may play
+    anything, both named by that suit (and under ``follow_suit=free`` any card
+    is allowed on a lead of that suit).
+    """
+    seen = {"lead": 0, "third follows after a discard": 0, "void": 0}
+    for state in (state for seed in range(6) for state in _states(seed, follow_suit=follow_suit)):
+        if state.phase is not Phase.PLAY:
+            continue
+        seat = state.current_player
+        hand = list(cards_in(state.hands[seat]))
+        for action in state.legal_actions():
+            assert isinstance(action, PlayCard)
+            card = action.card
+            reason = state.check(action).reason
+            if not state.trick:
+                assert reason == f"p{seat} leads {card.pretty()}"
+                seen["lead"] += 1
+                continue
+            first, last = card_at(state.trick[0]), card_at(state.trick[-1])
+            led = PLURAL[str(first)[-1]]
+            if card.suit is first.suit:
+                assert reason == f"p{seat} follows {led} with {card.pretty()}"
+                if last.suit is not first.suit:
+                    seen["third follows after a discard"] += 1
+            elif follow_suit == "free":
+                assert reason == f"under follow_suit=free p{seat} may play {card.pretty()} on a {led} lead"
+            else:
+                assert all(held.suit is not first.suit for held in hand)
+                assert reason == f"p{seat} has no {led} and may play any card, {card.pretty()} included"
+                seen["void"] += 1
+    assert seen["lead"] and seen["third follows after a discard"], seen
+    assert seen["void"] or follow_suit == "free", seen
+
+
+@pytest.mark.rule("calabresella.procedure.phases")
+def test_an_exchange_action_in_the_play_phase_is_refused_naming_what_it_would_do() -> None:
+    """In the play of a Chiamo hand whose called card was handed over (not found in the monte), a call,
+    a return or a lay-away by the player to act is refused by the rule of phases, in its own words."""
+    state = read_position_text(DISPUTE)
+    assert state.phase is Phase.PLAY and state.current_player == 2
+    for text, verb in (
+        ("p2 return 4S", "return a card"),
+        ("p2 call 4S", "call a card"),
+        ("p2 discard 4C 5C 2D 4D", "lay cards away"),
+    ):
+        verdict = state.check(text)
+        assert not verdict.legal, text
+        assert verdict.rule_ids == ("calabresella.procedure.phases",), text
+        assert verdict.reason == f"p2 cannot {verb} here: now p2 is to play a card", text
