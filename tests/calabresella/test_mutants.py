@@ -27,7 +27,8 @@ from cardrules.games.calabresella.scoring import (
     settle,
     stake,
 )
-from tests.calabresella.test_position import DISPUTE, read_text as read_position_text
+from tests.calabresella.test_position import DISPUTE
+from tests.calabresella.test_position import read_text as read_position_text
 from tests.calabresella.test_rules import base, play
 
 FOLLOW = "calabresella.play.follow"
