@@ -184,3 +184,25 @@ def test_the_contract_the_calls_end_with_may_be_written_or_left_out() -> None:
     state = read_text(DISPUTE)
     assert read_text(DISPUTE.replace(" ; contract p2 chiamo", "")) == state
     assert read_text(DISPUTE.replace("contract p2 chiamo", "contract P2 CHIAMO")) == state
+
+
+@pytest.mark.rule("calabresella.deal.monte")
+@pytest.mark.rule("calabresella.exchange.discard")
+@pytest.mark.rule("calabresella.scoring.monte")
+def test_a_monte_in_another_order_than_its_history_leaves_it_names_the_rule_that_placed_it() -> None:
+    """Dealt (in the auction), laid away (in play) or settled (once over): each monte has its order."""
+    fresh = get_game("calabresella").new_game(seed=1).position()
+    settled = read_text(DISPUTE)
+    while not settled.is_terminal:
+        settled = settled.apply(settled.legal_actions()[0])
+    for text, old, new, rule in (
+        (fresh, "monte 2S AS AD JS ; dealt", "monte AS 2S AD JS ; dealt", "calabresella.deal.monte"),
+        (DISPUTE, "monte 3C 3D AH 2S", "monte 3D 3C AH 2S", "calabresella.exchange.discard"),
+        (settled.position(), "monte 3C 3D AH 2S", "monte 3D 3C AH 2S", "calabresella.scoring.monte"),
+    ):
+        assert old in text
+        shown, listed = old.split(" ; ")[0][6:], new.split(" ; ")[0][6:]
+        problems = refused(text.replace(old, new)).problems
+        assert [(p.section, p.rule, p.message) for p in problems] == [
+            ("monte", rule, f"its history leaves the monte {shown}, not {listed}")
+        ]
