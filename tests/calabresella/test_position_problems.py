@@ -85,6 +85,13 @@ _SYNTAX: Final = (
     ),
     (
         "direction=counterclockwise",
+        f"direction={LONG}",
+        "options",
+        "calabresella option direction takes counterclockwise, clockwise; "
+        f"not '{LONG[:40]}'... (64 characters)",
+    ),
+    (
+        "direction=counterclockwise",
         f"direction={LONG}x",
         "options",
         "option 'direction' is too long to be an option of Calabresella",
