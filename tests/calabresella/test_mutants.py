@@ -333,3 +333,34 @@ def test_an_exchange_action_in_the_play_phase_is_refused_naming_what_it_would_do
         assert not verdict.legal, text
         assert verdict.rule_ids == ("calabresella.procedure.phases",), text
         assert verdict.reason == f"p2 cannot {verb} here: now p2 is to play a card", text
+
+
+RETURN_FIRST: Final = (
+    "calabresella ; options return_timing=before-monte ; deal 1 dealer p2 ; seed 0 ; phase return p0 ; "
+    "hands 2C 4C 5C KC 4D 5D 7D KD 5H 7H KH QS AS / 3C 2D 3D QD 2H 4H 6H JH QH AH 3S / "
+    "6C JC QC AC 6D JD 3H 2S 4S 5S 7S JS ; monte 6S AD KS 7C ; dealt-monte 6S AD KS 7C ; "
+    "calls p0 chiamo p1 pass p2 pass ; contract p0 chiamo ; called 2C p1"
+)
+"""p0 bid Chiamo and was handed 2♣ by p1; under return_timing=before-monte p0 returns a card before taking
+the monte (seed 0)."""
+
+
+@pytest.mark.rule("calabresella.exchange.return")
+@pytest.mark.rule("common.cards.held")
+def test_returning_a_card_not_held_explains_the_monte_only_for_a_monte_card_before_it_is_taken() -> None:
+    state = read_position_text(RETURN_FIRST)
+    assert state.phase is Phase.RETURN and state.current_player == 0
+    assert state.check("p0 return 4C").reason == "p0 returns 4♣ to p1, who handed over the called card"
+    for text, reason in (
+        (
+            "p0 return AD",
+            "p0 does not hold A♦ (under return_timing=before-monte the monte is taken after the return)",
+        ),
+        ("p0 return 3C", "p0 does not hold 3♣"),
+    ):
+        verdict = state.check(text)
+        assert (verdict.legal, verdict.rule_ids, verdict.reason) == (False, ("common.cards.held",), reason)
+    # in the play phase the monte card is simply not held: the note belongs to the return phase
+    play_state = read_position_text(DISPUTE)
+    verdict = play_state.check("p0 return 2D")
+    assert "p0 does not hold 2♦" in verdict.reason and "monte" not in verdict.reason
