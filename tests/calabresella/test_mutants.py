@@ -360,6 +360,20 @@ def test_returning_a_card_not_held_explains_the_monte_only_for_a_monte_card_befo
     ):
         verdict = state.check(text)
         assert (verdict.legal, verdict.rule_ids, verdict.reason) == (False, ("common.cards.held",), reason)
+    # another seat never takes the monte, and under after-monte the bidder already has: no note
+    verdict = state.check("p1 return AD")
+    assert verdict.rule_ids == ("common.turn.player-to-act", "common.cards.held")
+    assert verdict.reason.endswith("p1 does not hold A♦"), verdict.reason
+    after = read_position_text(
+        RETURN_FIRST.replace("before-monte", "after-monte")
+        .replace("5H 7H KH QS AS", "5H 7H KH 6S QS KS AS")
+        .replace("2C 4C 5C KC 4D 5D 7D KD", "2C 4C 5C 7C KC 4D 5D 7D KD AD")
+        .replace("; monte 6S AD KS 7C ; dealt", "; monte - ; dealt")
+    )
+    assert after.phase is Phase.RETURN and after.current_player == 0
+    for seat in (1, 2):
+        verdict = after.check(f"p{seat} return AD")
+        assert verdict.reason.endswith(f"p{seat} does not hold A♦"), verdict.reason
     # in the play phase the monte card is simply not held: the note belongs to the return phase
     play_state = read_position_text(DISPUTE)
     verdict = play_state.check("p0 return 2D")

@@ -228,7 +228,8 @@ def judge(
         card = action.card
         if not hand >> card.index & 1:
             extra = ""
-            if state.phase is Phase.RETURN and card.index in state.dealt_monte:
+            if state.phase is Phase.RETURN and seat == state.setup.bidder and card.index in state.monte:
+                # the bidder takes the monte after the return, under return_timing=before-monte only
                 extra = " (under return_timing=before-monte the monte is taken after the return)"
             not_held(found, seat, card.pretty() + extra)
         elif judged and not returnable_mask(hand, state.setup.called) >> card.index & 1:
