@@ -16,8 +16,10 @@ import pytest
 
 from cardrules import IllegalActionError, InvalidPositionError, get_game
 from cardrules.cards import card_at, cards_in
+from cardrules.errors import InvalidOptionError
 from cardrules.games.calabresella import CalabresellaState, Phase, PlayCard, auction_status
-from cardrules.games.calabresella.options import ReverseCappotto, StramazzoBasis
+from cardrules.games.calabresella.deal import DealPlan
+from cardrules.games.calabresella.options import CalabresellaOptions, ReverseCappotto, StramazzoBasis
 from cardrules.games.calabresella.scoring import (
     Contract,
     Raise,
@@ -27,7 +29,7 @@ from cardrules.games.calabresella.scoring import (
     settle,
     stake,
 )
-from tests.calabresella.test_position import DISPUTE
+from tests.calabresella.test_position import DISPUTE, choose
 from tests.calabresella.test_position import read_text as read_position_text
 from tests.calabresella.test_rules import base, play
 
@@ -378,3 +380,58 @@ def test_returning_a_card_not_held_explains_the_monte_only_for_a_monte_card_befo
     play_state = read_position_text(DISPUTE)
     verdict = play_state.check("p0 return 2D")
     assert "p0 does not hold 2♦" in verdict.reason and "monte" not in verdict.reason
+
+
+@pytest.mark.rule("calabresella.info.public-events")
+def test_no_seat_sees_a_giver_before_a_called_card_is_handed_over() -> None:
+    """The giver of the called card is public once a card is called, and nobody's before."""
+    seen = 0
+    for seed in range(12):
+        state = get_game("calabresella").new_game(seed=seed)
+        assert isinstance(state, CalabresellaState)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(3):
+                _check_giver(state, seat)
+                seen += state.observation(seat).giver is not None
+            if state.is_terminal:
+                break
+            state = state.apply(choose(rng, state))  # a pass half the time: every contract comes up
+    assert seen, "no card was ever handed over: the test checked half of its claim"
+
+
+def _check_giver(state: CalabresellaState, seat: int) -> None:
+    """No giver before a card is called; once one is, the giver no longer holds the called card."""
+    observation = state.observation(seat)
+    if observation.called is None:
+        assert observation.giver is None, state.compact()
+    elif observation.giver is not None:
+        assert not state.hands[observation.giver] >> observation.called.index & 1
+
+
+@pytest.mark.rule("calabresella.exchange.solissimo-raise")
+def test_the_observation_text_shows_a_raise_only_when_one_was_chosen() -> None:
+    state = get_game("calabresella").new_game(seed=3)
+    assert isinstance(state, CalabresellaState)
+    state = state.apply("p0 bid solissimo")
+    while state.phase is Phase.AUCTION:
+        state = state.apply(f"p{state.current_player} pass")
+    for choice, shown in (("none", "Solissimo by p0"), ("dividete", "Solissimo by p0 (dividete)")):
+        after = state.apply(f"p0 raise {choice}")
+        for seat in range(3):
+            assert str(after.observation(seat)).splitlines()[2] == f"calls: p0 solissimo; {shown}"
+
+
+@pytest.mark.parametrize("stakes", ["1,2,2", "1,1,2", "2,2,2", "3,2,1", "0,1,2"])
+def test_stakes_must_rise_strictly_from_a_positive_first(stakes: str) -> None:
+    with pytest.raises(InvalidOptionError) as refused:
+        get_game("calabresella", stakes=stakes)
+    assert f"not '{stakes}'" in str(refused.value)
+    assert "strictly increasing triple of positive integers" in str(refused.value)
+
+
+def test_a_deal_plan_shows_and_compares_only_what_it_is_built_from() -> None:
+    """``next(s)`` is derived from the direction option: not part of the plan's repr."""
+    plan = DealPlan(CalabresellaOptions(), 7)
+    assert repr(plan).endswith(", seed=7, decks=(), first_hand=1)") and "nxt" not in repr(plan)
+    assert plan.nxt == (1, 2, 0) and DealPlan(CalabresellaOptions(), 7) == plan
