@@ -475,3 +475,29 @@ def test_a_finished_points_ending_counted_in_score_pays_what_the_engine_settles(
 
     walk(start, {seat: start.ending(seat) for seat in range(3)})
     assert 1 in seen and 0 in seen
+
+
+@pytest.mark.rule("calabresella.scoring.payment")
+@given(state=scored_endings())
+def test_one_solver_asked_in_both_units_for_every_seat_answers_as_fresh_solvers_do(
+    state: CalabresellaState,
+) -> None:
+    """A solver keeps what it learns between questions: the thirds a seat takes and the payment it
+    receives from the very same cards, under these stakes or others, are different questions, and no
+    answer may stand for another (the endings' tags keep their table entries apart)."""
+    text = state.position()
+    stakes = "stakes=" + ",".join(map(str, state.options.stake_values))
+    other = "stakes=1,2,3" if stakes != "stakes=1,2,3" else "stakes=2,3,5"
+    restaked = cardrules.get_game("calabresella").from_position(text.replace(stakes, other))
+    assert (
+        isinstance(restaked, CalabresellaState)
+        and restaked.options.stake_values != state.options.stake_values
+    )
+    shared = Solver()
+    for seat in range(3):
+        for at, unit in ((state, "points"), (state, "score"), (restaked, "score"), (state, "points")):
+            ending = ending_of(at, seat, unit)
+            assert shared.value(ending) == Solver().value(ending), (seat, unit)
+            assert shared.worst(ending) == Solver().worst(ending), (seat, unit)
+            if unit == "score" and not ending.over:
+                assert ending.value == 0  # a payment only once the hand ends
