@@ -35,6 +35,7 @@ from cardrules.games.calabresella.ending import CalabresellaEnding
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.adapter import ending_of
 from cardrules.testing import positions
+from tests.calabresella.test_position import choose
 
 
 def taken(at: CalabresellaState, bidder_side: bool) -> int:
@@ -501,3 +502,48 @@ def test_one_solver_asked_in_both_units_for_every_seat_answers_as_fresh_solvers_
             assert shared.worst(ending) == Solver().worst(ending), (seat, unit)
             if unit == "score" and not ending.over:
                 assert ending.value == 0  # a payment only once the hand ends
+
+
+def test_endings_under_one_tag_are_played_under_the_same_rules() -> None:
+    """An ending's tag keeps apart, in one transposition table, endings whose same cards are worth
+    different amounts: those of another bidder, another monte, the other side, the other follow rule."""
+    by_tag: dict[int, tuple[int, int, bool, str]] = {}
+    for seed in range(60):
+        follow = ("required", "free")[seed % 2]
+        state = cardrules.get_game("calabresella", follow_suit=follow).new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and state.phase_name != "play":
+            state = state.apply(choose(rng, state))
+        if state.is_terminal:
+            continue
+        assert isinstance(state, CalabresellaState)
+        for seat in range(3):
+            ending = state.ending(seat)
+            assert isinstance(ending, CalabresellaEnding)
+            rules = ending.rules
+            played = (mask_thirds(rules.monte), rules.bidder, seat == rules.bidder, follow)
+            assert by_tag.setdefault(rules.tag, played) == played, (seed, seat)
+    assert len({played[1] for played in by_tag.values()}) == 3 and len(by_tag) > 40
+
+
+def test_two_positions_under_one_key_are_worth_the_same() -> None:
+    """The transposition table trusts a key: positions at trick boundaries with the same key (the leader
+    and, per suit, who holds each card left in rank order, with its thirds) have the same value."""
+    values: dict[object, int] = {}
+    for seed in range(16):
+        state = cardrules.get_game("calabresella").new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and (state.phase_name != "play" or len(state.tally.winners) < 8):
+            state = state.apply(choose(rng, state))
+        if state.is_terminal:
+            continue
+        assert isinstance(state, CalabresellaState)
+        for _ in range(12):  # random lines of play over the last four tricks
+            ending = state.ending(0)
+            while not ending.over:
+                ending = ending.play(rng.choice(ending.moves()))
+                key = ending.key()
+                if key is not None:
+                    value = Solver().value(ending) - ending.value
+                    assert values.setdefault(key, value) == value, seed
+    assert len(values) > 100
