@@ -435,3 +435,27 @@ def test_a_deal_plan_shows_and_compares_only_what_it_is_built_from() -> None:
     plan = DealPlan(CalabresellaOptions(), 7)
     assert repr(plan).endswith(", seed=7, decks=(), first_hand=1)") and "nxt" not in repr(plan)
     assert plan.nxt == (1, 2, 0) and DealPlan(CalabresellaOptions(), 7) == plan
+
+
+@pytest.mark.rule("calabresella.procedure.session")
+@pytest.mark.rule("calabresella.bidding.all-pass")
+def test_the_outcome_names_the_rule_that_ended_the_hand_and_the_state_keeps_its_deck() -> None:
+    """A settled hand ends under calabresella.procedure.session, an abandoned one under
+    calabresella.bidding.all-pass; and the state holds the deck order the hand was dealt from."""
+    game = get_game("calabresella")
+    deck = list(game.pack())
+    random.Random(5).shuffle(deck)
+    start = game.from_deal(deck, dealer=2)
+    assert isinstance(start, CalabresellaState)
+    assert start.deck == tuple(card.index for card in deck)
+    abandoned = start
+    while not abandoned.is_terminal:
+        abandoned = abandoned.apply(f"p{abandoned.current_player} pass")
+    outcome = abandoned.outcome()
+    assert outcome is not None and outcome.rule == "calabresella.bidding.all-pass"
+    settled = play(start, "p0 bid solo", "p1 pass", "p2 pass")
+    while not settled.is_terminal:
+        settled = settled.apply(settled.legal_actions()[0])
+    outcome = settled.outcome()
+    assert outcome is not None and outcome.rule == "calabresella.procedure.session"
+    assert settled.deck == start.deck
