@@ -14,6 +14,7 @@ import cardrules
 from cardrules import IllegalActionError, InvalidPositionError
 from cardrules.games.backstab_fish import LAY_DOWN
 from cardrules.games.backstab_fish.actions import Ask, LayDown
+from cardrules.games.backstab_fish.options import Deck
 from tests.backstab_fish.test_rules import K, deal_order, game, situation
 
 DISPUTE_HEAD: Final = (
@@ -194,3 +195,29 @@ def test_a_hand_over_is_judged_against_what_the_asker_holds_now(
     text = state.position()
     assert f"hands {GIVEN_HANDS} ;" in text and cardrules.from_position(text).position() == text
     assert _problems(text.replace(GIVEN_HANDS, hands)) == expected
+
+
+@pytest.mark.rule("backstab_fish.sets.lay-down")
+def test_under_compulsory_lay_down_four_jokers_held_after_the_answer_must_be_laid() -> None:
+    """The jokers are a rank like the others (the fourteenth, with deck=double-jokers): a history in
+    which p0 is handed the fourth joker and keeps all four in hand is refused."""
+    chosen = game(deck="double-jokers", lay_down="compulsory")
+    hands = ["JK JK JK 2 3 5 6", "JK A K K 4 7 8", "2 2 3 3 9 9 Q", "4 4 5 5 6 6 J"]
+    state = chosen.from_deal(deal_order(hands, dealer=3, deck=Deck.DOUBLE_JOKERS), dealer=3)
+    text = state.apply("p0 ask p1 for 1 JK").position()
+    assert "laid p0 JK /" in text and "history p0 ask p1 1 JK give lay JK" in text
+    kept = (
+        text.replace("hands p0 2 3 5 6 /", "hands p0 2 3 5 6 JK JK JK JK /")
+        .replace("laid p0 JK /", "laid p0 - /")
+        .replace("scores 1 0 0 0", "scores 0 0 0 0")
+        .replace("stall 0", "stall 1")
+        .replace("give lay JK", "give")
+    )
+    assert _problems(kept) == [
+        (
+            "history",
+            "backstab_fish.sets.lay-down",
+            "turn 1 ('p0 ask p1 1 JK give'): under lay_down=compulsory p0 lays down every set held after "
+            "the answer, and held more than that",
+        )
+    ]
