@@ -685,7 +685,9 @@ def test_the_klaverjas_variant_uses_queen_of_hearts_and_jack_of_clubs_under_red_
     )
     assert "p0 meld bezique JC QH" in texts(state)
     verdict = illegal(state, "meld bezique JD QS")
-    assert "fildinski.meld.bezique-pair" in verdict.rule_ids
+    assert verdict.rule_ids == ("fildinski.meld.kinds", "fildinski.meld.bezique-pair")
+    # One reason for both rules, said once.
+    assert verdict.reason == "JD QS is not a bezique (the bezique cards this deal are QH and JC)"
 
 
 # -- the dix -----------------------------------------------------------------------------------

@@ -256,14 +256,13 @@ def _judge_meld(s: FildinskiState, kind: MeldKind, mask: int, shown: int, found:
     options = s.deal.plan.options
     trump = s.deal.trump
     if not meld_fits(kind, mask, trump, options.bezique_pair):
-        rules = [KINDS]
-        hint = ""
-        if kind in (MeldKind.BEZIQUE, MeldKind.DOUBLE_BEZIQUE):
-            rules.append("fildinski.meld.bezique-pair")
+        if kind in (MeldKind.BEZIQUE, MeldKind.DOUBLE_BEZIQUE):  # the pair's rule too, for the same reason
             queen, jack = bezique_kinds(trump, options.bezique_pair)
             hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
-        for rule in rules:
-            found.add(rule, f"{_names(mask, shown)} is not a {kind.label}{hint}")
+            found.add(KINDS, f"{_names(mask, shown)} is not a {kind.label}{hint}")
+            found.also("fildinski.meld.bezique-pair")
+        else:
+            found.add(KINDS, f"{_names(mask, shown)} is not a {kind.label}")
     fresh, once, in_order = step_conditions(s, kind, mask)
     if not fresh:
         found.add(
