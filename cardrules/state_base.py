@@ -284,6 +284,19 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT, ActT]):
                 return verdict, played
         return verdict, None
 
+    def apply_known(self, action: Action) -> Self | None:
+        """The state after ``action`` when its kind's fast path knows at once that it is legal, else ``None``.
+
+        What :meth:`apply` tries first (:attr:`~cardrules.state_base.Step.fast`): ``None`` says nothing
+        about the action, which :meth:`attempt` then judges. A record's check takes its sound steps this
+        way, without wording a verdict it does not read.
+        """
+        found = self.ACTIONS.get(type(action))
+        if found is not None and found.fast is not None:
+            known: Self | None = found.fast(self, action)
+            return known
+        return None
+
     def apply(self, action: Action | str) -> Self:
         """The state after ``action``.
 
