@@ -22,6 +22,7 @@ from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealEr
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.notation import read_seat
 from cardrules.records.model import Record, RecordedAction, new_entry, seat_token
+from cardrules.state_base import StateBase
 
 __all__ = [
     "Draft",
@@ -271,13 +272,10 @@ def _read_canonical(
     checking it step by step and noting its problems. A canonical text starts with its actor's
     token, so the actor :func:`_read_action` would read first is the action's own seat.
     """
-    if reader is None or seats is None:
+    if seats is None or not isinstance(reader, StateBase):
         return None
-    try:
-        action = reader.parse_action(text)
-    except ValueError:  # not an action here (or ambiguous): the careful reading says why
-        return None
-    if str(action) != text or not 0 <= action.seat < seats:
+    action = reader.read_canonical(text)
+    if action is None or not 0 <= action.seat < seats:
         return None
     return new_entry(text, None), action
 

@@ -85,7 +85,8 @@ def read_by_line(text: str) -> dict[str, Any] | None:
         if len(found) != block.count("\n"):  # a match is one whole line: so every line is an item
             continue
         arrays[key] = [
-            plain[1:-1] if plain else {"action": action, "comment": comment} for plain, action, comment in found
+            plain[1:-1] if plain else {"action": action, "comment": comment}
+            for plain, action, comment in found
         ]
         src = f"{src[:start]}{key} = []{src[close + 1 :]}"
     if not arrays:

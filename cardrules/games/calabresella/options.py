@@ -27,9 +27,9 @@ from cardrules.options import build_options, option_key, options_as_dict, whole_
 from cardrules.text import echo
 
 __all__ = [
-    "Auction",
     "DEFAULT_OPTIONS",
     "DEFAULT_OPTION_TEXTS",
+    "Auction",
     "CalabresellaOptions",
     "Direction",
     "FollowSuit",
@@ -204,7 +204,9 @@ def options_from(given: Mapping[str, object]) -> CalabresellaOptions:
     Raises:
         InvalidOptionError: an unknown option or a value it does not take.
     """
-    if not given or given == DEFAULT_OPTION_TEXTS:  # no options, or a record's at the defaults: nothing to read
+    if (
+        not given or given == DEFAULT_OPTION_TEXTS
+    ):  # no options, or a record's at the defaults: nothing to read
         return DEFAULT_OPTIONS
     rest: dict[str, object] = {}
     stakes: str | None = None

@@ -41,6 +41,7 @@ from cardrules.games.calabresella.actions import (
     Pass,
     PlayCard,
     ReturnCard,
+    canonical_action,
     malformed,
     parse_action,
 )
@@ -132,6 +133,7 @@ class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaE
         step(ChooseRaise, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_shared),
     )
     _read_action = staticmethod(parse_action)
+    _canonical_action = staticmethod(canonical_action)
     _malformed = staticmethod(malformed)
     _observe = staticmethod(observe)
     _cards_of = staticmethod(Cards.from_mask)
