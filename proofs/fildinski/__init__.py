@@ -25,9 +25,11 @@ cards (a hand, the stock, a won pile) is a 64-bit vector. Every claim holds for
 - :mod:`~proofs.fildinski.code_scoring`: the engine's brisques, turned seven,
   deal scores, meld table and bezique pair, checked on every input;
 - :mod:`~proofs.fildinski.code_trick`: the engine's trick scoring (brisques,
-  trump sevens, the last trick) with its table, run on z3 terms.
+  trump sevens, the last trick) with its table, run on z3 terms;
+- :mod:`~proofs.fildinski.code_melds`: the meld step's conditions on one meld
+  (a fresh card, the same kind once, the class order), run on z3 bit-vectors.
 
-Only the three ``code`` modules import the engine: the model has its own ids, masks and rules.
+Only the four ``code`` modules import the engine: the model has its own ids, masks and rules.
 The refinement tests evaluate these terms on the engine's states and compare.
 """
 
@@ -37,6 +39,7 @@ from typing import Final
 
 from proofs.claims import Claim
 from proofs.fildinski.code import LEGAL_FOLLOW_CODE, TRICK_WINNER_CODE
+from proofs.fildinski.code_melds import MELD_CONDITIONS_CODE
 from proofs.fildinski.code_scoring import DEAL_POINTS_CODE, MELDS_CODE
 from proofs.fildinski.code_trick import TRICK_POINTS_CODE
 from proofs.fildinski.conservation import CONSERVATION, ZONE_SIZES
@@ -78,6 +81,7 @@ __all__ = [
     "MELDS_CODE",
     "MELD_BOUND",
     "MELD_BOUND_FRESH",
+    "MELD_CONDITIONS_CODE",
     "MELD_PER_STEP",
     "MUST_FOLLOW",
     "MUST_HEAD",
@@ -118,5 +122,6 @@ CLAIMS: Final[tuple[Claim, ...]] = (
     DEAL_POINTS_CODE,
     TRICK_POINTS_CODE,
     MELDS_CODE,
+    MELD_CONDITIONS_CODE,
 )
 """Every Fildinski claim, in the order of the table."""

@@ -12,13 +12,19 @@ from typing import Final
 
 import pytest
 
+import cardrules.games.fildinski.meld_conditions as engine_conditions
 import cardrules.games.fildinski.melds as engine_melds
 import cardrules.games.fildinski.scoring as engine
 from cardrules.games.fildinski.options import BeziquePair, FildinskiOptions, LastTrickBonus
-from proofs.fildinski import code_scoring, code_trick
+from proofs.fildinski import code_melds, code_scoring, code_trick
 from tests.support.proofs import Break, assert_passes, assert_refuted
 
-TESTED: Final = (code_scoring.DEAL_POINTS_CODE, code_scoring.MELDS_CODE, code_trick.TRICK_POINTS_CODE)
+TESTED: Final = (
+    code_scoring.DEAL_POINTS_CODE,
+    code_scoring.MELDS_CODE,
+    code_trick.TRICK_POINTS_CODE,
+    code_melds.MELD_CONDITIONS_CODE,
+)
 """The claims proved here (``test_proofs.py`` checks every claim of the game is proved somewhere)."""
 
 
@@ -34,6 +40,13 @@ def test_the_engines_deal_points_are_the_rules_for_every_input(request: pytest.F
 @pytest.mark.rule("fildinski.score.last-trick")
 def test_the_engines_trick_points_are_the_rules_for_every_input(request: pytest.FixtureRequest) -> None:
     assert_passes(code_trick.TRICK_POINTS_CODE, request)
+
+
+@pytest.mark.rule("fildinski.meld.fresh-card")
+@pytest.mark.rule("fildinski.meld.same-kind-once")
+@pytest.mark.rule("fildinski.meld.class-order")
+def test_the_engines_meld_conditions_are_the_rules_for_every_meld(request: pytest.FixtureRequest) -> None:
+    assert_passes(code_melds.MELD_CONDITIONS_CODE, request)
 
 
 @pytest.mark.rule("fildinski.meld.kinds")
@@ -100,7 +113,39 @@ def _sevens_to_the_winner(
     return out
 
 
+def _fresh_whatever_the_option(s: engine_conditions.MeldView) -> int:
+    """fresh_cards ignoring ``meld_needs_trick_card = false``."""
+    return s.fresh
+
+
+def _reused_of_the_next_kind(used: tuple[int, ...], order: int) -> int:
+    """reused_at reading the used cards of the next kind of the table."""
+    return used[(order + 1) % len(used)]
+
+
+_BEZIQUE_NOT_OUTRANKED: Final = tuple(
+    -1 if kind is engine_melds.MeldKind.BEZIQUE else order
+    for kind, order in zip(engine_melds.MeldKind, engine_conditions._HIGHER_ORDER, strict=True)
+)
+"""The class-order table without its bezique row: a double bezique's cards may form a bezique later."""
+
+
 BREAKS: Final = (
+    Break(
+        code_melds.MELD_CONDITIONS_CODE,
+        "melds need a fresh card under meld_needs_trick_card = false",
+        lambda mp: mp.setattr(engine_conditions, "fresh_cards", _fresh_whatever_the_option),
+    ),
+    Break(
+        code_melds.MELD_CONDITIONS_CODE,
+        "same-kind-once reads the next kind's used cards",
+        lambda mp: mp.setattr(engine_conditions, "reused_at", _reused_of_the_next_kind),
+    ),
+    Break(
+        code_melds.MELD_CONDITIONS_CODE,
+        "a bezique may reuse a double bezique's cards",
+        lambda mp: mp.setattr(engine_conditions, "_HIGHER_ORDER", _BEZIQUE_NOT_OUTRANKED),
+    ),
     Break(
         code_scoring.DEAL_POINTS_CODE,
         "kings are brisques",

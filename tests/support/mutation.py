@@ -361,9 +361,15 @@ class _Finder(ast.NodeVisitor):
 
 
 def mutants_of(
-    module: str, root: Path = REPO_ROOT, rule_ids: Mapping[str, str] | None = None
+    module: str,
+    root: Path = REPO_ROOT,
+    rule_ids: Mapping[str, str] | None = None,
+    lines: frozenset[int] | None = None,
 ) -> list[Mutant]:
-    """Every mutant of ``module`` (a path relative to ``root``), in source order."""
+    """Every mutant of ``module`` (a path relative to ``root``), in source order.
+
+    ``lines`` (line numbers) keeps only the mutants of those lines, without making the others.
+    """
     source = (root / module).read_text(encoding="utf-8")
     finder = _Finder(module, source, _rule_id_successors() if rule_ids is None else rule_ids)
     tree = ast.parse(source)
@@ -371,6 +377,8 @@ def mutants_of(
         finder.visit(statement)
     unique: dict[str, Mutant] = {}
     for mutant in finder.found:
+        if lines is not None and mutant.line not in lines:
+            continue
         try:
             ast.parse(apply_mutant(source, mutant))
         except SyntaxError:

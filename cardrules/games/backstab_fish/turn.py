@@ -38,9 +38,9 @@ from typing import TYPE_CHECKING, Final
 from cardrules.game import TERMINAL, Action
 from cardrules.games.backstab_fish import ask_verdicts as parts
 from cardrules.games.backstab_fish import lay_down  # (which imports this one: read at call time)
-from cardrules.games.backstab_fish.actions import ASK, ASKS, SEAT_TEXT, Ask
+from cardrules.games.backstab_fish.actions import ASK, ASKS, Ask
 from cardrules.games.backstab_fish.ask_verdicts import COUNT, RANK, TARGET
-from cardrules.games.backstab_fish.cards import ALL_RANKS, PLURALS, RANK_CODES, FishRank, unit_ranks
+from cardrules.games.backstab_fish.cards import ALL_RANKS, RANK_CODES, FishRank, unit_ranks
 from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.observation import (
     ALL_EMPTY,
@@ -53,7 +53,7 @@ from cardrules.games.backstab_fish.observation import (
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
 from cardrules.judging import unknown_action
 from cardrules.rules import RuleId
-from cardrules.verdict import Verdict, make_verdict
+from cardrules.verdict import Verdict, verdict_later
 
 if TYPE_CHECKING:
     from cardrules.games.backstab_fish.state import BackstabFishState
@@ -264,56 +264,30 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
         return unknown_action(f"{rank!r} is not a rank")
     if type(count) is not int:
         return unknown_action(f"{count!r} is not a count")
-    actor = SEAT_TEXT[seat]
     if ask_allowed(state, action):  # the legal set's own test first: a legal ask has nothing to find
-        return make_verdict(True, _ASK_RULES, _allowed_reason(actor, rank, target, count))
+        return verdict_later(True, _ASK_RULES, parts.allowed_reason, (seat, rank, target, count))
     to_act = state.current_player
-    found = 0  # the parts found, as bits of parts.RULES_FOUND's index; their reasons in order
-    reasons: list[str] = []
+    found = 0  # the parts found, as bits of parts.RULES_FOUND's index; the reason is written from them
     if seat != to_act:
         found = parts.TURN_BROKEN
-        reasons.append(parts.TURN_REASONS[to_act][seat])
     elif not asking(state):
         found = parts.SEQUENCE_BROKEN
-        reasons.append(
-            f"{actor} has already asked this turn and gets no second ask; lay down sets or end the turn"
-        )
     if not 0 <= target < players:
         found |= parts.TARGET_REFUSED | parts.TARGET_KNOWN
-        reasons.append(f"{target!r} is not a seat of this game: its seats are p0-p{players - 1}")
     elif not may_ask(seat, target, state.sizes, deal.open_targets):
         found |= parts.TARGET_REFUSED
-        if target == seat:
-            reasons.append(f"{actor} cannot ask themselves: ask another player")
-        else:
-            reasons.append(f"{SEAT_TEXT[target]} holds no cards and cannot be asked")
     copies = deal.copies[rank] if 0 <= rank < len(ALL_RANKS) else 0
     if not copies:
-        if 0 <= rank < len(ALL_RANKS):
-            deck, plural = deal.options.deck.value, PLURALS[ALL_RANKS[rank]]
-            reasons.append(f"this deck ({deck}) has no {plural}, so nobody can ask for them")
-        else:
-            reasons.append(f"{rank!r} is not a rank")
         found |= parts.RANK_REFUSED | parts.RANK_KNOWN
     else:
-        plural = PLURALS[ALL_RANKS[rank]]
         if not askable_ranks(state.hands[seat] >> (rank << 2) & 15):
             found |= parts.RANK_REFUSED
-            reasons.append(f"{actor} holds no {plural}, so cannot ask for them")
         if not count_allowed(count, copies):
             found |= parts.COUNT_REFUSED | parts.COUNT_KNOWN
-            reasons.append(
-                f"a count of {count} is out of range: "
-                f"ask for 1 to {copies} {plural}, as the deck holds {copies}"
-            )
     if found:
-        return make_verdict(False, parts.RULES_FOUND[found], "; ".join(reasons))
-    return make_verdict(True, _ASK_RULES, _allowed_reason(actor, rank, target, count))
-
-
-def _allowed_reason(actor: str, rank: int, target: int, count: int) -> str:
-    """The reason of a legal ask's verdict."""
-    return f"{actor} holds {PLURALS[ALL_RANKS[rank]]} and may ask {SEAT_TEXT[target]} for {count} of them"
+        why = (found, seat, to_act, target, players, rank, count, copies, deal.options.deck)
+        return verdict_later(False, parts.RULES_FOUND[found], parts.refusal_reason, why)
+    return verdict_later(True, _ASK_RULES, parts.allowed_reason, (seat, rank, target, count))
 
 
 # -- the answer and the rest of the turn --------------------------------------

@@ -8,7 +8,8 @@ also offers every name here) and the solver's ending
 :func:`in_step` (fildinski.meld.who-and-when, which the dix obeys too),
 :func:`fresh_cards` (fildinski.meld.fresh-card), :func:`reused`
 (fildinski.meld.same-kind-once), :func:`outranking` and :func:`outranked`
-(fildinski.meld.class-order), :func:`copy_matters`, :func:`copy_named`,
+(fildinski.meld.class-order), :func:`step_conditions` (those three at once, for one meld),
+:func:`copy_matters`, :func:`copy_named`,
 :func:`copy_class`, :func:`copy_classes` and :func:`alike_copies`
 (fildinski.meld.copy-choice), :data:`MAX_MELDS` and :func:`shared_cards`
 (fildinski.meld.per-step). Whether a card set fits a kind at all is the meld
@@ -48,6 +49,7 @@ __all__ = [
     "reused",
     "reused_at",
     "shared_cards",
+    "step_conditions",
 ]
 
 Melds: TypeAlias = tuple[tuple[MeldKind, int], ...]
@@ -148,6 +150,20 @@ def outranked_at(used: tuple[int, ...], order: int) -> int:
     """:func:`outranked` for the kind of table order ``order``, from the used cards per kind (the search)."""
     higher = _HIGHER_ORDER[order]
     return 0 if higher < 0 else used[higher]
+
+
+def step_conditions(s: MeldView, kind: MeldKind, mask: int) -> tuple[bool, bool, bool]:
+    """Whether a meld of ``kind`` on the ids ``mask`` keeps each condition the meld step sets on one meld.
+
+    In order: fildinski.meld.fresh-card (it holds a fresh card, or the
+    option drops the rule), fildinski.meld.same-kind-once (none of its cards
+    has served in a meld of its kind) and fildinski.meld.class-order (none is
+    a card of a scored higher meld of its class). The meld step's verdict and
+    the position reader both ask it; whether the cards fit the kind at all
+    is the meld table's. The proof fildinski/code-meld-conditions runs it on
+    symbolic masks.
+    """
+    return bool(mask & fresh_cards(s)), not mask & reused(s, kind), not mask & outranked(s, kind)
 
 
 def shared_cards(first: int, second: int) -> int:

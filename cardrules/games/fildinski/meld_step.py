@@ -42,6 +42,7 @@ from cardrules.games.fildinski.meld_conditions import (
     outranking,
     reused,
     shared_cards,
+    step_conditions,
 )
 from cardrules.games.fildinski.meld_search import declarations, single_melds, step_choices
 from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_ids
@@ -93,6 +94,7 @@ __all__ = [
     "reused",
     "shared_cards",
     "step_choices",
+    "step_conditions",
 ]
 
 FROM_WON: Final = "fildinski.meld.from-won-cards"
@@ -262,17 +264,18 @@ def _judge_meld(s: FildinskiState, kind: MeldKind, mask: int, shown: int, found:
             hint = f" (the bezique cards this deal are {kind_card(queen)} and {kind_card(jack)})"
         for rule in rules:
             found.add(rule, f"{_names(mask, shown)} is not a {kind.label}{hint}")
-    if not mask & fresh_cards(s):
+    fresh, once, in_order = step_conditions(s, kind, mask)
+    if not fresh:
         found.add(
             FRESH_CARD,
             f"the {kind.label} {_names(mask, shown)} holds neither card of trick {s.tricks_done} "
             f"({_names(s.fresh, shown) or 'none left'})",
         )
-    again = mask & reused(s, kind)
-    if again:
+    if not once:
+        again = mask & reused(s, kind)
         found.add(SAME_KIND_ONCE, f"{_names(again, shown)} already served in a {kind.label} this deal")
     higher = outranking(kind)
-    if higher is not None and mask & outranked(s, kind):
+    if not in_order and higher is not None:  # only a kind with a higher meld can break the class order
         found.add(CLASS_ORDER, f"a card of a scored {higher.label} cannot later form a {kind.label}")
 
 

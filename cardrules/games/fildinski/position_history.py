@@ -29,12 +29,12 @@ from cardrules.games.fildinski.meld_step import (
     PER_STEP,
     SAME_KIND_ONCE,
     WHO_AND_WHEN,
-    fresh_cards,
     meld_pool,
     outranked,
     outranking,
     reused,
     shared_cards,
+    step_conditions,
 )
 from cardrules.games.fildinski.melds import MeldKind, meld_fits
 from cardrules.games.fildinski.options import DixExchange, FildinskiOptions, MeldedCards
@@ -341,7 +341,6 @@ class _Linker:
     def step_legal(self, step_melds: Sequence[int], masks: Sequence[int], view: StepView, seat: int) -> bool:
         """Whether the melds of one step, with these cards, break none of the meld step's conditions."""
         pile = meld_pool(view, seat)
-        fresh = fresh_cards(view)
         taken = 0
         for index, mask in zip(step_melds, masks, strict=True):
             meld = self.melds[index]
@@ -349,8 +348,7 @@ class _Linker:
                 mask.bit_count() != len(meld.cards)
                 or mask & ~pile
                 or shared_cards(mask, taken)
-                or mask & _barred(view, meld.kind)
-                or not mask & fresh
+                or not all(step_conditions(view, meld.kind, mask))
                 or not meld_fits(meld.kind, mask, self.trump, self.options.bezique_pair)
             ):
                 return False
@@ -369,12 +367,13 @@ class _Linker:
         if missing:
             names = " ".join(card_text(i >> 1) for i in ids_in(missing))
             report("melds", f"{where} uses {names}, not in p{seat}'s won pile then", FROM_WON)
-        if not mask & fresh_cards(view):
+        fresh, once, in_order = step_conditions(view, kind, mask)
+        if not fresh:
             report("melds", f"{where} holds no card of that trick", FRESH_CARD)
-        if mask & reused(view, kind):
+        if not once:
             report("melds", f"{where} reuses a card of an earlier {kind.label}", SAME_KIND_ONCE)
         higher = outranking(kind)
-        if higher is not None and mask & outranked(view, kind):
+        if not in_order and higher is not None:  # only a kind with a higher meld can break the class order
             report("melds", f"{where} uses a card of a scored {higher.label}", CLASS_ORDER)
         if shared_cards(mask, taken):
             report("melds", f"{where} shares a card with the other meld of its step", PER_STEP)
