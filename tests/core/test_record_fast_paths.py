@@ -41,7 +41,8 @@ def _played(name: str, seed: int, most: int = 160) -> tuple[list[AnyState], list
     """The states and actions of a seeded random game, at most ``most`` actions."""
     rng = random.Random(seed)
     state = cardrules.get_game(name).new_game(seed=seed)
-    states, actions = [state], []
+    states: list[AnyState] = [state]
+    actions: list[Action] = []
     while not state.is_terminal and len(actions) < most:
         action = rng.choice(state.legal_actions())
         actions.append(action)
@@ -104,7 +105,7 @@ def test_read_canonical_reads_exactly_the_canonical_texts(name: str) -> None:
                 assert state.read_canonical(variant) == expected
                 checked += 1
             assert state.read_canonical(text) == action
-    assert state.read_canonical("p0 nonsense") is None
+        assert state.read_canonical("p0 nonsense") is None
     assert checked > 0
 
 
