@@ -14,7 +14,8 @@ import cardrules
 from cardrules import IllegalActionError, InvalidPositionError
 from cardrules.games.backstab_fish import LAY_DOWN
 from cardrules.games.backstab_fish.actions import Ask, LayDown
-from tests.backstab_fish.test_rules import K, situation
+from cardrules.games.backstab_fish.options import Deck
+from tests.backstab_fish.test_rules import K, deal_order, game, situation
 
 DISPUTE_HEAD: Final = (
     "backstab_fish ; options players=4 deck=double give=exact empty_target=forbidden "
@@ -88,3 +89,135 @@ def test_a_dealer_section_that_is_not_one_seat_is_refused(dealer: str) -> None:
     with pytest.raises(InvalidPositionError) as refused:
         cardrules.from_position(text)
     assert refused.value.problems[0].section == "dealer"
+
+
+def _problems(text: str) -> list[tuple[str, str | None, str]]:
+    """The section, rule and message of each problem the reader finds in ``text`` (it must refuse it)."""
+    with pytest.raises(InvalidPositionError) as refused:
+        cardrules.from_position(text)
+    return [(problem.section, problem.rule, problem.message) for problem in refused.value.problems]
+
+
+@pytest.mark.rule("backstab_fish.answer.go-fish")
+def test_a_go_fish_is_refused_when_the_target_held_as_many_as_asked() -> None:
+    """p0 ends the dispute holding one nine and drew nothing after turn 5: asked for one nine, p0 had to
+    hand it over; asked for two, p0 rightly said go fish."""
+    turns = "p2 ask p0 3 Q fish / p0 ask p3 2 T fish / p3 ask p0 1 8 give / p0 ask p2 2 9 fish / "
+    assert cardrules.from_position(DISPUTE_HEAD + turns + "p2 ask p0 2 9 fish").current_player == 0
+    assert _problems(DISPUTE_HEAD + turns + "p2 ask p0 1 9 fish") == [
+        (
+            "history",
+            "backstab_fish.answer.go-fish",
+            "turn 5 ('p2 ask p0 1 9 fish'): p0 held 1 nines or more, so had to hand 1 over",
+        )
+    ]
+
+
+GIVES: Final = (
+    "p0 ask p1 for 2 A",
+    "p0 end turn",
+    "p1 ask p3 for 1 4",
+    "p3 ask p0 for 1 5",
+    "p0 ask p2 for 2 2",
+    "p0 end turn",
+)
+"""Four turns, each answered by a hand-over (no card drawn, so the deal can be worked back exactly)."""
+
+TURN_4: Final = "turn 4 ('p0 ask p2 2 2 give end'): "
+
+GIVEN_HANDS: Final = "p0 2 2 2 3 6 A A A A A / p1 4 4 7 8 K K / p2 3 3 9 9 Q / p3 4 5 5 5 6 6 J"
+
+
+@pytest.mark.rule("backstab_fish.invariant.card-conservation")
+@pytest.mark.rule("backstab_fish.ask.rank")
+@pytest.mark.parametrize(
+    ("hands", "expected"),
+    [
+        (  # p0 keeps only the two twos p2 handed over: p0 held none when asking for them
+            "p0 2 2 3 3 6 A A A A A / p1 4 4 7 8 K K / p2 2 3 9 9 Q / p3 4 5 5 5 6 6 J",
+            [
+                (
+                    "history",
+                    "backstab_fish.ask.rank",
+                    TURN_4 + "p0 held no twos, so could not ask for them",
+                )
+            ],
+        ),
+        (  # p0 holds one two but was handed two: the hands cannot account for the hand-over
+            "p0 2 3 3 3 6 A A A A A / p1 4 4 7 8 K K / p2 2 2 9 9 Q / p3 4 5 5 5 6 6 J",
+            [
+                (
+                    "history",
+                    "backstab_fish.invariant.card-conservation",
+                    TURN_4 + "p0 was handed 2 twos that the position does not account for",
+                )
+            ],
+        ),
+        (  # the same, and p1 holds neither four of turn 2: the turns before the first such turn are not
+            # judged on hands that no longer add up, so turn 2 is not reported
+            "p0 2 3 3 3 6 A A A A A / p1 5 5 7 8 K K / p2 2 2 9 9 Q / p3 4 4 4 5 6 6 J",
+            [
+                (
+                    "history",
+                    "backstab_fish.invariant.card-conservation",
+                    TURN_4 + "p0 was handed 2 twos that the position does not account for",
+                )
+            ],
+        ),
+        (  # with turn 4 accounted for, turn 3 and turn 2 are each refused, the later one first
+            "p0 2 2 2 3 6 A A A A A / p1 5 5 7 8 K K / p2 3 3 9 9 Q / p3 4 4 4 5 6 6 J",
+            [
+                (
+                    "history",
+                    "backstab_fish.ask.rank",
+                    "turn 3 ('p3 ask p0 1 5 give'): p3 held no fives, so could not ask for them",
+                ),
+                (
+                    "history",
+                    "backstab_fish.invariant.card-conservation",
+                    "turn 2 ('p1 ask p3 1 4 give'): p1 was handed 1 fours that the position does not "
+                    "account for",
+                ),
+            ],
+        ),
+    ],
+)
+def test_a_hand_over_is_judged_against_what_the_asker_holds_now(
+    hands: str, expected: list[tuple[str, str, str]]
+) -> None:
+    """Worked back from the hands, an asker held (what it holds now) less (what it was handed): at
+    least one card of the rank asked for, and never fewer than none."""
+    state = game().from_deal(
+        deal_order(["A A A 2 3 5 6", "A A K K 4 7 8", "2 2 3 3 9 9 Q", "4 4 5 5 6 6 J"], dealer=3), dealer=3
+    )
+    for action in GIVES:
+        state = state.apply(action)
+    text = state.position()
+    assert f"hands {GIVEN_HANDS} ;" in text and cardrules.from_position(text).position() == text
+    assert _problems(text.replace(GIVEN_HANDS, hands)) == expected
+
+
+@pytest.mark.rule("backstab_fish.sets.lay-down")
+def test_under_compulsory_lay_down_four_jokers_held_after_the_answer_must_be_laid() -> None:
+    """The jokers are a rank like the others (the fourteenth, with deck=double-jokers): a history in
+    which p0 is handed the fourth joker and keeps all four in hand is refused."""
+    chosen = game(deck="double-jokers", lay_down="compulsory")
+    hands = ["JK JK JK 2 3 5 6", "JK A K K 4 7 8", "2 2 3 3 9 9 Q", "4 4 5 5 6 6 J"]
+    state = chosen.from_deal(deal_order(hands, dealer=3, deck=Deck.DOUBLE_JOKERS), dealer=3)
+    text = state.apply("p0 ask p1 for 1 JK").position()
+    assert "laid p0 JK /" in text and "history p0 ask p1 1 JK give lay JK" in text
+    kept = (
+        text.replace("hands p0 2 3 5 6 /", "hands p0 2 3 5 6 JK JK JK JK /")
+        .replace("laid p0 JK /", "laid p0 - /")
+        .replace("scores 1 0 0 0", "scores 0 0 0 0")
+        .replace("stall 0", "stall 1")
+        .replace("give lay JK", "give")
+    )
+    assert _problems(kept) == [
+        (
+            "history",
+            "backstab_fish.sets.lay-down",
+            "turn 1 ('p0 ask p1 1 JK give'): under lay_down=compulsory p0 lays down every set held after "
+            "the answer, and held more than that",
+        )
+    ]

@@ -35,6 +35,7 @@ from cardrules.games.calabresella.ending import CalabresellaEnding
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.adapter import ending_of
 from cardrules.testing import positions
+from tests.calabresella.test_position import choose
 
 
 def taken(at: CalabresellaState, bidder_side: bool) -> int:
@@ -475,3 +476,74 @@ def test_a_finished_points_ending_counted_in_score_pays_what_the_engine_settles(
 
     walk(start, {seat: start.ending(seat) for seat in range(3)})
     assert 1 in seen and 0 in seen
+
+
+@pytest.mark.rule("calabresella.scoring.payment")
+@given(state=scored_endings())
+def test_one_solver_asked_in_both_units_for_every_seat_answers_as_fresh_solvers_do(
+    state: CalabresellaState,
+) -> None:
+    """A solver keeps what it learns between questions: the thirds a seat takes and the payment it
+    receives from the very same cards, under these stakes or others, are different questions, and no
+    answer may stand for another (the endings' tags keep their table entries apart)."""
+    text = state.position()
+    stakes = "stakes=" + ",".join(map(str, state.options.stake_values))
+    other = "stakes=1,2,3" if stakes != "stakes=1,2,3" else "stakes=2,3,5"
+    restaked = cardrules.get_game("calabresella").from_position(text.replace(stakes, other))
+    assert (
+        isinstance(restaked, CalabresellaState)
+        and restaked.options.stake_values != state.options.stake_values
+    )
+    shared = Solver()
+    for seat in range(3):
+        for at, unit in ((state, "points"), (state, "score"), (restaked, "score"), (state, "points")):
+            ending = ending_of(at, seat, unit)
+            assert shared.value(ending) == Solver().value(ending), (seat, unit)
+            assert shared.worst(ending) == Solver().worst(ending), (seat, unit)
+            if unit == "score" and not ending.over:
+                assert ending.value == 0  # a payment only once the hand ends
+
+
+def test_endings_under_one_tag_are_played_under_the_same_rules() -> None:
+    """An ending's tag keeps apart, in one transposition table, endings whose same cards are worth
+    different amounts: those of another bidder, another monte, the other side, the other follow rule."""
+    by_tag: dict[int, tuple[int, int, bool, str]] = {}
+    for seed in range(60):
+        follow = ("required", "free")[seed % 2]
+        state = cardrules.get_game("calabresella", follow_suit=follow).new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and state.phase_name != "play":
+            state = state.apply(choose(rng, state))
+        if state.is_terminal:
+            continue
+        assert isinstance(state, CalabresellaState)
+        for seat in range(3):
+            ending = state.ending(seat)
+            assert isinstance(ending, CalabresellaEnding)
+            rules = ending.rules
+            played = (mask_thirds(rules.monte), rules.bidder, seat == rules.bidder, follow)
+            assert by_tag.setdefault(rules.tag, played) == played, (seed, seat)
+    assert len({played[1] for played in by_tag.values()}) == 3 and len(by_tag) > 40
+
+
+def test_two_positions_under_one_key_are_worth_the_same() -> None:
+    """The transposition table trusts a key: positions at trick boundaries with the same key (the leader
+    and, per suit, who holds each card left in rank order, with its thirds) have the same value."""
+    values: dict[object, int] = {}
+    for seed in range(16):
+        state = cardrules.get_game("calabresella").new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal and (state.phase_name != "play" or len(state.tally.winners) < 8):
+            state = state.apply(choose(rng, state))
+        if state.is_terminal:
+            continue
+        assert isinstance(state, CalabresellaState)
+        for _ in range(12):  # random lines of play over the last four tricks
+            ending = state.ending(0)
+            while not ending.over:
+                ending = ending.play(rng.choice(ending.moves()))
+                key = ending.key()
+                if key is not None:
+                    value = Solver().value(ending) - ending.value
+                    assert values.setdefault(key, value) == value, seed
+    assert len(values) > 100

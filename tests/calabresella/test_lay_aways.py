@@ -59,6 +59,27 @@ def test_the_lazy_set_is_the_plain_enumeration_in_order(
     assert discards(seat, hand, size) == wanted
 
 
+@given(hand=hands, data=st.data())
+def test_the_next_cards_of_a_partial_lay_away_are_those_some_lay_away_goes_on_with(
+    hand: tuple[Card, ...], data: st.DataObject
+) -> None:
+    """``following(taken)``: exactly the cards that come next, in index order, in the lay-aways
+    starting with ``taken`` (what a learning agent is offered one card at a time)."""
+    size = data.draw(st.integers(1, max(1, len(hand))), label="size")
+    lays = LayAways(0, hand, size)
+    choices = list(combinations(hand, size))
+    start = data.draw(st.sampled_from(choices), label="lay-away") if choices else ()
+    for taken_count in range(min(size, len(start))):
+        taken = start[:taken_count]
+        wanted = sorted(
+            {cards[taken_count] for cards in choices if cards[:taken_count] == taken},
+            key=lambda card: card.index,
+        )
+        assert list(lays.following(taken)) == wanted, taken
+    if len(hand) < size:
+        assert lays.following(()) == ()
+
+
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 15, 16, 17])
 def test_every_element_of_a_full_lay_away_unranks_to_its_place(size: int) -> None:
     hand = DECK[:16]

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Final
 
 import pytest
 
 from cardrules import IllegalActionError, InvalidPositionError, get_game
 from cardrules.cards import card_at, cards_in
+from cardrules.errors import InvalidOptionError
 from cardrules.games.calabresella import CalabresellaState, Phase, PlayCard, auction_status
-from cardrules.games.calabresella.options import ReverseCappotto, StramazzoBasis
+from cardrules.games.calabresella.deal import DealPlan
+from cardrules.games.calabresella.options import CalabresellaOptions, ReverseCappotto, StramazzoBasis
 from cardrules.games.calabresella.scoring import (
     Contract,
     Raise,
@@ -26,6 +29,8 @@ from cardrules.games.calabresella.scoring import (
     settle,
     stake,
 )
+from tests.calabresella.test_position import DISPUTE, choose
+from tests.calabresella.test_position import read_text as read_position_text
 from tests.calabresella.test_rules import base, play
 
 FOLLOW = "calabresella.play.follow"
@@ -268,3 +273,189 @@ def test_a_written_auction_with_a_call_out_of_turn_is_refused_for_that_call() ->
     (problem,) = refused.value.problems
     assert (problem.section, problem.rule) == ("calls", "common.turn.player-to-act")
     assert "p2 pass is illegal: it is p1's turn to call" in problem.message
+
+
+PLURAL: Final = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+"""Each suit's plural name, by the letter of the card's text."""
+
+
+@pytest.mark.rule("calabresella.play.lead")
+@pytest.mark.rule("calabresella.play.follow")
+@pytest.mark.parametrize("follow_suit", ["required", "free"])
+def test_every_legal_play_is_explained_by_the_suit_of_the_trick_s_first_card(follow_suit: str) -> None:
+    """A lead is a lead; a later card follows, or may be played on, the suit of the *first* card.
+
+    The suit led is the first card's, whatever the second player played: the
+    third player following it is said to follow it, and one void in it may play
+    anything, both named by that suit (and under ``follow_suit=free`` any card
+    is allowed on a lead of that suit).
+    """
+    seen = {"lead": 0, "third follows after a discard": 0, "void": 0}
+    for state in (state for seed in range(6) for state in _states(seed, follow_suit=follow_suit)):
+        if state.phase is not Phase.PLAY:
+            continue
+        seat = state.current_player
+        hand = list(cards_in(state.hands[seat]))
+        for action in state.legal_actions():
+            assert isinstance(action, PlayCard)
+            card = action.card
+            reason = state.check(action).reason
+            if not state.trick:
+                assert reason == f"p{seat} leads {card.pretty()}"
+                seen["lead"] += 1
+                continue
+            first, last = card_at(state.trick[0]), card_at(state.trick[-1])
+            led = PLURAL[str(first)[-1]]
+            if card.suit is first.suit:
+                assert reason == f"p{seat} follows {led} with {card.pretty()}"
+                if last.suit is not first.suit:
+                    seen["third follows after a discard"] += 1
+            elif follow_suit == "free":
+                assert reason == f"under follow_suit=free p{seat} may play {card.pretty()} on a {led} lead"
+            else:
+                assert all(held.suit is not first.suit for held in hand)
+                assert reason == f"p{seat} has no {led} and may play any card, {card.pretty()} included"
+                seen["void"] += 1
+    assert seen["lead"] and seen["third follows after a discard"], seen
+    assert seen["void"] or follow_suit == "free", seen
+
+
+@pytest.mark.rule("calabresella.procedure.phases")
+def test_an_exchange_action_in_the_play_phase_is_refused_naming_what_it_would_do() -> None:
+    """In the play of a Chiamo hand whose called card was handed over (not found in the monte), a call,
+    a return or a lay-away by the player to act is refused by the rule of phases, in its own words."""
+    state = read_position_text(DISPUTE)
+    assert state.phase is Phase.PLAY and state.current_player == 2
+    for text, verb in (
+        ("p2 return 4S", "return a card"),
+        ("p2 call 4S", "call a card"),
+        ("p2 discard 4C 5C 2D 4D", "lay cards away"),
+    ):
+        verdict = state.check(text)
+        assert not verdict.legal, text
+        assert verdict.rule_ids == ("calabresella.procedure.phases",), text
+        assert verdict.reason == f"p2 cannot {verb} here: now p2 is to play a card", text
+
+
+RETURN_FIRST: Final = (
+    "calabresella ; options return_timing=before-monte ; deal 1 dealer p2 ; seed 0 ; phase return p0 ; "
+    "hands 2C 4C 5C KC 4D 5D 7D KD 5H 7H KH QS AS / 3C 2D 3D QD 2H 4H 6H JH QH AH 3S / "
+    "6C JC QC AC 6D JD 3H 2S 4S 5S 7S JS ; monte 6S AD KS 7C ; dealt-monte 6S AD KS 7C ; "
+    "calls p0 chiamo p1 pass p2 pass ; contract p0 chiamo ; called 2C p1"
+)
+"""p0 bid Chiamo and was handed 2♣ by p1; under return_timing=before-monte p0 returns a card before taking
+the monte (seed 0)."""
+
+
+@pytest.mark.rule("calabresella.exchange.return")
+@pytest.mark.rule("common.cards.held")
+def test_returning_a_card_not_held_explains_the_monte_only_for_a_monte_card_before_it_is_taken() -> None:
+    state = read_position_text(RETURN_FIRST)
+    assert state.phase is Phase.RETURN and state.current_player == 0
+    assert state.check("p0 return 4C").reason == "p0 returns 4♣ to p1, who handed over the called card"
+    for text, reason in (
+        (
+            "p0 return AD",
+            "p0 does not hold A♦ (under return_timing=before-monte the monte is taken after the return)",
+        ),
+        ("p0 return 3C", "p0 does not hold 3♣"),
+    ):
+        verdict = state.check(text)
+        assert (verdict.legal, verdict.rule_ids, verdict.reason) == (False, ("common.cards.held",), reason)
+    # another seat never takes the monte, and under after-monte the bidder already has: no note
+    verdict = state.check("p1 return AD")
+    assert verdict.rule_ids == ("common.turn.player-to-act", "common.cards.held")
+    assert verdict.reason.endswith("p1 does not hold A♦"), verdict.reason
+    after = read_position_text(
+        RETURN_FIRST.replace("before-monte", "after-monte")
+        .replace("5H 7H KH QS AS", "5H 7H KH 6S QS KS AS")
+        .replace("2C 4C 5C KC 4D 5D 7D KD", "2C 4C 5C 7C KC 4D 5D 7D KD AD")
+        .replace("; monte 6S AD KS 7C ; dealt", "; monte - ; dealt")
+    )
+    assert after.phase is Phase.RETURN and after.current_player == 0
+    for seat in (1, 2):
+        verdict = after.check(f"p{seat} return AD")
+        assert verdict.reason.endswith(f"p{seat} does not hold A♦"), verdict.reason
+    # in the play phase the monte card is simply not held: the note belongs to the return phase
+    play_state = read_position_text(DISPUTE)
+    verdict = play_state.check("p0 return 2D")
+    assert "p0 does not hold 2♦" in verdict.reason and "monte" not in verdict.reason
+
+
+@pytest.mark.rule("calabresella.info.public-events")
+def test_no_seat_sees_a_giver_before_a_called_card_is_handed_over() -> None:
+    """The giver of the called card is public once a card is called, and nobody's before."""
+    seen = 0
+    for seed in range(12):
+        state = get_game("calabresella").new_game(seed=seed)
+        assert isinstance(state, CalabresellaState)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(3):
+                _check_giver(state, seat)
+                seen += state.observation(seat).giver is not None
+            if state.is_terminal:
+                break
+            state = state.apply(choose(rng, state))  # a pass half the time: every contract comes up
+    assert seen, "no card was ever handed over: the test checked half of its claim"
+
+
+def _check_giver(state: CalabresellaState, seat: int) -> None:
+    """No giver before a card is called; once one is, the giver no longer holds the called card."""
+    observation = state.observation(seat)
+    if observation.called is None:
+        assert observation.giver is None, state.compact()
+    elif observation.giver is not None:
+        assert not state.hands[observation.giver] >> observation.called.index & 1
+
+
+@pytest.mark.rule("calabresella.exchange.solissimo-raise")
+def test_the_observation_text_shows_a_raise_only_when_one_was_chosen() -> None:
+    state = get_game("calabresella").new_game(seed=3)
+    assert isinstance(state, CalabresellaState)
+    state = state.apply("p0 bid solissimo")
+    while state.phase is Phase.AUCTION:
+        state = state.apply(f"p{state.current_player} pass")
+    for choice, shown in (("none", "Solissimo by p0"), ("dividete", "Solissimo by p0 (dividete)")):
+        after = state.apply(f"p0 raise {choice}")
+        for seat in range(3):
+            assert str(after.observation(seat)).splitlines()[2] == f"calls: p0 solissimo; {shown}"
+
+
+@pytest.mark.parametrize("stakes", ["1,2,2", "1,1,2", "2,2,2", "3,2,1", "0,1,2"])
+def test_stakes_must_rise_strictly_from_a_positive_first(stakes: str) -> None:
+    with pytest.raises(InvalidOptionError) as refused:
+        get_game("calabresella", stakes=stakes)
+    assert f"not '{stakes}'" in str(refused.value)
+    assert "strictly increasing triple of positive integers" in str(refused.value)
+
+
+def test_a_deal_plan_shows_and_compares_only_what_it_is_built_from() -> None:
+    """``next(s)`` is derived from the direction option: not part of the plan's repr."""
+    plan = DealPlan(CalabresellaOptions(), 7)
+    assert repr(plan).endswith(", seed=7, decks=(), first_hand=1)") and "nxt" not in repr(plan)
+    assert plan.nxt == (1, 2, 0) and DealPlan(CalabresellaOptions(), 7) == plan
+
+
+@pytest.mark.rule("calabresella.procedure.session")
+@pytest.mark.rule("calabresella.bidding.all-pass")
+def test_the_outcome_names_the_rule_that_ended_the_hand_and_the_state_keeps_its_deck() -> None:
+    """A settled hand ends under calabresella.procedure.session, an abandoned one under
+    calabresella.bidding.all-pass; and the state holds the deck order the hand was dealt from."""
+    game = get_game("calabresella")
+    deck = list(game.pack())
+    random.Random(5).shuffle(deck)
+    start = game.from_deal(deck, dealer=2)
+    assert isinstance(start, CalabresellaState)
+    assert start.deck == tuple(card.index for card in deck)
+    abandoned = start
+    while not abandoned.is_terminal:
+        abandoned = abandoned.apply(f"p{abandoned.current_player} pass")
+    outcome = abandoned.outcome()
+    assert outcome is not None and outcome.rule == "calabresella.bidding.all-pass"
+    settled = play(start, "p0 bid solo", "p1 pass", "p2 pass")
+    while not settled.is_terminal:
+        settled = settled.apply(settled.legal_actions()[0])
+    outcome = settled.outcome()
+    assert outcome is not None and outcome.rule == "calabresella.procedure.session"
+    assert settled.deck == start.deck

@@ -8,16 +8,20 @@ operator in the engine (found by ``python -m tests.support.mutation``) fails it.
 from __future__ import annotations
 
 import dataclasses
+import random
+import re
 from collections import Counter
 
 import pytest
 
+import cardrules
 from cardrules import get_game
-from cardrules.games.fildinski import Category
-from cardrules.games.fildinski.cards import card_id, card_of, ids_in, strength_of, suit_of
-from cardrules.games.fildinski.melds import MeldKind, candidate_melds
+from cardrules.games.fildinski import Category, FildinskiState
+from cardrules.games.fildinski.cards import card_id, card_of, ids_in, kind_card, strength_of, suit_of
+from cardrules.games.fildinski.melds import MeldKind, candidate_melds, required_kinds
 from cardrules.games.fildinski.options import BeziquePair
 from cardrules.games.fildinski.scoring import is_brisque
+from tests.fildinski.test_position import DISPUTE, MELD_STEP, refused
 from tests.fildinski.test_rules import _won_meld_step, act, illegal, mask_of, texts
 
 
@@ -93,3 +97,208 @@ def test_each_seats_won_and_retired_piles_are_its_own_in_every_observation() -> 
                 assert Counter(seen.retired[player]) == Counter(
                     card_of(i) for i in ids_in(state.retired[player])
                 )
+
+
+def _both_queens_of_spades(won0: str, fresh: str) -> FildinskiState:
+    """p0 in a meld step (trick-card rule off) with ``won0`` won and both Q♠ in the pile; ``fresh``
+    (``QS``, ``QS#2``, both or neither) the Q♠ copies just won."""
+    state = _won_meld_step(won0, "", meld_needs_trick_card=False)
+    pile = state.won[0] | mask_of("QS", 2)
+    hands = (state.hands[0] & ~pile, state.hands[1] & ~pile)
+    just_won = (mask_of("QS") if "QS" in fresh.split() else 0) | (mask_of("QS", 2) if "QS#2" in fresh else 0)
+    return dataclasses.replace(state, won=(pile, 0), hands=hands, fresh=just_won)
+
+
+@pytest.mark.rule("fildinski.meld.per-step")
+def test_two_melds_of_one_step_that_need_the_same_kind_take_its_two_copies() -> None:
+    """A marriage and a bezique declared together each take one Q♠ when both are won and alike."""
+    state = _both_queens_of_spades("QS JD KS", "QS QS#2")
+    assert texts(state) == [
+        "p0 meld none",
+        "p0 meld marriage KS QS",
+        "p0 meld bezique JD QS",
+        "p0 meld marriage KS QS + bezique JD QS",
+    ]
+    # Written anew (not the legal set's own object), in either order, the declaration is judged in full.
+    for text in ("p0 meld marriage KS QS + bezique JD QS", "p0 meld bezique JD QS + marriage KS QS"):
+        verdict = state.check(state.parse_action(text))
+        assert verdict.legal, verdict
+        after = act(state, text)
+        assert after.category_points(Category.MELDS) == (60, 0)
+        queens = sorted(meld.cards & mask_of("QS") | meld.cards & mask_of("QS", 2) for meld in after.melds)
+        assert queens == [mask_of("QS"), mask_of("QS", 2)]
+        assert sorted(str(meld) for meld in after.melds) == [
+            "p0 bezique JD QS (trick 1)",
+            "p0 marriage QS KS (trick 1)",
+        ]
+    # Only one Q♠ won: the two melds would share it.
+    single = _won_meld_step("QS JD KS", "", meld_needs_trick_card=False)
+    verdict = illegal(single, "p0 meld marriage KS QS + bezique JD QS")
+    assert verdict.rule_ids[0] in ("fildinski.meld.per-step", "fildinski.meld.from-won-cards"), verdict
+
+
+@pytest.mark.rule("fildinski.meld.copy-choice")
+def test_a_plain_card_whose_copies_differ_is_refused_naming_how_they_differ() -> None:
+    """Both Q♠ won but one of them fresh, or one already melded: the meld must name the copy."""
+    for fresh, which in (("QS", "#1"), ("QS#2", "#2")):
+        state = _both_queens_of_spades("QS JD", fresh)
+        verdict = illegal(state, "p0 meld bezique JD QS")
+        assert verdict.rule_ids == ("fildinski.meld.copy-choice",)
+        assert verdict.reason == (
+            f"p0's won pile holds both QS and they differ ({which} was won in the trick just won): "
+            "write QS#1 or QS#2"
+        )
+        assert f"p0 meld bezique JD QS{which}" in texts(state)
+    # Neither fresh, but Q♠#1 already served in a marriage.
+    married = act(_won_meld_step("QS KS JD", "", meld_needs_trick_card=False), "p0 meld marriage KS QS")
+    again = dataclasses.replace(
+        married,
+        won=(married.won[0] | mask_of("QS", 2), 0),
+        hands=(married.hands[0] & ~mask_of("QS", 2), married.hands[1] & ~mask_of("QS", 2)),
+        in_meld_step=True,
+        current_player=0,
+        fresh=0,
+    )
+    verdict = illegal(again, "p0 meld bezique JD QS")
+    assert verdict.reason == (
+        "p0's won pile holds both QS and they differ (one of them has already been in a meld): "
+        "write QS#1 or QS#2"
+    )
+
+
+@pytest.mark.rule("fildinski.meld.kinds")
+def test_the_cards_a_meld_needs_are_its_rows_kinds_and_a_marriage_needs_its_suit() -> None:
+    def needs(kind: MeldKind, trump: str, suit: int | None = None) -> list[str]:
+        hearts = "CDHS".index(trump)
+        return [str(kind_card(k)) for k in required_kinds(kind, hearts, BeziquePair.STANDARD, suit)]
+
+    assert needs(MeldKind.SEQUENCE, "H") == ["AH", "TH", "KH", "QH", "JH"]
+    assert needs(MeldKind.ROYAL_MARRIAGE, "S") == ["KS", "QS"]
+    assert needs(MeldKind.MARRIAGE, "H", 0) == ["KC", "QC"]
+    assert needs(MeldKind.MARRIAGE, "H") == []  # no suit: a common marriage's cards are not fixed
+    assert needs(MeldKind.DOUBLE_BEZIQUE, "H") == ["QS", "QS", "JD", "JD"]
+    assert needs(MeldKind.FOUR_ACES, "H") == []
+
+
+def _meld_steps(seed: int) -> dict[int, FildinskiState]:
+    """The first deal's meld steps of a random game under meld_in_endgame=true, by the trick they follow."""
+    game = get_game("fildinski", meld_in_endgame=True)
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    steps: dict[int, FildinskiState] = {}
+    while state.deal_number == 1 and not state.is_terminal:
+        if state.in_meld_step:
+            steps.setdefault(state.tricks_done, state)
+        state = state.apply(rng.choice(state.legal_actions()))
+    return steps
+
+
+@pytest.mark.rule("fildinski.endgame.no-melding")
+def test_a_position_in_a_meld_step_after_the_last_draw_needs_meld_in_endgame() -> None:
+    steps = _meld_steps(0)
+    assert {24, 25} <= set(steps)
+    for number in (24, 25):
+        state = steps[number]
+        text = state.position()
+        assert cardrules.from_position(text).position() == text
+        off = text.replace("meld_in_endgame=true", "meld_in_endgame=false")
+        if number <= 24:  # the step of the last trick with a draw is open under either value
+            back = cardrules.from_position(off)
+            assert isinstance(back, FildinskiState) and back.in_meld_step
+            continue
+        error = refused(off)
+        assert [(p.section, p.message, p.rule) for p in error.problems] == [
+            (
+                "turn",
+                f"no meld step follows trick {number} (meld_in_endgame = false)",
+                "fildinski.endgame.no-melding",
+            )
+        ]
+
+
+@pytest.mark.rule("fildinski.play.won-cards")
+def test_won_cards_the_tricks_do_not_account_for_are_named_both_ways() -> None:
+    """A won card taken from p0's pile is what p0 lacks; given to p1, also what p1 holds unearned."""
+    lost = DISPUTE.replace("won p0 8C 9C", "won p0 9C")
+    error = refused(lost)
+    assert "won: p0's won and retired cards lack 8C, which the tricks gave p0 [fildinski.play.won-cards]" in [
+        str(p) for p in error.problems
+    ]
+    moved = lost.replace("/ p1 7C 9C", "/ p1 8C 7C 9C")
+    assert [str(p) for p in refused(moved).problems] == [
+        "won: p0's won and retired cards lack 8C, which the tricks gave p0 [fildinski.play.won-cards]",
+        "won: p1's won and retired cards hold 8C, which no trick gave p1 [fildinski.play.won-cards]",
+    ]
+    swapped = DISPUTE.replace("won p0 8C 9C", "won p0 7C 9C").replace("/ p1 7C 9C", "/ p1 8C 9C")
+    assert [str(p) for p in refused(swapped).problems] == [
+        "won: p0's won and retired cards lack 8C, which the tricks gave p0 "
+        "and hold 7C, which no trick gave p0 [fildinski.play.won-cards]",
+        "won: p1's won and retired cards lack 7C, which the tricks gave p1 "
+        "and hold 8C, which no trick gave p1 [fildinski.play.won-cards]",
+    ]
+
+
+@pytest.mark.rule("fildinski.meld.kinds")
+def test_a_meld_history_whose_cards_do_not_form_its_kind_is_refused() -> None:
+    """The royal marriage K♦ Q♦ of trick 19 (diamonds trump) rewritten as other kinds, or with J♦."""
+
+    def melds_problems(written: str) -> list[str]:
+        text = DISPUTE.replace("melds p1 19 royal-marriage KD QD", f"melds p1 19 {written}")
+        return [str(p) for p in refused(text).problems if p.section == "melds"]
+
+    assert melds_problems("marriage KD QD") == [
+        "melds: the marriage of trick 19, QD KD, is not a marriage [fildinski.meld.kinds]"
+    ]
+    assert melds_problems("bezique KD QD") == [
+        "melds: the bezique of trick 19, QD KD, is not a bezique [fildinski.meld.kinds]"
+    ]
+    assert melds_problems("royal-marriage KD JD") == [
+        "melds: the royal marriage of trick 19, JD KD, is not a royal marriage [fildinski.meld.kinds]"
+    ]
+
+
+@pytest.mark.rule("fildinski.deal.turned-seven")
+def test_the_dealers_turned_seven_points_are_read_against_the_turn_up() -> None:
+    """MELD_STEP's turn-up is 9♥ (the dealer p1 scores none); a deal turning up a seven gives p1 10."""
+
+    def points_problems(text: str) -> list[str]:
+        return [str(p) for p in refused(text).problems]
+
+    rule = "[fildinski.deal.turned-seven]"
+    not_a_seven = f"points: the turn-up 9H is not a 7: the dealer's turned-seven points are 0 {rule}"
+    assert points_problems(MELD_STEP.replace("p1 brisques=10", "p1 turned-seven=10 brisques=10")) == [
+        not_a_seven
+    ]
+    assert points_problems(MELD_STEP.replace("p1 brisques=10", "p1 turned-seven=20 brisques=10")) == [
+        f"points: a turned seven scores 10 {rule}",
+        not_a_seven,
+    ]
+    assert points_problems(MELD_STEP.replace("p0 brisques=20", "p0 turned-seven=10 brisques=20")) == [
+        f"points: only the dealer, p1, scores a turned seven {rule}"
+    ]
+    game = get_game("fildinski")
+    seven = next(
+        state
+        for seed in range(200)
+        if (state := game.new_game(seed=seed)).category_points(Category.TURNED_SEVEN) != (0, 0)
+    )
+    text = seven.position()
+    assert cardrules.from_position(text).position() == text
+    assert seven.dealer == 0 and "; points p0 turned-seven=10 / p1 -" in text  # the deal has just begun
+    (problem,) = refused(text.replace("points p0 turned-seven=10 /", "points p0 - /")).problems
+    assert str(problem).endswith(f"is a 7: the dealer's turned-seven points are 10 {rule}")
+
+
+def test_a_missing_or_malformed_melds_section_is_named_meld_by_meld_and_nothing_else() -> None:
+    """No melds section is one problem (no points problem for melds read as none); each bad meld is named."""
+    missing = re.sub(r" ; melds [^;]*", "", DISPUTE)
+    assert [str(p) for p in refused(missing).problems] == ["melds: the section is missing"]
+    shape = "melds: each meld is its melder, trick, kind and cards, as in p0 4 bezique JD QS"
+    bad = DISPUTE.replace(
+        "melds p1 19 royal-marriage KD QD /", "melds p1 19 royal-wedding KD QD / p0 / p1 20 /"
+    )
+    assert [str(p) for p in refused(bad).problems] == [
+        "melds: 'royal-wedding' is not a kind of meld",
+        shape,
+        shape,
+    ]

@@ -119,7 +119,11 @@ class DealPlan:
     seed: int
     decks: tuple[tuple[int, ...], ...] = ()
     first_hand: int = 1
-    nxt: tuple[int, int, int] = field(init=False, repr=False, compare=False)
+    nxt: tuple[int, int, int] = field(
+        init=False,
+        repr=False,
+        compare=False,  # derived from the options, which are compared
+    )
 
     def __post_init__(self) -> None:
         # calabresella.deal.direction: next(s) is s + 1 (counter-clockwise) or s + 2 (clockwise), mod 3.

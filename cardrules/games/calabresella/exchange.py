@@ -183,21 +183,19 @@ def misplaced(
                 CALLED_IN_MONTE,
                 f"the called card {pretty(setup.called)} lay in the monte; no other card may be called",
             )
-        return None
-    if isinstance(action, ReturnCard):
+    elif isinstance(action, ReturnCard):
         if setup.called_in_monte:
             return (
                 CALLED_IN_MONTE,
                 f"the called card {pretty(setup.called)} came from the monte, so no card is returned",
             )
-        return None
-    if isinstance(action, ChooseRaise):
+    elif isinstance(action, ChooseRaise):
         if contract is not Contract.SOLISSIMO:
             return _RAISE, "only a Solissimo bidder may raise, right after the auction"
         if state.options.solissimo_raises is SolissimoRaises.OFF:
             return _RAISE, "Solissimo raises are not played under solissimo_raises=off"
         return _RAISE, "the raise is chosen once, before the opening lead, and that moment has passed"
-    if contract is Contract.SOLISSIMO and action.seat == setup.bidder:
+    elif contract is Contract.SOLISSIMO and action.seat == setup.bidder:  # a lay-away
         actor = format_seat(action.seat)
         return SOLISSIMO, f"{actor} bid Solissimo and plays the 12 cards dealt, laying nothing away"
     return None
@@ -230,7 +228,8 @@ def judge(
         card = action.card
         if not hand >> card.index & 1:
             extra = ""
-            if state.phase is Phase.RETURN and card.index in state.dealt_monte:
+            if state.phase is Phase.RETURN and seat == state.setup.bidder and card.index in state.monte:
+                # the bidder takes the monte after the return, under return_timing=before-monte only
                 extra = " (under return_timing=before-monte the monte is taken after the return)"
             not_held(found, seat, card.pretty() + extra)
         elif judged and not returnable_mask(hand, state.setup.called) >> card.index & 1:

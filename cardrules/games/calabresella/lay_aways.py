@@ -43,6 +43,14 @@ _NEW: Final[Callable[[type[Discard]], Discard]] = object.__new__
 _MAKE_DISCARD: Final[Callable[[int, tuple[Card, ...]], Discard]] = fast_constructor(Discard)
 
 
+class _Unplaced(Exception):
+    """A value :meth:`LayAways._position` cannot place by rank: equality with each element decides.
+
+    Its own class, so that only this case falls back to the comparison, and a
+    slip in the ranking (an ``IndexError``, say) is not mistaken for it.
+    """
+
+
 def _drain(items: Iterator[object]) -> None:
     """Run an iterator to its end, keeping nothing (its items are the side effects' ``None``)."""
     deque(items, maxlen=0)
@@ -182,20 +190,20 @@ class LayAways(Sequence[Action]):
         """Where ``value`` stands in the sequence, or ``None`` when it is no member (exact types only).
 
         Raises:
-            LookupError: ``value`` is of a kind the rule cannot place; the caller
+            _Unplaced: ``value`` is of a kind the rule cannot place; the caller
                 compares it with every element instead.
         """
         if type(value) is not Discard:
             if type(value) in _OTHER_KINDS:
                 return None  # an action of another kind is never equal to a Discard
-            raise LookupError(value)
+            raise _Unplaced(value)
         cards = value.cards
         if (
             type(value.seat) is not int
             or type(cards) is not tuple
             or any(type(card) is not Card for card in cards)
         ):
-            raise LookupError(value)  # a seat of 1.0 or True, say: equality with each element decides
+            raise _Unplaced(value)  # a seat of 1.0 or True, say: equality with each element decides
         if self._seat != value.seat or len(cards) != self._size:
             return None
         hand = self._hand
@@ -216,7 +224,7 @@ class LayAways(Sequence[Action]):
     def __contains__(self, value: object) -> bool:
         try:
             return self._position(value) is not None
-        except LookupError:
+        except _Unplaced:
             return value in discards(self._seat, self._hand, self._size)
 
     def index(self, value: object, start: int = 0, stop: int | None = None) -> int:
@@ -227,7 +235,7 @@ class LayAways(Sequence[Action]):
         """
         try:
             found = self._position(value)
-        except LookupError:
+        except _Unplaced:
             everything = discards(self._seat, self._hand, self._size)
             return everything.index(value, start, sys.maxsize if stop is None else stop)
         begin, end, _ = slice(start, stop).indices(self._length)
@@ -239,7 +247,7 @@ class LayAways(Sequence[Action]):
         """How many elements equal ``value``: 1 or 0, as the lay-aways are distinct."""
         try:
             return 0 if self._position(value) is None else 1
-        except LookupError:
+        except _Unplaced:
             return discards(self._seat, self._hand, self._size).count(value)
 
     def __eq__(self, other: object) -> bool:

@@ -270,10 +270,16 @@ def _owners(w: Written, status: tuple[int, Contract] | None, reader: PositionRea
 
     A dealt monte card belongs to the monte; the called card to its giver;
     the returned card to the bidder; a card laid away to the first seat that
-    laid it; any other card to the seat that holds or played it.
+    laid it; any other card to the seat that holds or played it. ``None`` when
+    an unreadable section hides who that is: the zones, the rules (who played
+    each card written in a trick), or the calls (who the bidder is, for a
+    returned card); the unreadable section is the problem then, and no seat is
+    blamed for a count it cannot be shown to have.
     """
     hands, monte, dealt = w.hands, w.monte, w.dealt
     if hands is None or monte is None or dealt is None or w.laid is None or w.tricks is None:
+        return None
+    if w.options is None or (w.returned is not None and status is None):
         return None
     owner: dict[int, int] = dict.fromkeys(dealt, -1)
     if w.called is not None and w.called[1] >= 0:
@@ -339,11 +345,13 @@ def _compare(w: Written, state: CalabresellaState, reader: PositionReader) -> No
         if written != derived:
             lacking = set(_cards_in_mask(derived & ~written))
             extra = set(_cards_in_mask(written & ~derived))
-            reader.problem(
-                f"hands p{seat}",
-                f"its history leaves p{seat} holding {_listing(lacking)} and not {_listing(extra)}",
-                _role(state, min(lacking | extra)),
-            )
+            if not lacking:
+                said = f"the hand lists {_listing(extra)}, which its history does not leave p{seat} holding"
+            elif not extra:
+                said = f"its history leaves p{seat} holding {_listing(lacking)} too, missing from the hand"
+            else:
+                said = f"its history leaves p{seat} holding {_listing(lacking)} and not {_listing(extra)}"
+            reader.problem(f"hands p{seat}", said, _role(state, min(lacking | extra)))
     monte = state.final_monte if state.settlement is not None else state.monte
     if tuple(w.monte) != monte:
         if state.settlement is not None:

@@ -82,7 +82,7 @@ def malformed(action: object) -> str | None:
     try:  # the common case at once: exact types (a field missing raises, and is looked into below)
         if type(action) is PlayCard and type(action.seat) is int and 0 <= action.seat < 4:
             played = action.card
-            if type(played) is Card and type(played.index) is int:
+            if type(played) is Card and type(played.index) is int and 0 <= played.index < 52:
                 return None
     except AttributeError:
         pass

@@ -134,7 +134,8 @@ def _check_scores(
     number: int | None,
     scores: tuple[tuple[int, int], ...],
 ) -> bool:
-    """Whether the scores of the earlier deals are possible; a problem for each one that is not."""
+    """Whether the scores of the earlier deals are possible, in number and each pair; a problem for each one
+    that is not, and for a deal 13 after untied totals (``_check_tie``)."""
     ok = True
     if number is not None and len(scores) != number - 1:
         reader.problem(
@@ -160,16 +161,23 @@ def _check_scores(
             )
             ok = False
     if ok and number == MAX_DEALS:
-        ns = sum(pair[0] for pair in scores)
-        ew = sum(pair[1] for pair in scores)
-        if ns != ew:
-            reader.problem(
-                "scores",
-                f"deal 13 is played only after a tie, but the totals after deal 12 are {ns} to {ew}",
-                "felagsvist.game.tie",
-            )
-            ok = False
+        _check_tie(reader, scores)
     return ok
+
+
+def _check_tie(reader: PositionReader, scores: tuple[tuple[int, int], ...]) -> None:
+    """felagsvist.game.tie: a problem when deal 13 is played but the twelve deals' totals are not level.
+
+    It leaves the scores usable: each is possible, and a refused position builds no state from them.
+    """
+    ns = sum(pair[0] for pair in scores)
+    ew = sum(pair[1] for pair in scores)
+    if ns != ew:
+        reader.problem(
+            "scores",
+            f"deal 13 is played only after a tie, but the totals after deal 12 are {ns} to {ew}",
+            "felagsvist.game.tie",
+        )
 
 
 def _check_cards(
