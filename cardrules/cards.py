@@ -132,15 +132,13 @@ class Rank(IntEnum):
         return self.letter
 
 
-_SUIT_LETTERS: Final = MappingProxyType(
-    {Suit.CLUBS: "C", Suit.DIAMONDS: "D", Suit.HEARTS: "H", Suit.SPADES: "S"}
-)
-_SUIT_SYMBOLS: Final = MappingProxyType(
-    {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
-)
-_RANK_LETTERS: Final = MappingProxyType(
-    {r: (str(r.value) if r.value <= 9 else "TJQKA"[r.value - 10]) for r in Rank}
-)
+_SUIT_LETTERS: Final = "CDHS"
+"""Each suit's letter, indexed by the suit (an IntEnum indexes a str at C speed, where a mapping
+would hash the member in Python)."""
+_SUIT_SYMBOLS: Final = "♣♦♥♠"
+"""Each suit's symbol, indexed by the suit."""
+_RANK_LETTERS: Final = "..23456789TJQKA"
+"""Each rank's letter, indexed by the rank's value (2 to 14)."""
 
 
 @dataclass(frozen=True, slots=True, order=False)
@@ -171,13 +169,16 @@ class Card:
         return self.rank.label + self.suit.symbol
 
     def __str__(self) -> str:
-        return self.rank.letter + self.suit.letter
+        return _TEXTS[self.index]  # read often (every action's and record's text): worked out once
 
     def __repr__(self) -> str:
         return f"Card(rank=Rank.{self.rank.name}, suit=Suit.{self.suit.name})"
 
 
 _ALL: Final[tuple[Card, ...]] = tuple(Card(Rank(i % 13 + 2), Suit(i // 13)) for i in range(52))
+
+_TEXTS: Final[tuple[str, ...]] = tuple(card.rank.letter + card.suit.letter for card in _ALL)
+"""Each card's canonical text, by index: what :meth:`Card.__str__` gives."""
 
 STANDARD_DECK: Final[tuple[Card, ...]] = _ALL
 """The 52 cards of a standard pack in index order (clubs 2 first, spades ace last)."""

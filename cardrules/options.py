@@ -194,5 +194,5 @@ def options_as_dict(options: object) -> dict[str, str | int]:
     out: dict[str, str | int] = {}
     for f in dataclasses.fields(options):
         value = getattr(options, f.name)
-        out[f.name] = value.value if isinstance(value, Enum) else value
+        out[f.name] = value._value_ if isinstance(value, Enum) else value  # `.value` is a slow descriptor
     return out

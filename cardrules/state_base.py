@@ -189,6 +189,15 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT, ActT]):
         raise NotImplementedError
 
     @staticmethod
+    def _canonical_action(text: str, /) -> ActT | None:
+        """The action whose canonical text is exactly ``text``, from a table the game keeps; else ``None``.
+
+        A game whose reader looks its canonical texts up in a table overrides this with that table's
+        lookup; ``None`` leaves the text to :meth:`read_canonical`'s reading.
+        """
+        return None
+
+    @staticmethod
     def _malformed(action: Action, /) -> str | None:
         """Why ``action`` is no action of the game (common.action.known), or ``None``: the door's check."""
         raise NotImplementedError
@@ -284,6 +293,19 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT, ActT]):
                 return verdict, played
         return verdict, None
 
+    def apply_known(self, action: Action) -> Self | None:
+        """The state after ``action`` when its kind's fast path knows at once that it is legal, else ``None``.
+
+        What :meth:`apply` tries first (:attr:`~cardrules.state_base.Step.fast`): ``None`` says nothing
+        about the action, which :meth:`attempt` then judges. A record's check takes its sound steps this
+        way, without wording a verdict it does not read.
+        """
+        found = self.ACTIONS.get(type(action))
+        if found is not None and found.fast is not None:
+            known: Self | None = found.fast(self, action)
+            return known
+        return None
+
     def apply(self, action: Action | str) -> Self:
         """The state after ``action``.
 
@@ -323,6 +345,19 @@ class StateBase(SvgPicture, PositionEquality, Generic[ObsT, HandT, EndT, ActT]):
             InvalidNotationError: the text is not an action of the game.
         """
         return self._read_action(text, None if self.current_player == TERMINAL else self.current_player)
+
+    def read_canonical(self, text: str) -> ActT | None:
+        """The action :meth:`parse_action` reads from ``text`` when ``text`` is that action's canonical text
+        (what ``str`` gives it), else ``None``: a record's usual action, read without writing its text again.
+        """
+        known = self._canonical_action(text)
+        if known is not None:
+            return known
+        try:
+            action = self.parse_action(text)
+        except ValueError:  # no action here: the caller reads the text its careful way
+            return None
+        return action if str(action) == text else None
 
     def seat(self, seat: object) -> int:
         """``seat`` when it is one of this game's seats.

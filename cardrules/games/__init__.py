@@ -9,6 +9,7 @@ the game is asked for.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Literal, cast, overload
@@ -41,14 +42,16 @@ GAMES: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
 def _factory(name: object) -> GameFactory:
     if not isinstance(name, str):
         raise InvalidArgumentError(f"a game is named by a string, not {type(name).__name__}")
-    key = name.strip().lower().replace("-", "_")
+    key = name if name in GAMES else name.strip().lower().replace("-", "_")
     if key not in GAMES:
         hint = did_you_mean(key, GAMES)
         raise UnknownGameError(
             f"no game called {name[:100]!r}{hint}; the games are {', '.join(sorted(GAMES))}"
         )
     module_name, class_name = GAMES[key]
-    return cast("GameFactory", getattr(importlib.import_module(module_name), class_name))
+    # A game asked for again (a record checked after another) finds its module at once.
+    module = sys.modules.get(module_name) or importlib.import_module(module_name)
+    return cast("GameFactory", getattr(module, class_name))
 
 
 @overload

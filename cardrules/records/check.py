@@ -161,7 +161,9 @@ def check(record: Record | Prepared, mode: Mode = "strict") -> CheckReport:
     checked = 0
     stopped = False
     stop_reason = ""
-    for number, entry, action, before, verdict, after, played in walk(prepared, lenient=lenient):
+    for number, entry, action, before, verdict, after, played in walk(
+        prepared, lenient=lenient, verdicts=False
+    ):
         if verdict.legal:  # the usual step, and the only kind a sound record has
             checked = number + 1
             state = after

@@ -22,6 +22,7 @@ from cardrules.errors import AmbiguousActionError, CardRulesError, InvalidDealEr
 from cardrules.game import Action, AnyGame, AnyState
 from cardrules.notation import read_seat
 from cardrules.records.model import Record, RecordedAction, new_entry, seat_token
+from cardrules.state_base import StateBase
 
 __all__ = [
     "Draft",
@@ -250,7 +251,9 @@ def actions_of(
             continue
         known = read.get(text)
         if known is None:
-            known = _read_action(index, text, seats, reader, problems, seat_names)
+            known = _read_canonical(text, seats, reader) or _read_action(
+                index, text, seats, reader, problems, seat_names
+            )
             if known is None:
                 complete = False
                 continue
@@ -258,6 +261,23 @@ def actions_of(
         out.append(new_entry(known[0].text, comment) if comment else known[0])
         parsed.append(known[1])
     return (tuple(out), tuple(parsed)) if complete else None
+
+
+def _read_canonical(
+    text: str, seats: int | None, reader: AnyState | None
+) -> tuple[RecordedAction, Action] | None:
+    """The entry and action of a ``text`` that is the canonical text of an action of a seat of the game.
+
+    The usual record's every action; ``None`` for any other text, which :func:`_read_action` reads,
+    checking it step by step and noting its problems. A canonical text starts with its actor's
+    token, so the actor :func:`_read_action` would read first is the action's own seat.
+    """
+    if seats is None or not isinstance(reader, StateBase):
+        return None
+    action = reader.read_canonical(text)
+    if action is None or not 0 <= action.seat < seats:
+        return None
+    return new_entry(text, None), action
 
 
 def _read_action(

@@ -113,6 +113,16 @@ _LONG_LINE: Final = re.compile(rf"\n[^\n]{{{MAX_KEY_CHARS + 1},}}")
 _DEEP: Final = re.compile(rf"[\[{{](?:[ \t\r\n]*[\[{{]){{{MAX_NESTING}}}")
 
 
+def _may_hold_long_key(line: str) -> bool:
+    """Whether :data:`_LONG_KEY` may match in ``line``, as a quick test finds it (internal).
+
+    Each of its keys holds more than :data:`MAX_KEY_CHARS` characters in a row with no double quote
+    (a bare key, or the inside of a double-quoted one), or is single-quoted. A record's long lines
+    (its options, with every value quoted) have neither, and the search would try every character.
+    """
+    return "'" in line or max(map(len, line.split('"'))) > MAX_KEY_CHARS
+
+
 def where(text: str, offset: int) -> str:
     """``line L, column C`` of ``offset`` in ``text`` (internal)."""
     line = text.count("\n", 0, offset) + 1
@@ -174,6 +184,8 @@ def scan_text(text: str, source: str | None = None) -> None:
         )
     long = None
     for line in _LONG_LINE.finditer(lined):  # in order, so the first match is the one a whole scan finds
+        if not _may_hold_long_key(line.group()):
+            continue
         long = _LONG_KEY.search(lined, line.start(), line.end())
         if long is not None:
             break

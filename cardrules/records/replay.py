@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 from cardrules.frozen import fast_constructor
 from cardrules.game import Action, AnyState
@@ -36,6 +36,7 @@ from cardrules.records.draft import step_location
 from cardrules.records.errors import IllegalStepError, RecordError
 from cardrules.records.model import Record, RecordedAction
 from cardrules.records.validate import Prepared, prepare
+from cardrules.state_base import StateBase
 from cardrules.verdict import Verdict
 
 __all__ = ["Step", "initial_state", "replay", "steps"]
@@ -143,16 +144,29 @@ Judged = tuple[int, RecordedAction, Action, AnyState, Verdict, AnyState, bool]
 """One step of :func:`walk`: the fields of a :class:`Step`, in order (internal)."""
 
 
-def walk(prepared: Prepared, *, lenient: bool = False) -> Iterator[Judged]:
+KNOWN_LEGAL: Final = Verdict.allowed((), "a legal step, taken at once by its kind's fast path")
+"""The verdict :func:`walk` gives, when asked for no verdicts of legal steps, to a step it took at once
+(internal): it is legal, and its own verdict is never worded."""
+
+
+def walk(prepared: Prepared, *, lenient: bool = False, verdicts: bool = True) -> Iterator[Judged]:
     """The walk of :func:`steps`, each step as a plain tuple of its :class:`Step`'s fields (internal).
 
     :func:`~cardrules.records.check.check` walks a record this way, without
-    building a :class:`Step` for every step.
+    building a :class:`Step` for every step, and with ``verdicts=False``: a step
+    that its kind's fast path knows to be legal
+    (:meth:`~cardrules.state_base.StateBase.apply_known`, what ``apply`` tries
+    first) is taken at once, with the verdict :data:`KNOWN_LEGAL`; every other
+    step is judged as :func:`steps` judges it.
 
     Raises:
         RecordError: as :func:`steps`.
     """
     state = prepared.start
+    # The fast path, where the state has one (every game's state does) and no verdict of a legal step is read.
+    known: Callable[[AnyState, Action], AnyState | None] | None = None
+    if not verdicts and isinstance(state, StateBase):
+        known = cast("Callable[[AnyState, Action], AnyState | None]", StateBase.apply_known)
     actions = prepared.record.actions
     parsed = (
         prepared.parsed
@@ -167,6 +181,10 @@ def walk(prepared: Prepared, *, lenient: bool = False) -> Iterator[Judged]:
                 raise RecordError(
                     [(step_location(number), f"step {number}: {error} [common.action.known]")]
                 ) from None
+        if known is not None and (taken := known(state, read)) is not None:
+            yield number, entry, read, state, KNOWN_LEGAL, taken, False
+            state = taken
+            continue
         verdict, after = state.attempt(read, lenient=lenient)
         if after is None:
             check_deals_reached(prepared.record, state, ended=False)

@@ -38,11 +38,12 @@ _PLAIN: Final = r'[^"\\\x00-\x1f\x7f]*+'
 _COMMENT: Final = r"(?:#[^\x00-\x08\x0a-\x1f\x7f]*+)?"
 """A comment, or nothing: tomllib takes any character in one but the control characters other than tab."""
 _ITEM: Final = re.compile(
-    rf'[ \t]*+(?:"({_PLAIN})"|\{{ action = "({_PLAIN})", comment = "({_PLAIN})" \}}),[ \t]*+{_COMMENT}\n'
+    rf'^[ \t]*+(?:("{_PLAIN}")|\{{ action = "({_PLAIN})", comment = "({_PLAIN})" \}}),[ \t]*+{_COMMENT}\n',
+    re.MULTILINE,
 )
-"""One line of a long array: a plain string, or an action with its comment; a comma; perhaps a comment."""
-_ITEMS: Final = re.compile(rf"(?:{_ITEM.pattern})*+\](?=\n|\Z)")
-"""The lines of a long array up to its closing bracket, alone at the start of its line."""
+"""One whole line of a long array: a plain string (kept with its quotes, so that an empty string still
+shows), or an action with its comment; a comma; perhaps a comment. No part of it takes a line break
+but the last, so a match is exactly one line."""
 _TABLE_LINE: Final = re.compile(r"\n[ \t]*+\[")
 """A line that may be a table's header (or an array in an array: a line-by-line read does not look closer)."""
 
@@ -76,15 +77,18 @@ def read_by_line(text: str) -> dict[str, Any] | None:
             if start == 0:
                 continue
         body = start + len(opening)
-        block = _ITEMS.match(src, body)
-        if block is None:
+        close = src.find("\n]", body - 1) + 1  # the first line that starts with the closing bracket
+        if close == 0 or src[close + 1 : close + 2] not in ("\n", ""):
             continue
-        found = (item.groups() for item in _ITEM.finditer(src, body, block.end() - 1))
+        block = src[body:close]  # whole lines, each ending with its line break
+        found = _ITEM.findall(block)
+        if len(found) != block.count("\n"):  # a match is one whole line: so every line is an item
+            continue
         arrays[key] = [
-            plain if plain is not None else {"action": action, "comment": comment}
+            plain[1:-1] if plain else {"action": action, "comment": comment}
             for plain, action, comment in found
         ]
-        src = f"{src[:start]}{key} = []{src[block.end() :]}"
+        src = f"{src[:start]}{key} = []{src[close + 1 :]}"
     if not arrays:
         return None
     tree = _simple_lines(src)

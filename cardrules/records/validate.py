@@ -105,19 +105,23 @@ def _bounded(draft: Draft, problems: Problems) -> bool:
     for location, token in (("game", draft.game), ("dealer", draft.dealer)):
         if token is not None:
             note(location, text_problem(token, MAX_KEY_CHARS))
+    # Each location and problem is worded only when there is one: records are checked by the thousand.
     for name, option in draft.options:
-        where = f"options.{name[:MAX_KEY_CHARS]}"
-        note(where, text_problem(name, MAX_KEY_CHARS))
-        note(
-            where, text_problem(option, MAX_KEY_CHARS) if isinstance(option, str) else integer_problem(option)
-        )
+        if len(name) > MAX_KEY_CHARS or not isinstance(option, str) or len(option) > MAX_KEY_CHARS:
+            where = f"options.{name[:MAX_KEY_CHARS]}"
+            note(where, text_problem(name, MAX_KEY_CHARS))
+            note(
+                where,
+                text_problem(option, MAX_KEY_CHARS) if isinstance(option, str) else integer_problem(option),
+            )
     for token, name in draft.seats:
-        note(f"seats.{token[:MAX_KEY_CHARS]}", text_problem(token, MAX_KEY_CHARS) or text_problem(name))
+        if len(token) > MAX_KEY_CHARS or len(name) > MAX_TEXT_CHARS:
+            note(f"seats.{token[:MAX_KEY_CHARS]}", text_problem(token, MAX_KEY_CHARS) or text_problem(name))
     for token, score in draft.claims:
-        where = f"claimed_scores.{token[:MAX_KEY_CHARS]}"
-        note(where, text_problem(token, MAX_KEY_CHARS) or integer_problem(score))
+        if (long := text_problem(token, MAX_KEY_CHARS) or integer_problem(score)) is not None:
+            note(f"claimed_scores.{token[:MAX_KEY_CHARS]}", long)
     for k, deck in enumerate(draft.deals or ()):
-        if deck is not None:
+        if deck is not None and len(deck) > MAX_DECK_CARDS:
             note(f"deals[{k}]", count_problem("cards", len(deck), MAX_DECK_CARDS))
     for index, entry in enumerate(draft.actions or ()):
         if entry is None:

@@ -41,6 +41,7 @@ __all__ = [
     "Pass",
     "PlayCard",
     "ReturnCard",
+    "canonical_action",
     "malformed",
     "parse_action",
 ]
@@ -176,6 +177,16 @@ _FORMS: Final = (
 
 _KINDS: Final = (Pass, Bid, CallCard, ReturnCard, Discard, ChooseRaise, PlayCard)
 _EXACT: Final[frozenset[type[Action]]] = frozenset((Pass, Bid, CallCard, ReturnCard, ChooseRaise, PlayCard))
+
+
+def canonical_action(text: str) -> Action | None:
+    """The shared action whose canonical text is exactly ``text`` (a call, a raise or a one-card action),
+    as :func:`parse_action` reads it; ``None`` for any other text.
+
+    >>> canonical_action("p1 play 3S") is parse_action("p1 play 3S", None), canonical_action("p1 play 3s")
+    (True, None)
+    """
+    return _CANONICAL.get(text)
 
 
 def malformed(action: Action) -> str | None:

@@ -11,7 +11,12 @@ from cardrules.cards import Card
 from cardrules.game import GameInfo
 from cardrules.games.calabresella.deal import DealPlan
 from cardrules.games.calabresella.info import INFO
-from cardrules.games.calabresella.options import CalabresellaOptions, options_from
+from cardrules.games.calabresella.options import (
+    DEFAULT_OPTION_TEXTS,
+    DEFAULT_OPTIONS,
+    CalabresellaOptions,
+    options_from,
+)
 from cardrules.games.calabresella.position import read_position
 from cardrules.games.calabresella.state import CalabresellaState
 
@@ -44,6 +49,12 @@ class CalabresellaGame(GameBase[CalabresellaOptions, CalabresellaState]):
     @classmethod
     def _read_options(cls, given: Mapping[str, object]) -> CalabresellaOptions:
         return options_from(given)
+
+    def options_dict(self) -> dict[str, str | int]:
+        """Every option as a plain value (enum values as their strings), every option present."""
+        if self.options is DEFAULT_OPTIONS:  # the usual game, whose options a record writes: known at once
+            return dict(DEFAULT_OPTION_TEXTS)
+        return GameBase.options_dict(self)
 
     def _new_game(self, seed: int) -> CalabresellaState:
         return CalabresellaState.deal(DealPlan(self.options, seed), self._first_dealer(seed))

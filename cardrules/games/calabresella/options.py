@@ -19,12 +19,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from types import MappingProxyType
+from typing import Final
 
 from cardrules.errors import InvalidOptionError
-from cardrules.options import build_options, option_key, whole_number
+from cardrules.options import build_options, option_key, options_as_dict, whole_number
 from cardrules.text import echo
 
 __all__ = [
+    "DEFAULT_OPTIONS",
+    "DEFAULT_OPTION_TEXTS",
     "Auction",
     "CalabresellaOptions",
     "Direction",
@@ -187,12 +191,23 @@ class CalabresellaOptions:
         return int(a), int(b), int(c)
 
 
+DEFAULT_OPTIONS: Final = CalabresellaOptions()
+"""Every option at its default."""
+
+DEFAULT_OPTION_TEXTS: Final[Mapping[str, str | int]] = MappingProxyType(options_as_dict(DEFAULT_OPTIONS))
+"""The defaults as a record writes them: every option by its name, with its canonical text (read-only)."""
+
+
 def options_from(given: Mapping[str, object]) -> CalabresellaOptions:
     """Build the options from names and values (strings, enum members, or a triple for ``stakes``).
 
     Raises:
         InvalidOptionError: an unknown option or a value it does not take.
     """
+    if (
+        not given or given == DEFAULT_OPTION_TEXTS
+    ):  # no options, or a record's at the defaults: nothing to read
+        return DEFAULT_OPTIONS
     rest: dict[str, object] = {}
     stakes: str | None = None
     for name, value in given.items():

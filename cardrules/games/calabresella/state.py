@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from cardrules.cards import Card, Cards, card_at, cards_in, format_cards
+from cardrules.cards import STANDARD_DECK, Card, Cards, card_at, cards_in, format_cards
 from cardrules.errors import GameNotOverError
 from cardrules.game import TERMINAL, Action, GameInfo, Outcome
 from cardrules.games.calabresella import auction, exchange, play, procedure
@@ -41,6 +41,7 @@ from cardrules.games.calabresella.actions import (
     Pass,
     PlayCard,
     ReturnCard,
+    canonical_action,
     malformed,
     parse_action,
 )
@@ -132,6 +133,7 @@ class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaE
         step(ChooseRaise, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_shared),
     )
     _read_action = staticmethod(parse_action)
+    _canonical_action = staticmethod(canonical_action)
     _malformed = staticmethod(malformed)
     _observe = staticmethod(observe)
     _cards_of = staticmethod(Cards.from_mask)
@@ -321,7 +323,7 @@ class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaE
         (calabresella.deal.monte). The position's later deck orders are the
         decks of the hands :meth:`next_hand` deals.
         """
-        return (tuple(card_at(c) for c in self.context.deck),)
+        return (tuple([STANDARD_DECK[c] for c in self.context.deck]),)
 
     # -- the public protocol --------------------------------------------------
 

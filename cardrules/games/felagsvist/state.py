@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
-from cardrules.cards import Card, Cards, Suit, card_at, cards_in, format_cards
+from cardrules.cards import STANDARD_DECK, Card, Cards, Suit, card_at, cards_in, format_cards
 from cardrules.errors import GameNotOverError
 from cardrules.game import TERMINAL, GameInfo
 from cardrules.games.felagsvist import play as _play
@@ -172,7 +172,8 @@ class FelagsvistState(StateBase[FelagsvistObservation, Cards, "FelagsvistEnding"
         """
         plan = self.deal.plan
         return tuple(
-            tuple(card_at(c) for c in plan.deck(k)) for k in range(plan.first_deal, self.deal.deal_number + 1)
+            tuple([STANDARD_DECK[c] for c in plan.deck(k)])
+            for k in range(plan.first_deal, self.deal.deal_number + 1)
         )
 
     @property
