@@ -204,9 +204,7 @@ def options_from(given: Mapping[str, object]) -> CalabresellaOptions:
     Raises:
         InvalidOptionError: an unknown option or a value it does not take.
     """
-    if (
-        not given or given == DEFAULT_OPTION_TEXTS
-    ):  # no options, or a record's at the defaults: nothing to read
+    if not given or given == DEFAULT_OPTION_TEXTS:  # none, or a record's at the defaults: nothing to read
         return DEFAULT_OPTIONS
     rest: dict[str, object] = {}
     stakes: str | None = None
