@@ -46,14 +46,23 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
     so it may be called with keywords too. Annotate the result with the exact
     ``Callable`` type at the call site to keep the arguments typed.
 
+    A class compiled by mypyc has no slots to fill from Python, and its own
+    compiled ``__init__`` stores each field directly, faster than any builder
+    made here: for such a class the function is the class itself, whose
+    ``__init__`` must then take every field, in field order (write it out in
+    the class so that it compiles; the dataclass's own would not).
+
     Raises:
         TypeError: ``cls`` is not a slotted frozen dataclass.
     """
-    if not dataclasses.is_dataclass(cls) or "__slots__" not in cls.__dict__:
+    compiled = "__mypyc_attrs__" in cls.__dict__
+    if not dataclasses.is_dataclass(cls) or not (compiled or "__slots__" in cls.__dict__):
         raise InvalidArgumentError(f"{cls.__name__} is not a slotted dataclass")
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or not params.frozen:
         raise InvalidArgumentError(f"{cls.__name__} is not a frozen dataclass")
+    if compiled:
+        return cls
     names = tuple(field.name for field in dataclasses.fields(cls))
     if any(
         not name.isidentifier() or keyword.iskeyword(name) or name.startswith(_RESERVED) for name in names

@@ -129,11 +129,49 @@ class FelagsvistEnding:
     in_hand: int = field(init=False, repr=False, compare=False)
     played: int = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        """Work out :attr:`in_hand` and :attr:`played` (play builds its endings with them given)."""
-        hands = self.hands
-        object.__setattr__(self, "in_hand", hands[0] | hands[1] | hands[2] | hands[3])
-        object.__setattr__(self, "played", sum(1 << card for card in self.trick))
+    def __init__(
+        self,
+        rules: EndingRules,
+        hands: tuple[int, int, int, int],
+        trick: tuple[int, ...],
+        leader: int,
+        seat: int,
+        side: int,
+        value: int,
+        left: int,
+        best: int,
+        ahead: int,
+        won: int,
+        holders: int,
+        lengths: int,
+        in_hand: int = -1,
+        played: int = -1,
+    ) -> None:
+        """Store every field; :attr:`in_hand` and :attr:`played` are worked out unless given.
+
+        Written out rather than left to the dataclass so that a compiled build
+        (mypyc) compiles it too: it is then how :func:`new_ending` builds each
+        ending (see :func:`~cardrules.frozen.fast_constructor`).
+        """
+        object.__setattr__(self, "rules", rules)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "leader", leader)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "left", left)
+        object.__setattr__(self, "best", best)
+        object.__setattr__(self, "ahead", ahead)
+        object.__setattr__(self, "won", won)
+        object.__setattr__(self, "holders", holders)
+        object.__setattr__(self, "lengths", lengths)
+        if in_hand < 0:
+            in_hand = hands[0] | hands[1] | hands[2] | hands[3]
+        object.__setattr__(self, "in_hand", in_hand)
+        if played < 0:
+            played = sum(1 << card for card in trick)
+        object.__setattr__(self, "played", played)
 
     @property
     def over(self) -> bool:
@@ -402,9 +440,17 @@ class FelagsvistEnding:
                 relevant |= tied << shift
         return relevant
 
-    bounds = ending_bounds.bounds
-    ranked_bounds = ending_bounds.ranked_bounds
-    reach = ending_bounds.reach
+    def bounds(self) -> tuple[int, int]:
+        """The least and the most final value still possible (worked out in the bounds module)."""
+        return ending_bounds.bounds(self)
+
+    def ranked_bounds(self) -> tuple[int, int, int]:
+        """The bounds and the cards whose ranks they rely on (worked out in the bounds module)."""
+        return ending_bounds.ranked_bounds(self)
+
+    def reach(self) -> tuple[int, int]:
+        """Inside a trick, how far the bounds can go (worked out in the bounds module)."""
+        return ending_bounds.reach(self)
 
     def most(self) -> int:
         """The value if the counted side scored every trick left."""
@@ -442,26 +488,9 @@ class FelagsvistEnding:
         return self.left - value if self.rules.nolo else value
 
 
-new_ending: Final[
-    Callable[
-        [
-            EndingRules,
-            tuple[int, int, int, int],
-            tuple[int, ...],
-            int,
-            int,
-            int,
-            int,
-            int,
-            int,
-            int,
-            int,
-            int,
-            int,
-            int,
-            int,
-        ],
-        FelagsvistEnding,
-    ]
-] = fast_constructor(FelagsvistEnding)
+new_ending: Final[Callable[
+    [EndingRules, tuple[int, int, int, int], tuple[int, ...],
+     int, int, int, int, int, int, int, int, int, int, int, int],
+    FelagsvistEnding,
+]] = fast_constructor(FelagsvistEnding)  # fmt: skip
 """Builds a :class:`FelagsvistEnding` from its fields and its ``in_hand`` and ``played`` (no checks)."""
