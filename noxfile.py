@@ -5,7 +5,8 @@ virtualenv with the package and the extras it needs. The tests prove every Z3
 claim once (each claim has its test, which also refutes its wrong companion),
 so the proofs are not run a second time: ``nox -s proofs`` prints their table
 on demand. ``nox -s bench`` runs the benchmark and ``nox -s mutation`` the mutation tests,
-never part of the default run. ``nox -s sdist`` (not in the default run either) builds
+never part of the default run. ``nox -s tests_compiled`` (not in the default run) runs the
+suite on a wheel with the solver compiled by mypyc. ``nox -s sdist`` (not in the default run either) builds
 the source distribution and runs its test suite from the unpacked archive in a fresh
 virtual environment, as a user of the archive would; ``nox -s fuzz`` fuzzes the
 readers and ``nox -s screenshots`` photographs the docs in a headless browser.
@@ -187,6 +188,45 @@ def sdist(session: nox.Session) -> None:
         session.run(fresh, "-m", "pip", "install", "--quiet", "--upgrade", "pip>=25.1", external=True)
         session.run(fresh, "-m", "pip", "install", "--quiet", ".", "--group", "test", external=True)
         session.run(fresh, "-m", "pytest", "-p", "no:cacheprovider", *session.posargs, env=env, external=True)
+
+
+# Runs the suite with the package imported from the fresh venv's site-packages before pytest puts the
+# tree on sys.path (-P keeps the current folder off it until then), so that the tests use the installed,
+# compiled package while reading their records, docs and sources from the tree.
+_INSTALLED_FIRST = "import sys, cardrules, pytest; sys.exit(pytest.main(sys.argv[1:]))"
+
+
+@nox.session(default=False)
+def tests_compiled(session: nox.Session) -> None:
+    """Build a wheel with the solver compiled (``CARDRULES_COMPILE=1``), install it afresh, test it.
+
+    Not in the default run (it compiles with mypyc, which needs a C compiler,
+    and runs the whole suite once more). The wheel goes into a fresh virtual
+    environment with the test group; pytest runs from this tree, but imports
+    the installed package (see ``_INSTALLED_FIRST``), and
+    ``CARDRULES_EXPECT_COMPILED=1`` makes ``tests/core/test_compiled.py``
+    check that every module ``setup.py`` compiles was imported compiled.
+    Tests that start a new interpreter in the tree import the sources there.
+    Arguments after ``--`` go to pytest.
+    """
+    python = _python(session)
+    work = Path(session.create_tmp()).resolve() / "compiled"
+    shutil.rmtree(work, ignore_errors=True)  # a previous run's wheel and venv
+    work.mkdir(parents=True)
+    session.run(
+        python, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(work), ".",
+        env={"CARDRULES_COMPILE": "1"},
+    )  # fmt: skip
+    (wheel,) = work.glob("cardrules-*.whl")
+    venv = work / ".venv"
+    session.run(python, "-m", "venv", str(venv))
+    fresh = str(venv / ("Scripts" if sys.platform == "win32" else "bin") / "python")
+    # Dependency groups (--group) need pip 25.1 or newer; a fresh venv may come with an older one.
+    session.run(fresh, "-m", "pip", "install", "--quiet", "--upgrade", "pip>=25.1", external=True)
+    session.run(fresh, "-m", "pip", "install", "--quiet", str(wheel), "--group", "test", external=True)
+    env = {"CI": os.environ.get("CI", "true"), "PYTHONPATH": "", "CARDRULES_EXPECT_COMPILED": "1"}
+    pytest = (fresh, "-P", "-c", _INSTALLED_FIRST, "-p", "no:cacheprovider")
+    session.run(*pytest, *session.posargs, env=env, external=True)
 
 
 @nox.session

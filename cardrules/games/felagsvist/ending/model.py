@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from cardrules.errors import InvalidArgumentError
-from cardrules.frozen import fast_constructor
+from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.game import Action
 from cardrules.games.felagsvist.actions import PLAYS, PlayCard
 from cardrules.games.felagsvist.cards import SUIT_MASKS
@@ -82,6 +82,10 @@ class EndingRules:
     tag: int
     ace_low: bool
 
+    def __reduce__(self) -> tuple[type[object], tuple[object, ...]]:
+        """Pickle and copy by the fields, alike in a compiled build (see :mod:`cardrules.solve`)."""
+        return reduce_to_init_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class FelagsvistEnding:
@@ -130,28 +134,14 @@ class FelagsvistEnding:
     played: int = field(init=False, repr=False, compare=False)
 
     def __init__(
-        self,
-        rules: EndingRules,
-        hands: tuple[int, int, int, int],
-        trick: tuple[int, ...],
-        leader: int,
-        seat: int,
-        side: int,
-        value: int,
-        left: int,
-        best: int,
-        ahead: int,
-        won: int,
-        holders: int,
-        lengths: int,
-        in_hand: int = -1,
-        played: int = -1,
-    ) -> None:
+        self, rules: EndingRules, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+        seat: int, side: int, value: int, left: int, best: int, ahead: int, won: int, holders: int,
+        lengths: int, in_hand: int = -1, played: int = -1,
+    ) -> None:  # fmt: skip
         """Store every field; :attr:`in_hand` and :attr:`played` are worked out unless given.
 
-        Written out rather than left to the dataclass so that a compiled build
-        (mypyc) compiles it too: it is then how :func:`new_ending` builds each
-        ending (see :func:`~cardrules.frozen.fast_constructor`).
+        Written out, not left to the dataclass, so that a build compiled with
+        mypyc compiles it: :func:`new_ending` is then this constructor.
         """
         object.__setattr__(self, "rules", rules)
         object.__setattr__(self, "hands", hands)
@@ -172,6 +162,10 @@ class FelagsvistEnding:
         if played < 0:
             played = sum(1 << card for card in trick)
         object.__setattr__(self, "played", played)
+
+    def __reduce__(self) -> tuple[type[object], tuple[object, ...]]:
+        """Pickle and copy by the fields ``__init__`` takes, alike in a compiled build."""
+        return reduce_to_init_fields(self)
 
     @property
     def over(self) -> bool:
