@@ -8,7 +8,8 @@ gives one, :mod:`cardrules.solve.claims` for claims and
 An install may have the solver's hot modules compiled with mypyc (built with
 ``CARDRULES_COMPILE=1``; see the installation docs): :data:`COMPILED` tells.
 Compiled or not, the package answers alike, and its ``.py`` sources are the
-reference; only :class:`Solver` cannot be subclassed in a compiled install.
+reference; only the compiled classes (:class:`~cardrules.solve.search.Solver`,
+the Félagsvist ending) cannot be subclassed in a compiled install.
 """
 
 from importlib.machinery import ExtensionFileLoader
