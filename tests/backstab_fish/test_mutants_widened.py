@@ -12,8 +12,9 @@ import pytest
 
 import cardrules
 from cardrules import IllegalActionError, InvalidPositionError
-from cardrules.games.backstab_fish import LAY_DOWN
-from cardrules.games.backstab_fish.actions import Ask, LayDown
+from cardrules.games.backstab_fish import LAY_DOWN, procedure
+from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown
+from cardrules.games.backstab_fish.cards import FishRank
 from cardrules.games.backstab_fish.options import Deck
 from tests.backstab_fish.test_rules import K, deal_order, game, situation
 
@@ -221,3 +222,49 @@ def test_under_compulsory_lay_down_four_jokers_held_after_the_answer_must_be_lai
             "the answer, and held more than that",
         )
     ]
+
+
+@pytest.mark.rule("common.action.known")
+@pytest.mark.parametrize("kind", ["ask", "end", "lay"])
+def test_a_seat_below_zero_is_refused_as_no_seat_of_the_game(kind: str) -> None:
+    """Seat -1 is not p3 counted from the end: each action by it names the seats the game has."""
+    state = situation(["K K K 5 5 5 5", "2", "K 3", "7"], "9 9 9", to_act=0)
+    if kind != "ask":
+        state = state.apply(Ask(0, 2, K, 1))
+    action = {"ask": Ask(-1, 2, K, 1), "end": EndTurn(-1), "lay": LayDown(-1, (FishRank.KING,))}[kind]
+    verdict = state.check(action)
+    assert verdict.rule_ids == ("common.action.known",)
+    assert verdict.reason == "-1 is not a seat of this game: its seats are p0-p3"
+
+
+@pytest.mark.rule("backstab_fish.sets.lay-down")
+def test_the_lay_down_choices_come_in_the_order_of_their_texts() -> None:
+    """After the end of turn, the lay-downs are listed in the order of their ranks, one rank per set.
+
+    Fives and a king complete: five alone, five and king, then king alone (not the order in which
+    the choices are counted, which would put both sets first).
+    """
+    state = situation(["K K K 5 5 5 5", "2", "K 3", "7"], "9 9 9", to_act=0).apply(Ask(0, 2, K, 1))
+    five, king = FishRank.FIVE, FishRank.KING
+    assert state.legal_actions() == (
+        EndTurn(0),
+        LayDown(0, (five,)),
+        LayDown(0, (five, king)),
+        LayDown(0, (king,)),
+    )
+
+
+@pytest.mark.rule("backstab_fish.ask.target")
+def test_the_fast_paths_take_a_legal_ask_and_a_legal_end_of_turn_by_seat_zero() -> None:
+    """``apply``'s shortcuts (used on the hot path) take the common legal actions themselves.
+
+    The door would give the same states, so only this test tells that the shortcut runs: a legal ask,
+    then the end of the turn by p0 (seat number 0, the one a boundary slip would leave out).
+    """
+    state = situation(["K K K 5 5 5 5", "2", "K 3", "7"], "9 9 9", to_act=0)
+    ask = Ask(0, 2, K, 1)
+    asked = procedure.fast_ask(state, ask)
+    assert asked is not None and asked == state.apply(ask)
+    ended = procedure.fast_end(asked, EndTurn(0))
+    assert ended is not None and ended == asked.apply(EndTurn(0))
+    assert procedure.fast_end(asked, EndTurn(1)) is None
