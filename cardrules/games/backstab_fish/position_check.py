@@ -171,9 +171,12 @@ class Judge(CardJudge):
     ) -> BackstabFishState:
         """Check everything the sections must agree on; the state, or raise naming every problem."""
         reader = self.reader
-        cards_fine = hands is not None and stock is not None and laid is not None
-        if hands is not None and stock is not None and laid is not None:
-            cards_fine = self.conservation(hands, stock, laid)
+        cards_fine = (
+            hands is not None
+            and stock is not None
+            and laid is not None
+            and self.conservation(hands, stock, laid)
+        )
         if scores is not None and laid is not None:
             self.scores(scores, laid)
         replay: Replay | None = None
