@@ -302,3 +302,25 @@ def test_a_missing_or_malformed_melds_section_is_named_meld_by_meld_and_nothing_
         shape,
         shape,
     ]
+
+
+DIX_FROM_THE_TRICK = (
+    "fildinski ; options target_score=500 trump_seven_points=played last_trick_bonus=final "
+    "dix_exchange=from_trick melded_cards=stay meld_needs_trick_card=true meld_in_endgame=false "
+    "bezique_pair=standard ; seed 144 ; deal 1 dealer p0 ; totals 0 0 ; past - ; trump D ; turn p1 "
+    "meld ; hands p0 9D AD 8H 8S 8S KS AS / p1 KC 7D TD KH AH JS KS ; trick - ; stock 7H 7S TH 9D TS "
+    "JH 8D 7C QH 9H TC 7S JC JD 9S AC JH TH 7H 9C 8C QS AD 8C 7C AH AC QH QD JC QC TD TC 7D ; won p0 "
+    "9C KC JD QD KD 8H KH 9S QS AS / p1 QC 8D KD 9H JS TS ; retired p0 - / p1 - ; tricks p1 AS JD / "
+    "p0 QD QS / p0 TS 8D / p1 JS 9H / p1 8H KD / p0 9S KC / p0 KH#2 9C / p0 QC 7D ; melds p0 5 "
+    "royal-marriage KD QD ; dix p1 8 7D KD ; points p0 brisques=10 melds=40 / p1 brisques=10 "
+    "trump-sevens=10"
+)
+"""Seeded play under dix_exchange=from_trick, just after p1's dix: the trump seven taken back from the
+trick p1 won is the second copy of 7D."""
+
+
+@pytest.mark.rule("fildinski.dix.exchange")
+def test_a_dix_from_the_trick_takes_the_copy_of_the_seven_that_was_played() -> None:
+    """The won piles after a dix from the trick lose the seven the trick held (here 7D's second copy),
+    and gain the turn-up: the position reads back as written, won piles included."""
+    assert cardrules.from_position(DIX_FROM_THE_TRICK).position() == DIX_FROM_THE_TRICK
