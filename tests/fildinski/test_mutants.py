@@ -16,8 +16,19 @@ import pytest
 
 import cardrules
 from cardrules import get_game
+from cardrules.cards import parse_card
 from cardrules.games.fildinski import Category, FildinskiState
-from cardrules.games.fildinski.cards import card_id, card_of, ids_in, kind_card, strength_of, suit_of
+from cardrules.games.fildinski.cards import (
+    card_id,
+    card_kind,
+    card_of,
+    copy_of,
+    ids_in,
+    kind_card,
+    kind_of,
+    strength_of,
+    suit_of,
+)
 from cardrules.games.fildinski.melds import MeldKind, candidate_melds, required_kinds
 from cardrules.games.fildinski.options import BeziquePair
 from cardrules.games.fildinski.scoring import is_brisque
@@ -59,6 +70,15 @@ def test_an_ids_suit_strength_and_copy_are_those_of_its_card() -> None:
         assert suit_of(card) == int(plain.suit)
         assert strength_of(card) == ranks.index(plain.rank.letter)
         assert card_id(plain, card % 2 + 1) == card
+        assert (kind_of(card), copy_of(card)) == (card_kind(plain), card % 2 + 1)
+
+
+@pytest.mark.parametrize(("text", "copy"), [("6S", 1), ("2C", 2), ("QS", 0), ("QS", 3)])
+def test_an_id_is_refused_for_a_card_outside_the_deck_or_a_copy_other_than_one_or_two(
+    text: str, copy: int
+) -> None:
+    with pytest.raises(ValueError, match="is not a card of the Fildinski deck"):
+        card_id(parse_card(text), copy)
 
 
 @pytest.mark.rule("fildinski.score.brisques")
