@@ -119,7 +119,7 @@ def test_a_go_fish_is_refused_when_the_target_held_as_many_as_asked() -> None:
         (
             "history",
             "backstab_fish.answer.go-fish",
-            "turn 5 ('p2 ask p0 1 9 fish'): p0 held 1 nines or more, so had to hand 1 over",
+            "turn 5 ('p2 ask p0 1 9 fish'): p0 held 1 nine or more, so had to hand 1 over",
         )
     ]
 
@@ -186,7 +186,7 @@ GIVEN_HANDS: Final = "p0 2 2 2 3 6 A A A A A / p1 4 4 7 8 K K / p2 3 3 9 9 Q / p
                 (
                     "history",
                     "backstab_fish.invariant.card-conservation",
-                    "turn 2 ('p1 ask p3 1 4 give'): p1 was handed 1 fours that the position does not "
+                    "turn 2 ('p1 ask p3 1 4 give'): p1 was handed 1 four that the position does not "
                     "account for",
                 ),
             ],
@@ -431,3 +431,16 @@ def test_a_state_read_from_a_position_takes_each_ranks_cards_in_the_decks_order(
         in_deal = [card for card, code in zip(deal.deck, deal.ranks, strict=True) if code == rank]
         in_deck = [card for card in DECKS[Deck.DOUBLE] if rank_of_card(card) == rank]
         assert in_deal == in_deck, rank
+
+
+@pytest.mark.rule("backstab_fish.answer.give")
+def test_under_give_exact_a_hand_over_of_other_than_the_count_is_refused_in_words_that_agree() -> None:
+    """An ask for one eight answered with nine cards: one card changes hands (the singular), not nine."""
+    history = DISPUTE_HISTORY.replace("p3 ask p0 1 8 give", "p3 ask p0 1 8 give 9")
+    assert _problems(DISPUTE_HEAD + history) == [
+        (
+            "history",
+            "backstab_fish.answer.give",
+            "turn 3 ('p3 ask p0 1 8 give 9'): under give=exact, exactly 1 card changes hands",
+        )
+    ]

@@ -284,7 +284,8 @@ class HistoryJudge:
             return True
         given = entry.given
         if self.exact and given != count:
-            self.problem(HISTORY, f"{where}: under give=exact, exactly {count} cards change hands", GIVE)
+            change = "card changes" if count == 1 else "cards change"
+            self.problem(HISTORY, f"{where}: under give=exact, exactly {count} {change} hands", GIVE)
             return False
         if not count <= given <= min(self.copies[rank], sizes[target]):
             self.problem(
