@@ -344,3 +344,27 @@ def test_a_dix_from_the_trick_takes_the_copy_of_the_seven_that_was_played() -> N
     """The won piles after a dix from the trick lose the seven the trick held (here 7D's second copy),
     and gain the turn-up: the position reads back as written, won piles included."""
     assert cardrules.from_position(DIX_FROM_THE_TRICK).position() == DIX_FROM_THE_TRICK
+
+
+def test_an_observation_reads_as_the_table_its_seat_sees() -> None:
+    """``str()`` of an observation: who is to act and how (meld step, trick play, game over), the
+    hand, the trick, the won piles ("(none)" while empty), the melds and the counts."""
+    state = cardrules.from_position(DIX_FROM_THE_TRICK)
+    assert str(state.observation(1)).splitlines() == [
+        "seen by p1; deal 1, dealer p0, diamonds trump, turn-up 7♦ (34 in stock); "
+        "p1 in the meld step of trick 8",
+        "hand: K♣ 7♦ 10♦ K♥ A♥ J♠ K♠",
+        "trick: no card yet",
+        "won by p0: 9♣ K♣ J♦ Q♦ K♦ 8♥ K♥ 9♠ Q♠ A♠",
+        "won by p1: Q♣ 8♦ K♦ 9♥ J♠ 10♠",
+        "melds: p0 royal marriage K♦ Q♦ (trick 5)",
+        "cards held: p0:7 p1:7; deal points p0 50, p1 20; totals p0 0, p1 0",
+    ]
+    after = state.apply(state.legal_actions()[0])
+    assert str(after.observation(0)).splitlines()[0].endswith("(32 in stock); p1 to play to trick 9")
+    start = get_game("fildinski", target_score=100).new_game(seed=3)
+    assert str(start.observation(0)).splitlines()[3:5] == ["won by p0: (none)", "won by p1: (none)"]
+    rng = random.Random(3)
+    while not start.is_terminal:
+        start = start.apply(rng.choice(start.legal_actions()))
+    assert str(start.observation(0)).splitlines()[0].endswith("stock exhausted (0 in stock); game over")
