@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 import cardrules
-from cardrules import get_game
+from cardrules import InvalidPositionError, get_game
 from cardrules.cards import parse_card
 from cardrules.games.fildinski import Category, FildinskiState
 from cardrules.games.fildinski.cards import (
@@ -368,3 +368,89 @@ def test_an_observation_reads_as_the_table_its_seat_sees() -> None:
     while not start.is_terminal:
         start = start.apply(rng.choice(start.legal_actions()))
     assert str(start.observation(0)).splitlines()[0].endswith("stock exhausted (0 in stock); game over")
+
+
+MELDED_AWAY = (
+    "fildinski ; options target_score=500 trump_seven_points=played last_trick_bonus=final "
+    "dix_exchange=from_hand melded_cards=removed meld_needs_trick_card=true meld_in_endgame=false "
+    "bezique_pair=standard ; seed 2 ; deal 1 dealer p1 ; totals 0 0 ; past - ; trump S ; turn p0 play "
+    "; hands p0 JC KC 8D TD TH AH 9S QS / p1 7C 9C AC 7D 9D KD AH TS ; trick - ; stock JD AD 9H QH 9H "
+    "QH 7H QC AD KH TH AC KD 8H 8H 9D 8S KC 8C KS JH QD 7S TC 8C 7H 9S 8D 7S TD KS 7C 8S JS ; won p0 "
+    "9C QC TC 7D QD KH QS TS AS AS / p1 - ; retired p0 JC JD JH JS / p1 - ; tricks p0 AS QD / p0 JC "
+    "9C / p0 AS TC / p0 KH 7D / p0 JS QC / p0 QS JH / p0 TS JD ; melds p0 7 four-jacks JC JD JH JS ; "
+    "dix - ; points p0 brisques=40 melds=40 / p1 -"
+)
+"""Seeded play under melded_cards=removed, just after p0 melded four jacks: the jacks are retired."""
+
+
+@pytest.mark.rule("fildinski.meld.after-scoring")
+def test_a_melded_card_left_in_the_won_pile_is_refused_for_both_piles() -> None:
+    """Under melded_cards=removed a melded jack written among the won cards, not the retired ones,
+    leaves both piles other than the history makes them (the cards are all there, in the wrong pile)."""
+    text = MELDED_AWAY.replace(
+        "AS AS / p1 - ; retired p0 JC JD JH JS", "AS AS JS / p1 - ; retired p0 JC JD JH"
+    )
+    assert _problems(text) == [
+        (
+            "won",
+            "fildinski.play.won-cards",
+            "p0's won cards are not those the tricks, the dix and the melds leave there",
+        ),
+        (
+            "retired",
+            "fildinski.meld.after-scoring",
+            "p0's retired cards are not those the tricks, the dix and the melds leave there",
+        ),
+    ]
+
+
+@pytest.mark.rule("fildinski.deck.card-identity")
+def test_a_copy_written_where_the_history_puts_the_other_copy_is_refused() -> None:
+    """p0 won the second king of hearts (trick 7 says KH#2): its won pile cannot hold KH#1."""
+    text = DIX_FROM_THE_TRICK.replace("8H KH 9S QS AS /", "8H KH#1 9S QS AS /")
+    assert _problems(text) == [
+        ("won", "fildinski.deck.card-identity", "KH#1 is not the copy the history puts here")
+    ]
+
+
+@pytest.mark.rule("fildinski.deck.card-identity")
+def test_one_copy_written_in_two_places_is_refused() -> None:
+    """Both players' king of spades written as the first copy: one card cannot be in two hands."""
+    text = DIX_FROM_THE_TRICK.replace(
+        "8S 8S KS AS / p1 KC 7D TD KH AH JS KS ;", "8S 8S KS#1 AS / p1 KC 7D TD KH AH JS KS#1 ;"
+    )
+    assert _problems(text) == [("hands", "fildinski.deck.card-identity", "KS#1 is in two places")]
+
+
+def _problems(text: str) -> list[tuple[str, str | None, str]]:
+    """The section, rule and message of each problem the reader finds in ``text`` (it must refuse it)."""
+    with pytest.raises(InvalidPositionError) as refused:
+        cardrules.from_position(text)
+    return [(problem.section, problem.rule, problem.message) for problem in refused.value.problems]
+
+
+@pytest.mark.rule("fildinski.deck.card-identity")
+def test_copies_written_where_the_history_agrees_are_read() -> None:
+    """The won king of hearts written as the copy trick 7 gave (KH#2), and one king of spades in a hand
+    written as the first copy: the position is read, and written back without the copies it need not name."""
+    text = DIX_FROM_THE_TRICK.replace("8H KH 9S QS AS /", "8H KH#2 9S QS AS /").replace(
+        "8S 8S KS AS / p1", "8S 8S KS#1 AS / p1"
+    )
+    state = cardrules.from_position(text)
+    assert state.position() == DIX_FROM_THE_TRICK
+
+
+@pytest.mark.rule("fildinski.deck.composition")
+def test_a_card_written_once_is_counted_in_words() -> None:
+    """p1's won king of diamonds (the dix's turn-up) written as a 7: the king is in the zones once."""
+    problems = _problems(DIX_FROM_THE_TRICK.replace("/ p1 QC 8D KD 9H JS TS ;", "/ p1 QC 8D 7D 9H JS TS ;"))
+    assert (
+        "won",
+        "fildinski.deck.composition",
+        "KD is once in the zones (won); the pack holds it twice",
+    ) in problems
+    assert (
+        "hands",
+        "fildinski.deck.composition",
+        "7D is 3 times in the zones (hands, stock, won); the pack holds it twice",
+    ) in problems
