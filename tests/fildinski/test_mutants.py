@@ -454,3 +454,72 @@ def test_a_card_written_once_is_counted_in_words() -> None:
         "fildinski.deck.composition",
         "7D is 3 times in the zones (hands, stock, won); the pack holds it twice",
     ) in problems
+
+
+SECOND_DEAL = (
+    "fildinski ; options target_score=500 trump_seven_points=played last_trick_bonus=final "
+    "dix_exchange=from_hand melded_cards=stay meld_needs_trick_card=true meld_in_endgame=false "
+    "bezique_pair=standard ; seed 4 ; deal 2 dealer p0 ; totals 230 120 ; past D p0 brisques=90 "
+    "trump-sevens=10 last-trick=10 melds=120 p1 brisques=70 trump-sevens=10 melds=40 ; trump D ; turn "
+    "p1 play ; hands p0 7C QC 9D 9H KH 7S KS AS / p1 8C 9C AC 8D 9D QD 8S TS ; trick - ; stock QS AH "
+    "JS 8H KD JD KH KS JC QH 7H KC AH QD AD QS 9C 7S 9S TD QC TH QH TC 8H 7H 7C JH 9H 7D TD TC AC 8S "
+    "TH AS TS 9S JD 7D KD JC KC JS JH 8C AD 8D ; won p0 - / p1 - ; retired p0 - / p1 - ; tricks - ; "
+    "melds - ; dix - ; points p0 - / p1 -"
+)
+"""Seeded play (seed 4) to the start of deal 2: the past section holds deal 1's points by category."""
+
+DEAL_ONE = (
+    "past D p0 brisques=90 trump-sevens=10 last-trick=10 melds=120 p1 brisques=70 trump-sevens=10 melds=40"
+)
+"""Deal 1's points as the past section writes them (p1 dealt it)."""
+
+
+def test_the_second_deal_is_read_as_written() -> None:
+    assert cardrules.from_position(SECOND_DEAL).position() == SECOND_DEAL
+
+
+@pytest.mark.parametrize(
+    ("past", "problems"),
+    [
+        (  # the dealer, p1, scores a turned seven and a dix in one deal
+            DEAL_ONE.replace("p1 brisques=70", "p1 brisques=70 turned-seven=10 dix=10"),
+            [
+                ("past", "fildinski.dix.once", "deal 1: a deal has one turned seven or one dix, worth 10"),
+                (
+                    "totals",
+                    "fildinski.game.score-sheet",
+                    "the totals are 230-120, but the earlier deals add up to 230-140",
+                ),
+            ],
+        ),
+        (  # 150 points of aces and tens
+            DEAL_ONE.replace("p1 brisques=70", "p1 brisques=60"),
+            [
+                ("past", "fildinski.score.brisques", "deal 1: the aces and tens of a deal are worth 160"),
+                (
+                    "totals",
+                    "fildinski.game.score-sheet",
+                    "the totals are 230-120, but the earlier deals add up to 230-110",
+                ),
+            ],
+        ),
+        (  # points come in tens
+            DEAL_ONE.replace("p1 brisques=70", "p1 brisques=75"),
+            [("past", "fildinski.score.brisques", "p1's brisques points, 75, are no multiple of 10")],
+        ),
+    ],
+)
+def test_a_past_deal_whose_points_no_deal_gives_is_refused(
+    past: str, problems: list[tuple[str, str | None, str]]
+) -> None:
+    assert _problems(SECOND_DEAL.replace(DEAL_ONE, past)) == problems
+
+
+@pytest.mark.rule("fildinski.play.won-cards")
+def test_an_empty_group_in_a_seat_section_is_refused_and_the_next_group_still_read() -> None:
+    """``won p0 - / / p0 -``: the empty group is a problem of its own, and the group after it is still
+    read (p0 given a second time is one more problem)."""
+    assert _problems(SECOND_DEAL.replace("won p0 - / p1 -", "won p0 - / / p0 -")) == [
+        ("won", None, "each group starts with its seat, as in p0 AS TH / p1 -"),
+        ("won", None, "p0 is given twice"),
+    ]
