@@ -17,7 +17,7 @@ import pytest
 import cardrules
 from cardrules import InvalidPositionError, get_game
 from cardrules.cards import parse_card
-from cardrules.games.fildinski import Category, FildinskiState
+from cardrules.games.fildinski import Category, DeclareMelds, FildinskiState, procedure
 from cardrules.games.fildinski.cards import (
     card_id,
     card_kind,
@@ -523,3 +523,33 @@ def test_an_empty_group_in_a_seat_section_is_refused_and_the_next_group_still_re
         ("won", None, "each group starts with its seat, as in p0 AS TH / p1 -"),
         ("won", None, "p0 is given twice"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        (" ; past -", "", ("past", None, "the section is missing")),
+        ("dix p1 8 7D KD", "dix p7 8 7D KD", ("dix", None, "the seats are p0 to p1, not 'p7'")),
+        ("dix p1 8 7D KD", "dix p1 99 7D KD", ("dix", None, "the dix's trick is 1 to 32, not 99")),
+    ],
+)
+def test_a_missing_or_unreadable_section_is_the_one_problem(
+    old: str, new: str, problem: tuple[str, None, str]
+) -> None:
+    """The past section left out, or a dix naming no seat or no trick: one problem, no crash."""
+    assert _problems(DIX_FROM_THE_TRICK.replace(old, new)) == [problem]
+
+
+def test_a_second_deal_without_its_past_section_is_refused_for_that_alone() -> None:
+    """Deal 2 with no past section: the section is missing, and no count of earlier deals is checked
+    against a past read as empty."""
+    assert _problems(SECOND_DEAL.replace(" ; " + DEAL_ONE, "")) == [("past", None, "the section is missing")]
+
+
+def test_meld_none_in_the_actors_meld_step_takes_the_shortcut() -> None:
+    """``apply``'s shortcut (the hot path of every meld step) takes ``meld none`` by the actor itself."""
+    state = cardrules.from_position(DIX_FROM_THE_TRICK)
+    assert isinstance(state, FildinskiState) and state.in_meld_step and state.current_player == 1
+    after = procedure.fast_melds(state, DeclareMelds(1, ()))
+    assert after is not None and after == state.apply(DeclareMelds(1, ()))
+    assert procedure.fast_melds(state, DeclareMelds(0, ())) is None
