@@ -553,3 +553,27 @@ def test_meld_none_in_the_actors_meld_step_takes_the_shortcut() -> None:
     after = procedure.fast_melds(state, DeclareMelds(1, ()))
     assert after is not None and after == state.apply(DeclareMelds(1, ()))
     assert procedure.fast_melds(state, DeclareMelds(0, ())) is None
+
+
+FOUR_JACKS = (
+    "fildinski ; options target_score=500 trump_seven_points=played last_trick_bonus=final "
+    "dix_exchange=from_hand melded_cards=removed meld_needs_trick_card=true meld_in_endgame=false "
+    "bezique_pair=standard ; seed 2 ; deal 1 dealer p1 ; totals 0 0 ; past - ; trump S ; turn p0 meld "
+    "; hands p0 JC KC TD TH AH 9S QS / p1 7C 9C AC 9D KD AH TS ; trick - ; stock 8D 7D JD AD 9H QH 9H "
+    "QH 7H QC AD KH TH AC KD 8H 8H 9D 8S KC 8C KS JH QD 7S TC 8C 7H 9S 8D 7S TD KS 7C 8S JS ; won p0 "
+    "9C JC QC TC 7D JD QD JH KH JS QS TS AS AS / p1 - ; retired p0 - / p1 - ; tricks p0 AS QD / p0 JC "
+    "9C / p0 AS TC / p0 KH 7D / p0 JS#2 QC / p0 QS JH / p0 TS JD ; melds - ; dix - ; points p0 "
+    "brisques=40 / p1 -"
+)
+"""Seeded play under melded_cards=removed: p0's meld step, four jacks or the bezique to declare."""
+
+
+def test_a_declaration_of_the_listed_legal_set_takes_the_shortcut() -> None:
+    """Once the legal set is listed, ``apply``'s shortcut takes a declaration that is one of its values
+    (the door would give the same state, so only this test tells that the shortcut runs)."""
+    state = cardrules.from_position(FOUR_JACKS)
+    assert isinstance(state, FildinskiState)
+    wanted = state.parse_action("p0 meld four-jacks JC JD JH JS")
+    jacks = next(action for action in state.legal_actions() if action == wanted)  # the listed value itself
+    after = procedure.fast_melds(state, jacks)
+    assert after is not None and after == state.apply(jacks)
