@@ -128,7 +128,7 @@ class GameBase(Generic[OptionsT, StateT]):
     def _read_options(cls, given: Mapping[str, object]) -> OptionsT:
         """The options dataclass from ``given`` (a game with options of its own kind overrides this)."""
         info = cls.INFO
-        return cast("OptionsT", build_options(info.options_type, info.name, given))
+        return cast("OptionsT", build_options(info.options_type, info.name, given, info.option_types))
 
     # -- what the game is -----------------------------------------------------
 

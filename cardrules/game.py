@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 from cardrules.cards import Card
-from cardrules.options import OptionsDataclass
+from cardrules.options import OptionsDataclass, field_types
 from cardrules.rules import RuleBook, RuleId
 from cardrules.verdict import Verdict
 
@@ -156,6 +156,8 @@ class GameInfo:
             the testing toolkit draws positions per phase).
         sample_values: for whole-number options, the values tests try (every
             value of an enum or bool option is tried anyway).
+        option_types: the type of each field of :attr:`options_type`, by
+            name (:func:`cardrules.options.field_types`), worked out once.
     """
 
     name: str
@@ -170,10 +172,12 @@ class GameInfo:
     dealer_stream: str = "first-dealer"
     sample_values: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     phases: tuple[str, ...] = ("play", "over")
+    option_types: Mapping[str, object] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Kept read-only whatever mapping was given: GameInfo values are module-level tables.
         object.__setattr__(self, "sample_values", MappingProxyType(dict(self.sample_values)))
+        object.__setattr__(self, "option_types", field_types(self.options_type))
 
 
 @runtime_checkable

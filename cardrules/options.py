@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import functools
 import re
 import typing
 from collections.abc import Iterable, Mapping
@@ -36,6 +35,7 @@ __all__ = [
     "OptionsDataclass",
     "build_options",
     "did_you_mean",
+    "field_types",
     "option_key",
     "options_as_dict",
     "value_key",
@@ -144,27 +144,31 @@ def _convert(game: str, name: str, kind: object, value: object) -> object:
     raise InvalidArgumentError(f"option {name} has a type options cannot convert: {kind!r}")
 
 
-@functools.cache
-def _field_types(cls: type[object]) -> Mapping[str, object]:
-    """The field types of the options dataclass ``cls``, worked out once per class (read-only).
+def field_types(cls: type[object]) -> Mapping[str, object]:
+    """The field types of the options dataclass ``cls``, by field name (read-only).
 
     ``typing.get_type_hints`` evaluates every annotation anew on each call, and
-    a game is built for every record checked.
+    a game is built for every record checked: each game works them out once, at
+    import (:attr:`cardrules.game.GameInfo.option_types`), and hands them to
+    :func:`build_options`.
     """
     return MappingProxyType(typing.get_type_hints(cls))
 
 
-def build_options(cls: type[T], game: str, given: Mapping[str, object]) -> T:
+def build_options(
+    cls: type[T], game: str, given: Mapping[str, object], types: Mapping[str, object] | None = None
+) -> T:
     """Build the options dataclass ``cls`` of ``game`` from ``given``.
 
     Names and values are read as :func:`option_key` and the module's notes say.
-    Missing options take their defaults.
+    Missing options take their defaults. ``types`` are ``cls``'s
+    :func:`field_types`, when the caller has them already.
 
     Raises:
         InvalidOptionError: an option ``game`` does not have, one given twice
             (``scoring`` and ``Scoring``), or a value it does not take.
     """
-    hints = _field_types(cls)
+    hints = field_types(cls) if types is None else types
     fields = {f.name for f in dataclasses.fields(cls)}
     values: dict[str, object] = {}
     seen: dict[str, str] = {}

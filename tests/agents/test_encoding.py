@@ -18,10 +18,14 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules.agents import CHANCE, Episode, deal_seed, win_loss
+from cardrules.cards import parse_card
 from cardrules.errors import IllegalActionError
 from cardrules.features import distinct_cards
 from cardrules.game import AnyGame
+from cardrules.games.fildinski.actions import CardRef, DeclareMelds, MeldDecl
+from cardrules.games.fildinski.melds import MeldKind
 from cardrules.testing.strategies import positions
+from tests.fildinski.test_mutants import DIX_FROM_THE_TRICK
 
 GAMES = tuple(cardrules.GAMES)
 PHASES = tuple(
@@ -157,3 +161,46 @@ def test_the_bound_on_decisions_and_zero_sum_hold_for_whole_games() -> None:
         assert taken <= game.encoding().max_decisions, name
         if game.encoding().zero_sum:
             assert sum(episode.returns()) == 0, name
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_decision_has_a_name_of_its_own(name: str) -> None:
+    """``decision_name`` names each decision below ``size``, and no two alike (an agent's log reads them)."""
+    encoding = cardrules.get_game(name).encoding()
+    names = [encoding.decision_name(decision) for decision in range(encoding.size)]
+    assert len(set(names)) == encoding.size
+
+
+def test_fildinskis_decisions_are_named_as_its_table_says() -> None:
+    """The table of the Fildinski encoding's module: plays, dixes, meld none, kinds, cards, done."""
+    encoding = cardrules.get_game("fildinski").encoding()
+    names = [encoding.decision_name(decision) for decision in range(encoding.size)]
+    assert len(names) == 143
+    assert (names[0], names[31]) == ("play 7C", "play AS")
+    assert names[32:37] == ["dix 7C", "dix 7D", "dix 7H", "dix 7S", "meld none"]
+    assert names[37:46] == [f"meld {kind.value}" for kind in MeldKind]
+    assert names[46:49] == ["7C", "7C#1", "7C#2"] and names[139:] == ["AS", "AS#1", "AS#2", "done"]
+
+
+def test_fildinskis_bound_on_decisions_counts_its_longest_game() -> None:
+    """At target 500 a game lasts at most 2 * 500 // 190 + 1 = 6 deals (each gives out 190 points or
+    more); a deal has 64 card plays and 24 meld steps (the stock's tricks), each step a dix and a
+    declaration of two five-card melds at most: 1 + 2 * (1 + 5) + 1 = 14 decisions."""
+    game = cardrules.get_game("fildinski")
+    assert game.encoding().max_decisions == 6 * (64 + 24 * 14)
+    sequence = MeldDecl(
+        MeldKind.SEQUENCE, tuple(CardRef(parse_card(c), None) for c in ("TD", "AD", "KD", "QD", "JD"))
+    )
+    assert len(game.encoding().encode(DeclareMelds(0, (sequence, sequence)))) == 2 * (1 + 5) + 1
+
+
+def test_fildinskis_observation_is_seen_from_the_seat() -> None:
+    """The meld and seat blocks are relative: p0's royal marriage is the seat's own for p0 and the
+    opponent's for p1; the dealer (p0) and the seat to act (p1) likewise."""
+    state = cardrules.from_position(DIX_FROM_THE_TRICK)
+    encoding = cardrules.get_game("fildinski").encoding()
+    royal = MeldKind.ROYAL_MARRIAGE.order
+    own, other = encoding.observe(state.observation(0)), encoding.observe(state.observation(1))
+    assert [i for i, x in enumerate(own[288:306]) if x] == [royal]
+    assert [i for i, x in enumerate(other[288:306]) if x] == [9 + royal]
+    assert (own[342:346], other[342:346]) == ((1.0, 0.0, 0.0, 1.0), (0.0, 1.0, 1.0, 0.0))

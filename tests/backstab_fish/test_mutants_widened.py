@@ -12,9 +12,15 @@ import pytest
 
 import cardrules
 from cardrules import IllegalActionError, InvalidPositionError
-from cardrules.games.backstab_fish import LAY_DOWN
-from cardrules.games.backstab_fish.actions import Ask, LayDown
+from cardrules.games.backstab_fish import LAY_DOWN, procedure
+from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown
+from cardrules.games.backstab_fish.cards import DECKS, FishRank, rank_of_card
+from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.options import Deck
+from cardrules.games.backstab_fish.position_check import Judge
+from cardrules.games.backstab_fish.position_history import Turn
+from cardrules.games.backstab_fish.state import BackstabFishState
+from cardrules.position import PositionReader
 from tests.backstab_fish.test_rules import K, deal_order, game, situation
 
 DISPUTE_HEAD: Final = (
@@ -26,6 +32,11 @@ DISPUTE_HEAD: Final = (
     "0 ; phase ask p0 ; turns 5 ; stall 0 ; history "
 )
 """The records folder's dispute position up to its history, which each test writes."""
+
+DISPUTE_HISTORY: Final = (
+    "p2 ask p0 3 Q fish / p0 ask p3 2 T fish / p3 ask p0 1 8 give / p0 ask p2 2 9 fish / p2 ask p0 7 9 fish"
+)
+"""The dispute position's own history."""
 
 
 @pytest.mark.rule("backstab_fish.turn.sequence")
@@ -108,7 +119,7 @@ def test_a_go_fish_is_refused_when_the_target_held_as_many_as_asked() -> None:
         (
             "history",
             "backstab_fish.answer.go-fish",
-            "turn 5 ('p2 ask p0 1 9 fish'): p0 held 1 nines or more, so had to hand 1 over",
+            "turn 5 ('p2 ask p0 1 9 fish'): p0 held 1 nine or more, so had to hand 1 over",
         )
     ]
 
@@ -175,7 +186,7 @@ GIVEN_HANDS: Final = "p0 2 2 2 3 6 A A A A A / p1 4 4 7 8 K K / p2 3 3 9 9 Q / p
                 (
                     "history",
                     "backstab_fish.invariant.card-conservation",
-                    "turn 2 ('p1 ask p3 1 4 give'): p1 was handed 1 fours that the position does not "
+                    "turn 2 ('p1 ask p3 1 4 give'): p1 was handed 1 four that the position does not "
                     "account for",
                 ),
             ],
@@ -219,5 +230,217 @@ def test_under_compulsory_lay_down_four_jokers_held_after_the_answer_must_be_lai
             "backstab_fish.sets.lay-down",
             "turn 1 ('p0 ask p1 1 JK give'): under lay_down=compulsory p0 lays down every set held after "
             "the answer, and held more than that",
+        )
+    ]
+
+
+@pytest.mark.rule("common.action.known")
+@pytest.mark.parametrize("kind", ["ask", "end", "lay"])
+def test_a_seat_below_zero_is_refused_as_no_seat_of_the_game(kind: str) -> None:
+    """Seat -1 is not p3 counted from the end: each action by it names the seats the game has."""
+    state = situation(["K K K 5 5 5 5", "2", "K 3", "7"], "9 9 9", to_act=0)
+    if kind != "ask":
+        state = state.apply(Ask(0, 2, K, 1))
+    action = {"ask": Ask(-1, 2, K, 1), "end": EndTurn(-1), "lay": LayDown(-1, (FishRank.KING,))}[kind]
+    verdict = state.check(action)
+    assert verdict.rule_ids == ("common.action.known",)
+    assert verdict.reason == "-1 is not a seat of this game: its seats are p0-p3"
+
+
+@pytest.mark.rule("backstab_fish.sets.lay-down")
+def test_the_lay_down_choices_come_in_the_order_of_their_texts() -> None:
+    """After the end of turn, the lay-downs are listed in the order of their ranks, one rank per set.
+
+    Fives and a king complete: five alone, five and king, then king alone (not the order in which
+    the choices are counted, which would put both sets first).
+    """
+    state = situation(["K K K 5 5 5 5", "2", "K 3", "7"], "9 9 9", to_act=0).apply(Ask(0, 2, K, 1))
+    five, king = FishRank.FIVE, FishRank.KING
+    assert state.legal_actions() == (
+        EndTurn(0),
+        LayDown(0, (five,)),
+        LayDown(0, (five, king)),
+        LayDown(0, (king,)),
+    )
+
+
+@pytest.mark.rule("backstab_fish.ask.target")
+def test_the_fast_paths_take_a_legal_ask_and_a_legal_end_of_turn_by_seat_zero() -> None:
+    """``apply``'s shortcuts (used on the hot path) take the common legal actions themselves.
+
+    The door would give the same states, so only this test tells that the shortcut runs: a legal ask,
+    then the end of the turn by p0 (seat number 0, the one a boundary slip would leave out).
+    """
+    state = situation(["K K K 5 5 5 5", "2", "K 3", "7"], "9 9 9", to_act=0)
+    ask = Ask(0, 2, K, 1)
+    asked = procedure.fast_ask(state, ask)
+    assert asked is not None and asked == state.apply(ask)
+    ended = procedure.fast_end(asked, EndTurn(0))
+    assert ended is not None and ended == asked.apply(EndTurn(0))
+    assert procedure.fast_end(asked, EndTurn(1)) is None
+
+
+LAID_HISTORY: Final = (
+    "backstab_fish ; options players=4 deck=double give=exact empty_target=forbidden lay_down=optional "
+    "stall_limit=400 final_lay_down=on ; dealer p1 ; hands p0 3 3 4 4 5 5 5 6 7 7 8 8 8 9 9 J J Q K A / "
+    "p1 2 2 3 4 4 6 7 8 T T T J J / p2 2 4 4 6 6 7 7 9 9 T J Q Q A A / p3 2 3 3 5 6 7 7 8 8 9 9 T J J Q "
+    "Q K ; stock A 5 5 Q 7 5 J 2 6 5 A 6 A 2 T A 6 T 8 3 Q Q 9 2 K T 2 4 9 4 3 8 A K 3 ; laid p0 - / "
+    "p1 K / p2 - / p3 - ; scores 0 1 0 0 ; phase ask p2 ; turns 45 ; stall 0 ; history p2 ask p1 2 7 "
+    "fish / p1 ask p3 7 4 fish / p3 ask p1 4 K fish / p1 ask p3 6 T fish / p3 ask p2 7 K fish / p2 ask "
+    "p3 8 Q fish / p3 ask p0 8 4 fish / p0 ask p3 8 3 fish / p3 ask p0 8 K fish / p0 ask p3 7 9 fish / "
+    "p3 ask p0 6 4 fish / p0 ask p1 1 9 fish / p1 ask p0 7 4 fish / p0 ask p2 8 4 fish / p2 ask p3 1 4 "
+    "give / p3 ask p0 8 J fish / p0 ask p2 2 5 fish / p2 ask p3 4 7 fish / p3 ask p0 3 7 fish / p0 ask "
+    "p2 3 Q fish / p2 ask p1 8 2 fish / p1 ask p0 4 2 fish / p0 ask p3 4 7 fish / p3 ask p0 8 9 fish / "
+    "p0 ask p2 1 7 give / p2 ask p1 8 4 fish / p1 ask p0 7 J fish / p0 ask p3 3 K fish / p3 ask p2 7 T "
+    "fish / p2 ask p1 4 Q fish / p1 ask p0 1 T give / p0 ask p3 4 J fish / p3 ask p0 5 7 fish / p0 ask "
+    "p1 4 7 fish / p1 ask p3 7 6 fish / p3 ask p2 4 9 fish / p2 ask p0 1 9 give / p0 ask p1 2 7 fish / "
+    "p1 ask p0 1 2 fish / p0 ask p1 3 3 fish / p1 ask p0 6 T fish / p0 ask p2 7 5 fish / p2 ask p0 3 J "
+    "fish / p0 ask p1 6 A fish / p1 ask p2 3 2 fish lay K"
+)
+"""A position reached by seeded random play (four players), just after p1 laid a set of kings."""
+
+
+def test_the_laid_position_is_read_as_written() -> None:
+    """The position the next tests change is one the reader accepts and writes back the same."""
+    assert cardrules.from_position(LAID_HISTORY).position() == LAID_HISTORY
+
+
+@pytest.mark.rule("backstab_fish.sets.lay-down")
+@pytest.mark.parametrize(
+    ("laid", "message"),
+    [
+        ("laid p0 - / p1 - / p2 - / p3 -", "p1 has no set laid; the history lays K in its turns"),
+        ("laid p0 - / p1 K / p2 K / p3 -", "p2 has K laid; the history lays no set in its turns"),
+    ],
+)
+def test_laid_sets_the_history_does_not_lay_are_refused(laid: str, message: str) -> None:
+    """A set missing from the laid section, or one no turn laid (the game is not over), is a problem of
+    the laid section (besides the card count and the score, which it also upsets)."""
+    text = LAID_HISTORY.replace("laid p0 - / p1 K / p2 - / p3 -", laid)
+    assert ("laid", "backstab_fish.sets.lay-down", message) in _problems(text)
+
+
+@pytest.mark.rule("common.turn.player-to-act")
+def test_a_history_turn_by_the_wrong_asker_is_the_only_problem() -> None:
+    """p3 asking first, when p2 was to ask, is reported for that turn alone: the replay stops there."""
+    history = "history p2 ask p0 3 Q fish / p0 ask p3 2 T fish"
+    wrong = DISPUTE_HEAD.replace("turns 5", "turns 2").replace("history ", "") + history.replace(
+        "history p2 ask p0 3 Q", "history p3 ask p0 3 Q"
+    )
+    assert _problems(wrong) == [
+        ("history", "common.turn.player-to-act", "turn 1 ('p3 ask p0 3 Q fish'): it was p2's turn to ask")
+    ]
+
+
+@pytest.mark.rule("backstab_fish.answer.give")
+def test_a_target_cannot_hand_over_more_cards_than_it_held() -> None:
+    """Under give=all-of-rank, p0 (eight cards) handing over nine is refused, and the replay stops there."""
+    history = DISPUTE_HISTORY.replace("p3 ask p0 1 8 give", "p3 ask p0 1 8 give 9")
+    text = DISPUTE_HEAD.replace("give=exact", "give=all-of-rank") + history
+    assert _problems(text) == [
+        (
+            "history",
+            "backstab_fish.answer.give",
+            "turn 3 ('p3 ask p0 1 8 give 9'): p0 held 8 cards and cannot hand over 9 for an ask of 1",
+        )
+    ]
+
+
+@pytest.mark.rule("backstab_fish.turn.sequence")
+@pytest.mark.parametrize(
+    ("phase", "message"),
+    [
+        (
+            "phase over backstab_fish.end.all-empty",
+            "no end rule applied after the last turn, so the game goes on",
+        ),
+        (
+            "phase lay-down p0 asked p2 unproductive",
+            "p0 has not asked yet this turn, so the phase is ask, not lay-down",
+        ),
+    ],
+)
+def test_a_phase_the_history_does_not_lead_to_is_refused(phase: str, message: str) -> None:
+    """The history leaves p0 to ask: a game over, or p0 at a lay-down decision, is a phase problem."""
+    text = DISPUTE_HEAD.replace("phase ask p0", phase) + DISPUTE_HISTORY
+    assert _problems(text) == [("phase", "backstab_fish.turn.sequence", message)]
+
+
+ALL_GIVEN: Final = (
+    "backstab_fish ; options players=4 deck=double give=exact empty_target=forbidden lay_down=optional "
+    "stall_limit=400 final_lay_down=on ; dealer p1 ; hands p0 3 3 3 3 7 / p1 2 2 2 Q Q K K / p2 2 2 4 5 8 8 "
+    "T A / p3 4 5 Q K ; stock J 9 T J Q 8 3 6 A J Q 9 2 Q T 9 5 7 9 7 6 J A K 9 2 7 J 5 8 A Q T A 9 K 3 8 T "
+    "K A A J 6 6 K 3 7 A 2 5 T J 8 3 4 6 Q T 9 8 4 5 7 7 K 6 5 6 8 5 6 T J 7 9 ; laid p0 4 / p1 - / p2 - / "
+    "p3 - ; scores 1 0 0 0 ; phase ask p3 ; turns 5 ; stall 1 ; history p2 ask p1 1 8 give / p1 ask p3 2 3 "
+    "give / p3 ask p0 1 2 give / p0 ask p1 3 3 give lay 4 / p1 ask p3 2 2 give"
+)
+"""A position reached by seeded play in which every ask was answered with cards: no card drawn is hidden,
+so the reader also has the engine play the history again from the deal it rebuilds."""
+
+
+@pytest.mark.rule("backstab_fish.turn.sequence")
+def test_a_history_the_engine_replays_elsewhere_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's second replay is compared with the position written: a difference is a problem.
+
+    The reader's own replay and the engine agree on every history, so the engine's replay is made to
+    land elsewhere here; the position itself is read as written when it is left alone.
+    """
+    assert cardrules.from_position(ALL_GIVEN).position() == ALL_GIVEN
+    replays: list[int] = []
+
+    def elsewhere(judge: Judge, deal: DealContext, history: list[Turn]) -> str:
+        replays.append(len(history))
+        return "backstab_fish ; elsewhere"
+
+    monkeypatch.setattr(Judge, "rejudge", elsewhere)
+    assert _problems(ALL_GIVEN) == [
+        (
+            "history",
+            "backstab_fish.turn.sequence",
+            "replayed from its deal by the engine, the history leads elsewhere",
+        )
+    ]
+    assert replays == [5]
+
+
+@pytest.mark.rule("common.turn.player-to-act")
+def test_the_engines_replay_names_the_turn_it_refuses_and_the_engines_rule() -> None:
+    """``rejudge`` plays the turns with the engine: a turn out of order is a history problem that
+    quotes the turn, gives the engine's reason and cites the engine's rule, and nothing is reached."""
+    state = cardrules.get_game("backstab_fish").new_game(seed=1)
+    assert state.current_player == 2
+    reader = PositionReader("backstab_fish", "backstab_fish")
+    judge = Judge(reader, state.deal.options)
+    turn = Turn(3, 2, 1, int(K), None, None, "p3 ask p2 1 K fish")
+    assert judge.rejudge(state.deal, [turn]) is None
+    with pytest.raises(InvalidPositionError) as refused:
+        reader.finish()
+    assert [(p.section, p.rule, p.message) for p in refused.value.problems] == [
+        ("history", "common.turn.player-to-act", "turn 1 ('p3 ask p2 1 K fish'): it is p2's turn, not p3's")
+    ]
+
+
+@pytest.mark.rule("backstab_fish.setup.deck")
+def test_a_state_read_from_a_position_takes_each_ranks_cards_in_the_decks_order() -> None:
+    """As ``canonical_deck`` says: the k-th card of a rank in the read deal is that rank's k-th card in
+    the deck's fixed order (suits are not written in a position, so this is the one choice made)."""
+    state = cardrules.from_position(LAID_HISTORY)
+    assert isinstance(state, BackstabFishState)
+    deal = state.deal
+    for rank in range(14):
+        in_deal = [card for card, code in zip(deal.deck, deal.ranks, strict=True) if code == rank]
+        in_deck = [card for card in DECKS[Deck.DOUBLE] if rank_of_card(card) == rank]
+        assert in_deal == in_deck, rank
+
+
+@pytest.mark.rule("backstab_fish.answer.give")
+def test_under_give_exact_a_hand_over_of_other_than_the_count_is_refused_in_words_that_agree() -> None:
+    """An ask for one eight answered with nine cards: one card changes hands (the singular), not nine."""
+    history = DISPUTE_HISTORY.replace("p3 ask p0 1 8 give", "p3 ask p0 1 8 give 9")
+    assert _problems(DISPUTE_HEAD + history) == [
+        (
+            "history",
+            "backstab_fish.answer.give",
+            "turn 3 ('p3 ask p0 1 8 give 9'): under give=exact, exactly 1 card changes hands",
         )
     ]

@@ -11,11 +11,14 @@ above the value and the places of the cards they rely on must be the same.
 from __future__ import annotations
 
 import dataclasses
+import random
 
 from hypothesis import assume, given
 
+import cardrules
 from cardrules.games.felagsvist.ending import FelagsvistEnding
 from cardrules.games.felagsvist.ending.build import _ladder
+from cardrules.games.felagsvist.options import RoundKind
 from tests.felagsvist.ending_support import endings_in_play
 
 
@@ -43,3 +46,24 @@ def test_equal_keys_give_the_same_bounds_relying_on_the_same_places(ending: Fela
     other_low, other_high, other_cards = other.ranked_bounds()
     assert (other_low, other_high) == (low, high)
     assert other.depth(other_cards) == ending.depth(cards)
+
+
+def test_endings_under_other_rules_carry_other_tags() -> None:
+    """One solver keeps many endings' values in one table, so the tag in each key tells apart the rules
+    the values depend on: the trump (or none), the side counted, whether the deal is Nóló and, in
+    Nóló, whether the ace ranks low. Every deal of a seeded game under each ``nolo_ace`` value, both
+    sides counted: equal tags only for equal rules, and all 14 kinds of rules met."""
+    seen: dict[int, tuple[object, ...]] = {}
+    for nolo_ace in ("high", "low"):
+        state = cardrules.get_game("felagsvist", nolo_ace=nolo_ace).new_game(seed=1)
+        rng = random.Random(1)
+        while not state.is_terminal:
+            if not state.trick:
+                nolo = state.round_kind is RoundKind.NOLO
+                for side in (0, 1):
+                    rules = state.ending(side).rules
+                    what = (state.round_kind, side, nolo and nolo_ace == "low")
+                    assert seen.setdefault(rules.tag, what) == what, (rules.tag, what)
+                    assert 0 <= rules.tag < 64, "an ending's key gives its tag six bits"
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert len(seen) == 2 * (5 + 2)  # both sides: four trumps, Grand, Nóló with the ace high and low

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from cardrules import InvalidDealError, InvalidNotationError, InvalidOptionError, get_game
+from cardrules.cards import parse_card
 from cardrules.errors import CardRulesError, InvalidArgumentError
 from cardrules.games.fildinski import DeclareMelds, FildinskiState
+from cardrules.games.fildinski.actions import CardRef, Dix, MeldDecl, PlayCard, parse_action_text
+from cardrules.games.fildinski.cards import kind_card
+from cardrules.games.fildinski.melds import MeldKind
 from tests.fildinski.test_rules import P0, P1, build_deck, start
 
 
@@ -103,3 +109,52 @@ def test_a_bad_seat_in_an_observation_or_action() -> None:
     assert verdict.rule_ids == ("common.action.known",)
     with pytest.raises(CardRulesError):
         state.apply(DeclareMelds(7, ()))
+
+
+@dataclass(frozen=True, slots=True)
+class _OddMeld(MeldDecl):
+    """A value that passes for a meld in every field, but is not a MeldDecl itself."""
+
+
+@pytest.mark.rule("common.action.known")
+def test_a_meld_of_a_subclass_is_not_a_meld() -> None:
+    """The door takes a MeldDecl exactly: a subclass, even with good fields, is an unknown action."""
+    odd = _OddMeld(MeldKind.BEZIQUE, (CardRef(parse_card("QS"), None), CardRef(parse_card("JD"), None)))
+    verdict = start(P0, P1, "9H").check(DeclareMelds(0, (odd,)))
+    assert not verdict.legal and verdict.rule_ids == ("common.action.known",)
+    assert verdict.reason.endswith("is not a meld (a MeldDecl)") and verdict.reason.startswith("_OddMeld(")
+
+
+@pytest.mark.rule("common.action.known")
+@pytest.mark.parametrize(
+    ("melds", "reason"),
+    [
+        (("x",), "'x' is not a meld (a MeldDecl)"),
+        (
+            (MeldDecl(MeldKind.BEZIQUE, (CardRef(parse_card("QS"), 3), CardRef(parse_card("JD"), None))),),
+            "3 is not a copy of a card: a copy is None, 1 or 2",
+        ),
+        (
+            (MeldDecl(MeldKind.BEZIQUE, (CardRef(parse_card("QS"), True), CardRef(parse_card("JD"), None))),),
+            "True is not a copy of a card: a copy is None, 1 or 2",
+        ),
+    ],
+)
+def test_a_declaration_of_things_that_are_not_melds_is_an_unknown_action(
+    melds: tuple[object, ...], reason: str
+) -> None:
+    """The door looks inside a declaration: each meld is a MeldDecl, each copy None, 1 or 2 (an int)."""
+    verdict = start(P0, P1, "9H").check(DeclareMelds(0, melds))  # type: ignore[arg-type]
+    assert (verdict.legal, verdict.rule_ids, verdict.reason) == (False, ("common.action.known",), reason)
+
+
+def test_the_canonical_texts_of_plays_dixes_and_meld_none_are_read_to_one_value_each() -> None:
+    """Records hold these texts over and over: each is read to a value equal to the action, and the
+    same value each time (one kept per text, not a new one per read)."""
+    for seat in (0, 1):
+        for kind in range(32):
+            for action in (PlayCard(seat, kind_card(kind)), Dix(seat, kind_card(kind))):
+                first = parse_action_text(str(action), None)
+                assert first == action and parse_action_text(str(action), None) is first, action
+        none = DeclareMelds(seat, ())
+        assert parse_action_text(str(none), None) is parse_action_text(str(none), None) == none

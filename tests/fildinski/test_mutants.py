@@ -15,9 +15,20 @@ from collections import Counter
 import pytest
 
 import cardrules
-from cardrules import get_game
-from cardrules.games.fildinski import Category, FildinskiState
-from cardrules.games.fildinski.cards import card_id, card_of, ids_in, kind_card, strength_of, suit_of
+from cardrules import InvalidPositionError, get_game
+from cardrules.cards import parse_card
+from cardrules.games.fildinski import Category, DeclareMelds, FildinskiState, procedure
+from cardrules.games.fildinski.cards import (
+    card_id,
+    card_kind,
+    card_of,
+    copy_of,
+    ids_in,
+    kind_card,
+    kind_of,
+    strength_of,
+    suit_of,
+)
 from cardrules.games.fildinski.melds import MeldKind, candidate_melds, required_kinds
 from cardrules.games.fildinski.options import BeziquePair
 from cardrules.games.fildinski.scoring import is_brisque
@@ -59,6 +70,15 @@ def test_an_ids_suit_strength_and_copy_are_those_of_its_card() -> None:
         assert suit_of(card) == int(plain.suit)
         assert strength_of(card) == ranks.index(plain.rank.letter)
         assert card_id(plain, card % 2 + 1) == card
+        assert (kind_of(card), copy_of(card)) == (card_kind(plain), card % 2 + 1)
+
+
+@pytest.mark.parametrize(("text", "copy"), [("6S", 1), ("2C", 2), ("QS", 0), ("QS", 3)])
+def test_an_id_is_refused_for_a_card_outside_the_deck_or_a_copy_other_than_one_or_two(
+    text: str, copy: int
+) -> None:
+    with pytest.raises(ValueError, match="is not a card of the Fildinski deck"):
+        card_id(parse_card(text), copy)
 
 
 @pytest.mark.rule("fildinski.score.brisques")
@@ -302,3 +322,258 @@ def test_a_missing_or_malformed_melds_section_is_named_meld_by_meld_and_nothing_
         shape,
         shape,
     ]
+
+
+DIX_FROM_THE_TRICK = (
+    "fildinski ; options target_score=500 trump_seven_points=played last_trick_bonus=final "
+    "dix_exchange=from_trick melded_cards=stay meld_needs_trick_card=true meld_in_endgame=false "
+    "bezique_pair=standard ; seed 144 ; deal 1 dealer p0 ; totals 0 0 ; past - ; trump D ; turn p1 "
+    "meld ; hands p0 9D AD 8H 8S 8S KS AS / p1 KC 7D TD KH AH JS KS ; trick - ; stock 7H 7S TH 9D TS "
+    "JH 8D 7C QH 9H TC 7S JC JD 9S AC JH TH 7H 9C 8C QS AD 8C 7C AH AC QH QD JC QC TD TC 7D ; won p0 "
+    "9C KC JD QD KD 8H KH 9S QS AS / p1 QC 8D KD 9H JS TS ; retired p0 - / p1 - ; tricks p1 AS JD / "
+    "p0 QD QS / p0 TS 8D / p1 JS 9H / p1 8H KD / p0 9S KC / p0 KH#2 9C / p0 QC 7D ; melds p0 5 "
+    "royal-marriage KD QD ; dix p1 8 7D KD ; points p0 brisques=10 melds=40 / p1 brisques=10 "
+    "trump-sevens=10"
+)
+"""Seeded play under dix_exchange=from_trick, just after p1's dix: the trump seven taken back from the
+trick p1 won is the second copy of 7D."""
+
+
+@pytest.mark.rule("fildinski.dix.exchange")
+def test_a_dix_from_the_trick_takes_the_copy_of_the_seven_that_was_played() -> None:
+    """The won piles after a dix from the trick lose the seven the trick held (here 7D's second copy),
+    and gain the turn-up: the position reads back as written, won piles included."""
+    assert cardrules.from_position(DIX_FROM_THE_TRICK).position() == DIX_FROM_THE_TRICK
+
+
+def test_an_observation_reads_as_the_table_its_seat_sees() -> None:
+    """``str()`` of an observation: who is to act and how (meld step, trick play, game over), the
+    hand, the trick, the won piles ("(none)" while empty), the melds and the counts."""
+    state = cardrules.from_position(DIX_FROM_THE_TRICK)
+    assert str(state.observation(1)).splitlines() == [
+        "seen by p1; deal 1, dealer p0, diamonds trump, turn-up 7♦ (34 in stock); "
+        "p1 in the meld step of trick 8",
+        "hand: K♣ 7♦ 10♦ K♥ A♥ J♠ K♠",
+        "trick: no card yet",
+        "won by p0: 9♣ K♣ J♦ Q♦ K♦ 8♥ K♥ 9♠ Q♠ A♠",
+        "won by p1: Q♣ 8♦ K♦ 9♥ J♠ 10♠",
+        "melds: p0 royal marriage K♦ Q♦ (trick 5)",
+        "cards held: p0:7 p1:7; deal points p0 50, p1 20; totals p0 0, p1 0",
+    ]
+    after = state.apply(state.legal_actions()[0])
+    assert str(after.observation(0)).splitlines()[0].endswith("(32 in stock); p1 to play to trick 9")
+    start = get_game("fildinski", target_score=100).new_game(seed=3)
+    assert str(start.observation(0)).splitlines()[3:5] == ["won by p0: (none)", "won by p1: (none)"]
+    rng = random.Random(3)
+    while not start.is_terminal:
+        start = start.apply(rng.choice(start.legal_actions()))
+    assert str(start.observation(0)).splitlines()[0].endswith("stock exhausted (0 in stock); game over")
+
+
+MELDED_AWAY = (
+    "fildinski ; options target_score=500 trump_seven_points=played last_trick_bonus=final "
+    "dix_exchange=from_hand melded_cards=removed meld_needs_trick_card=true meld_in_endgame=false "
+    "bezique_pair=standard ; seed 2 ; deal 1 dealer p1 ; totals 0 0 ; past - ; trump S ; turn p0 play "
+    "; hands p0 JC KC 8D TD TH AH 9S QS / p1 7C 9C AC 7D 9D KD AH TS ; trick - ; stock JD AD 9H QH 9H "
+    "QH 7H QC AD KH TH AC KD 8H 8H 9D 8S KC 8C KS JH QD 7S TC 8C 7H 9S 8D 7S TD KS 7C 8S JS ; won p0 "
+    "9C QC TC 7D QD KH QS TS AS AS / p1 - ; retired p0 JC JD JH JS / p1 - ; tricks p0 AS QD / p0 JC "
+    "9C / p0 AS TC / p0 KH 7D / p0 JS QC / p0 QS JH / p0 TS JD ; melds p0 7 four-jacks JC JD JH JS ; "
+    "dix - ; points p0 brisques=40 melds=40 / p1 -"
+)
+"""Seeded play under melded_cards=removed, just after p0 melded four jacks: the jacks are retired."""
+
+
+@pytest.mark.rule("fildinski.meld.after-scoring")
+def test_a_melded_card_left_in_the_won_pile_is_refused_for_both_piles() -> None:
+    """Under melded_cards=removed a melded jack written among the won cards, not the retired ones,
+    leaves both piles other than the history makes them (the cards are all there, in the wrong pile)."""
+    text = MELDED_AWAY.replace(
+        "AS AS / p1 - ; retired p0 JC JD JH JS", "AS AS JS / p1 - ; retired p0 JC JD JH"
+    )
+    assert _problems(text) == [
+        (
+            "won",
+            "fildinski.play.won-cards",
+            "p0's won cards are not those the tricks, the dix and the melds leave there",
+        ),
+        (
+            "retired",
+            "fildinski.meld.after-scoring",
+            "p0's retired cards are not those the tricks, the dix and the melds leave there",
+        ),
+    ]
+
+
+@pytest.mark.rule("fildinski.deck.card-identity")
+def test_a_copy_written_where_the_history_puts_the_other_copy_is_refused() -> None:
+    """p0 won the second king of hearts (trick 7 says KH#2): its won pile cannot hold KH#1."""
+    text = DIX_FROM_THE_TRICK.replace("8H KH 9S QS AS /", "8H KH#1 9S QS AS /")
+    assert _problems(text) == [
+        ("won", "fildinski.deck.card-identity", "KH#1 is not the copy the history puts here")
+    ]
+
+
+@pytest.mark.rule("fildinski.deck.card-identity")
+def test_one_copy_written_in_two_places_is_refused() -> None:
+    """Both players' king of spades written as the first copy: one card cannot be in two hands."""
+    text = DIX_FROM_THE_TRICK.replace(
+        "8S 8S KS AS / p1 KC 7D TD KH AH JS KS ;", "8S 8S KS#1 AS / p1 KC 7D TD KH AH JS KS#1 ;"
+    )
+    assert _problems(text) == [("hands", "fildinski.deck.card-identity", "KS#1 is in two places")]
+
+
+def _problems(text: str) -> list[tuple[str, str | None, str]]:
+    """The section, rule and message of each problem the reader finds in ``text`` (it must refuse it)."""
+    with pytest.raises(InvalidPositionError) as refused:
+        cardrules.from_position(text)
+    return [(problem.section, problem.rule, problem.message) for problem in refused.value.problems]
+
+
+@pytest.mark.rule("fildinski.deck.card-identity")
+def test_copies_written_where_the_history_agrees_are_read() -> None:
+    """The won king of hearts written as the copy trick 7 gave (KH#2), and one king of spades in a hand
+    written as the first copy: the position is read, and written back without the copies it need not name."""
+    text = DIX_FROM_THE_TRICK.replace("8H KH 9S QS AS /", "8H KH#2 9S QS AS /").replace(
+        "8S 8S KS AS / p1", "8S 8S KS#1 AS / p1"
+    )
+    state = cardrules.from_position(text)
+    assert state.position() == DIX_FROM_THE_TRICK
+
+
+@pytest.mark.rule("fildinski.deck.composition")
+def test_a_card_written_once_is_counted_in_words() -> None:
+    """p1's won king of diamonds (the dix's turn-up) written as a 7: the king is in the zones once."""
+    problems = _problems(DIX_FROM_THE_TRICK.replace("/ p1 QC 8D KD 9H JS TS ;", "/ p1 QC 8D 7D 9H JS TS ;"))
+    assert (
+        "won",
+        "fildinski.deck.composition",
+        "KD is once in the zones (won); the pack holds it twice",
+    ) in problems
+    assert (
+        "hands",
+        "fildinski.deck.composition",
+        "7D is 3 times in the zones (hands, stock, won); the pack holds it twice",
+    ) in problems
+
+
+SECOND_DEAL = (
+    "fildinski ; options target_score=500 trump_seven_points=played last_trick_bonus=final "
+    "dix_exchange=from_hand melded_cards=stay meld_needs_trick_card=true meld_in_endgame=false "
+    "bezique_pair=standard ; seed 4 ; deal 2 dealer p0 ; totals 230 120 ; past D p0 brisques=90 "
+    "trump-sevens=10 last-trick=10 melds=120 p1 brisques=70 trump-sevens=10 melds=40 ; trump D ; turn "
+    "p1 play ; hands p0 7C QC 9D 9H KH 7S KS AS / p1 8C 9C AC 8D 9D QD 8S TS ; trick - ; stock QS AH "
+    "JS 8H KD JD KH KS JC QH 7H KC AH QD AD QS 9C 7S 9S TD QC TH QH TC 8H 7H 7C JH 9H 7D TD TC AC 8S "
+    "TH AS TS 9S JD 7D KD JC KC JS JH 8C AD 8D ; won p0 - / p1 - ; retired p0 - / p1 - ; tricks - ; "
+    "melds - ; dix - ; points p0 - / p1 -"
+)
+"""Seeded play (seed 4) to the start of deal 2: the past section holds deal 1's points by category."""
+
+DEAL_ONE = (
+    "past D p0 brisques=90 trump-sevens=10 last-trick=10 melds=120 p1 brisques=70 trump-sevens=10 melds=40"
+)
+"""Deal 1's points as the past section writes them (p1 dealt it)."""
+
+
+def test_the_second_deal_is_read_as_written() -> None:
+    assert cardrules.from_position(SECOND_DEAL).position() == SECOND_DEAL
+
+
+@pytest.mark.parametrize(
+    ("past", "problems"),
+    [
+        (  # the dealer, p1, scores a turned seven and a dix in one deal
+            DEAL_ONE.replace("p1 brisques=70", "p1 brisques=70 turned-seven=10 dix=10"),
+            [
+                ("past", "fildinski.dix.once", "deal 1: a deal has one turned seven or one dix, worth 10"),
+                (
+                    "totals",
+                    "fildinski.game.score-sheet",
+                    "the totals are 230-120, but the earlier deals add up to 230-140",
+                ),
+            ],
+        ),
+        (  # 150 points of aces and tens
+            DEAL_ONE.replace("p1 brisques=70", "p1 brisques=60"),
+            [
+                ("past", "fildinski.score.brisques", "deal 1: the aces and tens of a deal are worth 160"),
+                (
+                    "totals",
+                    "fildinski.game.score-sheet",
+                    "the totals are 230-120, but the earlier deals add up to 230-110",
+                ),
+            ],
+        ),
+        (  # points come in tens
+            DEAL_ONE.replace("p1 brisques=70", "p1 brisques=75"),
+            [("past", "fildinski.score.brisques", "p1's brisques points, 75, are no multiple of 10")],
+        ),
+    ],
+)
+def test_a_past_deal_whose_points_no_deal_gives_is_refused(
+    past: str, problems: list[tuple[str, str | None, str]]
+) -> None:
+    assert _problems(SECOND_DEAL.replace(DEAL_ONE, past)) == problems
+
+
+@pytest.mark.rule("fildinski.play.won-cards")
+def test_an_empty_group_in_a_seat_section_is_refused_and_the_next_group_still_read() -> None:
+    """``won p0 - / / p0 -``: the empty group is a problem of its own, and the group after it is still
+    read (p0 given a second time is one more problem)."""
+    assert _problems(SECOND_DEAL.replace("won p0 - / p1 -", "won p0 - / / p0 -")) == [
+        ("won", None, "each group starts with its seat, as in p0 AS TH / p1 -"),
+        ("won", None, "p0 is given twice"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        (" ; past -", "", ("past", None, "the section is missing")),
+        ("dix p1 8 7D KD", "dix p7 8 7D KD", ("dix", None, "the seats are p0 to p1, not 'p7'")),
+        ("dix p1 8 7D KD", "dix p1 99 7D KD", ("dix", None, "the dix's trick is 1 to 32, not 99")),
+    ],
+)
+def test_a_missing_or_unreadable_section_is_the_one_problem(
+    old: str, new: str, problem: tuple[str, None, str]
+) -> None:
+    """The past section left out, or a dix naming no seat or no trick: one problem, no crash."""
+    assert _problems(DIX_FROM_THE_TRICK.replace(old, new)) == [problem]
+
+
+def test_a_second_deal_without_its_past_section_is_refused_for_that_alone() -> None:
+    """Deal 2 with no past section: the section is missing, and no count of earlier deals is checked
+    against a past read as empty."""
+    assert _problems(SECOND_DEAL.replace(" ; " + DEAL_ONE, "")) == [("past", None, "the section is missing")]
+
+
+def test_meld_none_in_the_actors_meld_step_takes_the_shortcut() -> None:
+    """``apply``'s shortcut (the hot path of every meld step) takes ``meld none`` by the actor itself."""
+    state = cardrules.from_position(DIX_FROM_THE_TRICK)
+    assert isinstance(state, FildinskiState) and state.in_meld_step and state.current_player == 1
+    after = procedure.fast_melds(state, DeclareMelds(1, ()))
+    assert after is not None and after == state.apply(DeclareMelds(1, ()))
+    assert procedure.fast_melds(state, DeclareMelds(0, ())) is None
+
+
+FOUR_JACKS = (
+    "fildinski ; options target_score=500 trump_seven_points=played last_trick_bonus=final "
+    "dix_exchange=from_hand melded_cards=removed meld_needs_trick_card=true meld_in_endgame=false "
+    "bezique_pair=standard ; seed 2 ; deal 1 dealer p1 ; totals 0 0 ; past - ; trump S ; turn p0 meld "
+    "; hands p0 JC KC TD TH AH 9S QS / p1 7C 9C AC 9D KD AH TS ; trick - ; stock 8D 7D JD AD 9H QH 9H "
+    "QH 7H QC AD KH TH AC KD 8H 8H 9D 8S KC 8C KS JH QD 7S TC 8C 7H 9S 8D 7S TD KS 7C 8S JS ; won p0 "
+    "9C JC QC TC 7D JD QD JH KH JS QS TS AS AS / p1 - ; retired p0 - / p1 - ; tricks p0 AS QD / p0 JC "
+    "9C / p0 AS TC / p0 KH 7D / p0 JS#2 QC / p0 QS JH / p0 TS JD ; melds - ; dix - ; points p0 "
+    "brisques=40 / p1 -"
+)
+"""Seeded play under melded_cards=removed: p0's meld step, four jacks or the bezique to declare."""
+
+
+def test_a_declaration_of_the_listed_legal_set_takes_the_shortcut() -> None:
+    """Once the legal set is listed, ``apply``'s shortcut takes a declaration that is one of its values
+    (the door would give the same state, so only this test tells that the shortcut runs)."""
+    state = cardrules.from_position(FOUR_JACKS)
+    assert isinstance(state, FildinskiState)
+    wanted = state.parse_action("p0 meld four-jacks JC JD JH JS")
+    jacks = next(action for action in state.legal_actions() if action == wanted)  # the listed value itself
+    after = procedure.fast_melds(state, jacks)
+    assert after is not None and after == state.apply(jacks)

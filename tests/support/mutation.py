@@ -19,7 +19,10 @@ part of the default run). It works in four steps:
    each mutant the copy's module is rewritten, the covering tests run there
    (fastest first, stopping at the first failure) with a timeout, and the
    module is restored. A failing test kills the mutant, a run past the
-   timeout counts as killed by timeout, a clean run lets it survive. A line
+   timeout counts as killed by timeout, a clean run lets it survive. Each
+   run may use at most :data:`MEMORY_LIMIT` bytes of memory: a mutant that
+   makes a search grow without end fails with ``MemoryError`` (killed)
+   instead of taking the machine's memory from everything else. A line
    run only while modules are imported (a module-level table) is tested by
    its game's whole test folder.
 4. *Report.* ``--report FILE`` names the JSON report; a Markdown table per
@@ -45,6 +48,7 @@ import json
 import os
 import random
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -66,6 +70,9 @@ EQUIVALENTS_FILE: Final = Path(__file__).with_name("mutation_equivalents.toml")
 
 GAMES: Final = ("felagsvist", "fildinski", "calabresella", "backstab_fish")
 """The four games, by their package names."""
+
+MEMORY_LIMIT: Final = 6 << 30
+"""The address space one mutant's test run may take (6 GiB; two runs side by side fit a 24 GiB machine)."""
 
 MUTATED_TREES: Final = ("cardrules/games", "cardrules/solve", "cardrules/records")
 """Every Python module under these folders is mutated by default (found afresh on each run)."""
@@ -670,6 +677,11 @@ def _expected_seconds(cover: CoverageMap, test: str) -> float:
     return sum(seconds for name, seconds in cover.durations.items() if name.startswith(prefix)) or 60.0
 
 
+def _limit_memory() -> None:
+    """In the child, before pytest starts: cap its address space at :data:`MEMORY_LIMIT`."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
 def run_mutant(
     copy: Path, mutant: Mutant, cover: CoverageMap, timeout_floor: float, factor: float = 3.0
 ) -> Outcome:
@@ -704,6 +716,7 @@ def run_mutant(
             stderr=subprocess.STDOUT,
             text=True,
             start_new_session=True,
+            preexec_fn=_limit_memory,
         )
         try:
             output, _ = process.communicate(timeout=limit)

@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Final
 
 from cardrules.errors import InvalidOptionError
-from cardrules.options import build_options, option_key, whole_number
+from cardrules.options import build_options, field_types, option_key, whole_number
 from cardrules.text import echo
 
 __all__ = [
@@ -181,6 +181,10 @@ def _stall_value(value: object) -> int | None:
     raise InvalidOptionError("stall_limit", _stall_message(value))
 
 
+_TYPES: Final = field_types(BackstabFishOptions)
+"""The field types of the options, worked out once for :func:`build_options`."""
+
+
 def parse_options(given: Mapping[str, object]) -> BackstabFishOptions:
     """Build the options from names (hyphens or underscores) and values (strings or typed values).
 
@@ -201,7 +205,7 @@ def parse_options(given: Mapping[str, object]) -> BackstabFishOptions:
             stall = (True, _stall_value(value))
         else:
             rest[raw_name] = value
-    options = build_options(BackstabFishOptions, GAME, rest)
+    options = build_options(BackstabFishOptions, GAME, rest, _TYPES)
     given_stall, limit = stall
     if given_stall:
         options = dataclasses.replace(options, stall_limit=limit)

@@ -74,18 +74,19 @@ class CardJudge(HistoryJudge):
                     self.turn_problem(
                         turns[index],
                         index,
-                        f"{SEAT_TEXT[target]} held {least} {PLURALS[rank]} or more, "
+                        f"{SEAT_TEXT[target]} held {least} {FishRank(rank).named(least)} or more, "
                         f"so had to hand {count} over",
                         FISH,
                     )
             elif kind == "give":
                 target, seat, given = a, b, n
-                if not self.exact and held[target][rank] > drawn[target]:
+                kept = held[target][rank] - drawn[target]
+                if not self.exact and kept > 0:
                     self.turn_problem(
                         turns[index],
                         index,
                         f"under give=all-of-rank {SEAT_TEXT[target]} hands over every card of the "
-                        f"rank, yet kept {held[target][rank] - drawn[target]} {PLURALS[rank]} or more",
+                        f"rank, yet kept {kept} {FishRank(rank).named(kept)} or more",
                         GIVE,
                     )
                 held[target][rank] += given
@@ -94,8 +95,8 @@ class CardJudge(HistoryJudge):
                     self.turn_problem(
                         turns[index],
                         index,
-                        f"{SEAT_TEXT[seat]} was handed {given} {PLURALS[rank]} that the position "
-                        "does not account for",
+                        f"{SEAT_TEXT[seat]} was handed {given} {FishRank(rank).named(given)} that the "
+                        "position does not account for",
                         CONSERVATION,
                     )
                     return None

@@ -18,7 +18,7 @@ from cardrules.cards import Card
 # state.py imports position, which imports this module, so the names of this one are read at call time.
 from cardrules.games.backstab_fish import state as _state
 from cardrules.games.backstab_fish.actions import SEAT_TEXT
-from cardrules.games.backstab_fish.cards import DECKS, PLURALS, rank_of_card
+from cardrules.games.backstab_fish.cards import DECKS, FishRank, rank_of_card
 from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.observation import EventChain, event_log
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
@@ -126,7 +126,8 @@ class Judge(CardJudge):
                 fine = False
                 self.problem(
                     "hands",
-                    f"the hands, the stock and the laid sets hold {total[rank]} {PLURALS[rank]}; "
+                    f"the hands, the stock and the laid sets hold {total[rank]} "
+                    f"{FishRank(rank).named(total[rank])}; "
                     f"the {self.options.deck.value} deck has {self.copies[rank]}",
                     CONSERVATION,
                 )
@@ -171,9 +172,12 @@ class Judge(CardJudge):
     ) -> BackstabFishState:
         """Check everything the sections must agree on; the state, or raise naming every problem."""
         reader = self.reader
-        cards_fine = hands is not None and stock is not None and laid is not None
-        if hands is not None and stock is not None and laid is not None:
-            cards_fine = self.conservation(hands, stock, laid)
+        cards_fine = (
+            hands is not None
+            and stock is not None
+            and laid is not None
+            and self.conservation(hands, stock, laid)
+        )
         if scores is not None and laid is not None:
             self.scores(scores, laid)
         replay: Replay | None = None

@@ -31,7 +31,7 @@ from cardrules.games.backstab_fish.options import (
     Give,
     LayDownRule,
 )
-from cardrules.position import EMPTY, PositionReader
+from cardrules.position import PositionReader
 
 __all__ = [
     "HISTORY", "LAID_NOTHING", "LAID_SETS", "NO_DECISION", "Counts", "HistoryJudge", "Mark", "Phase",
@@ -79,7 +79,8 @@ def pack(counts: Sequence[int]) -> int:
 
 
 def _text_of(counts: Sequence[int]) -> str:
-    return " ".join(FishRank(rank).token for rank in range(14) for _ in range(counts[rank])) or EMPTY
+    """The sets ``counts`` holds, one rank token a set (``K K 5``), or ``no set``."""
+    return " ".join(FishRank(rank).token for rank in range(14) for _ in range(counts[rank])) or "no set"
 
 
 # -- the values read, and what the history leaves -------------------------------------------
@@ -283,7 +284,8 @@ class HistoryJudge:
             return True
         given = entry.given
         if self.exact and given != count:
-            self.problem(HISTORY, f"{where}: under give=exact, exactly {count} cards change hands", GIVE)
+            change = "card changes" if count == 1 else "cards change"
+            self.problem(HISTORY, f"{where}: under give=exact, exactly {count} {change} hands", GIVE)
             return False
         if not count <= given <= min(self.copies[rank], sizes[target]):
             self.problem(

@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Final
 
 from cardrules.errors import InvalidOptionError
-from cardrules.options import build_options, option_key, options_as_dict, whole_number
+from cardrules.options import build_options, field_types, option_key, options_as_dict, whole_number
 from cardrules.text import echo
 
 __all__ = [
@@ -197,6 +197,9 @@ DEFAULT_OPTIONS: Final = CalabresellaOptions()
 DEFAULT_OPTION_TEXTS: Final[Mapping[str, str | int]] = MappingProxyType(options_as_dict(DEFAULT_OPTIONS))
 """The defaults as a record writes them: every option by its name, with its canonical text (read-only)."""
 
+_TYPES: Final = field_types(CalabresellaOptions)
+"""The field types of the options, worked out once for :func:`build_options`."""
+
 
 def options_from(given: Mapping[str, object]) -> CalabresellaOptions:
     """Build the options from names and values (strings, enum members, or a triple for ``stakes``).
@@ -216,7 +219,7 @@ def options_from(given: Mapping[str, object]) -> CalabresellaOptions:
             stakes = f"{a},{b},{c}"
         else:
             rest[name] = value
-    options = build_options(CalabresellaOptions, "calabresella", rest)
+    options = build_options(CalabresellaOptions, "calabresella", rest, _TYPES)
     if stakes is not None:
         options = replace(options, stakes=stakes)
     return options

@@ -52,7 +52,7 @@ def _picks() -> tuple[Pick, ...]:
     picks: list[Pick] = []
     for at in places:
         if not at or at[-1] - at[0] + 1 == len(at):
-            picks.append(cast("Pick", itemgetter(slice(at[0], at[-1] + 1) if at else slice(0, 0))))
+            picks.append(cast("Pick", itemgetter(slice(at[0], at[-1] + 1) if at else slice(0))))
         else:
             picks.append(cast("Pick", itemgetter(*at)))
     return tuple(picks)

@@ -209,7 +209,7 @@ def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
     return label_deck(kinds)
 
 
-_PAIRED_KINDS: Final[tuple[int, ...]] = tuple(k for k in range(32) for _ in (0, 1))
+_PAIRED_KINDS: Final[tuple[int, ...]] = tuple(card >> 1 for card in range(64))
 """The 64 cards as kinds, in pack order: what a deal shuffles."""
 _SHUFFLE_STEPS: Final = shuffle_steps(len(_PAIRED_KINDS))
 """Each place the shuffle fills, last first, with the bits of the draw that picks its card."""

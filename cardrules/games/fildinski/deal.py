@@ -149,5 +149,5 @@ def stock_cards(context: DealContext, drawn: int, turnup: int) -> tuple[int, ...
 def top_two(context: DealContext, drawn: int, turnup: int) -> tuple[int, int]:
     """The next two cards to be drawn from a stock that is not empty: the second is the turn-up at the end."""
     first = context.deck[STOCK_TOP + drawn]
-    second = context.deck[STOCK_TOP + 1 + drawn] if STOCK_TOP + 1 + drawn < 64 else turnup
+    second = turnup if drawn == DRAWS - 2 else context.deck[STOCK_TOP + 1 + drawn]  # the last pair
     return first, second

@@ -139,7 +139,7 @@ class FildinskiEncoding:
         seat, other = observation.seat, 1 - observation.seat
         melds = [0.0] * (2 * len(_KINDS))
         for player, kind, _cards, _trick in observation.melds:
-            melds[(player - seat) % 2 * len(_KINDS) + kind.order] += 1.0
+            melds[(0 if player == seat else len(_KINDS)) + kind.order] += 1.0
         turnup = () if observation.turnup is None else (observation.turnup,)
         return (
             *card_counts(observation.hand, _SLOTS),

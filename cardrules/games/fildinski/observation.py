@@ -15,7 +15,7 @@ from cardrules.base import check_seat
 from cardrules.cards import Card, Cards, Suit
 from cardrules.game import TERMINAL
 from cardrules.games.fildinski.actions import meld_refs
-from cardrules.games.fildinski.cards import DRAWS, SUIT_NAMES, card_kind, card_of, cards_of, ids_in
+from cardrules.games.fildinski.cards import DRAWS, SUIT_NAMES, card_of, cards_of, ids_in
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.notation import format_seat
 from cardrules.svg import SvgPicture
@@ -149,10 +149,9 @@ def observe(state: FildinskiState, seat: int) -> FildinskiObservation:
 
 
 def sorted_cards(mask: int) -> Cards:
-    """The plain cards of a mask of card ids (copies repeated), by suit, then by strength, weakest first."""
-    return Cards(sorted(cards_of(mask), key=_card_order))
+    """The plain cards of a mask of card ids (copies repeated), by suit, then by strength, weakest first.
 
-
-def _card_order(card: Card) -> tuple[int, int]:
-    kind = card_kind(card)
-    return int(card.suit), kind if kind is not None else -1
+    That is id order (an id is ``2 * (8 * suit + strength)`` plus the copy), as
+    :func:`~cardrules.games.fildinski.cards.cards_of` lists them.
+    """
+    return Cards(cards_of(mask))

@@ -215,9 +215,10 @@ def _conserved(reader: PositionReader, zones: Sequence[Sequence[Tok]]) -> bool:
         found = places.get(kind, [])
         if len(found) != 2:
             where = ", ".join(dict.fromkeys(ZONE_NAMES[z] for z, _ in found)) or "nowhere"
+            times = "once" if len(found) == 1 else f"{len(found)} times"
             reader.problem(
                 ZONE_NAMES[found[0][0]] if found else "position",
-                f"{card_text(kind)} is {len(found)} times in the zones ({where}); the pack holds it twice",
+                f"{card_text(kind)} is {times} in the zones ({where}); the pack holds it twice",
                 _COMPOSITION,
             )
             ok = False

@@ -115,11 +115,11 @@ def ending(state: FelagsvistState, by: int | str) -> FelagsvistEnding:
         state.leader,
         seat,
         0 if seat % 2 == side else 1,
-        0,
+        0,  # value: nothing scored yet
         DEAL_TRICKS - done,
         best,
         ahead,
-        0,
+        0,  # won: no trick completed in the ending yet
         *_ladder(state.hands, above),
         state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3],
         sum(1 << card for card in trick),

@@ -108,10 +108,13 @@ def ending(state: FildinskiState, by: int | str) -> FildinskiEnding:
     # Whether trick 32 carries the bonus, asked of the scoring rule itself: a trick of two
     # pointless cards (7 and 8 of clubs, with no suit trump) scores only a last-trick bonus.
     last_bonus = score_trick(zero, (0, 2), 0, 0, -1, options, DEAL_TRICKS) != zero
-    tag = trump | captured << 2 | last_bonus << 3 | counted << 4
-    if melding:  # the meld options decide what the counted seat can still meld
+    # The rules an ending's values depend on, one bit field each, so that endings under other rules
+    # never share a key in one solver's table: bit 5 says whether the ending has meld steps, and only
+    # then do the meld options (the three low bits) decide what the counted seat can still meld.
+    tag = trump | captured << 2 | last_bonus << 3 | counted << 4 | melding << 5
+    if melding:
         removed = options.melded_cards is MeldedCards.REMOVED
-        tag = tag << 4 | options.meld_needs_trick_card << 3 | removed << 2 | klaverjas << 1 | 1
+        tag = tag << 3 | options.meld_needs_trick_card << 2 | removed << 1 | klaverjas
     rules = EndingRules(
         trump, options, counted, levels, sevens, captured, last_bonus, zero, tag,
         state.deal, melding, meldable, 8 if melding else 6, rows, fresh_rule,

@@ -1,0 +1,66 @@
+"""The pictures as they are drawn today, kept as files: any change to a picture shows as a failing test.
+
+``test_svg.py`` reads pictures back as XML and checks what they show (which
+cards, where, face up or down, marked or not); it cannot see a card drawn a
+few pixels off, a label moved or a colour changed. These tests can: for each
+game, the state seeded random play reaches after 20 actions, drawn for the
+adjudicator and for seat 0, and the game's end drawn for the adjudicator,
+must give exactly the SVG text of its file in ``tests/core/pictures/``.
+
+A change to the pictures on purpose writes the files anew::
+
+    CARDRULES_WRITE_PICTURES=1 python -m pytest tests/core/test_svg_golden.py
+
+then look at them (any browser opens an SVG file) before committing them.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+import cardrules
+from cardrules.game import AnyState
+from cardrules.svg import table
+
+PICTURES: Final = Path(__file__).with_name("pictures")
+"""Where the pictures are kept, one SVG file per game and view."""
+
+WRITE: Final = os.environ.get("CARDRULES_WRITE_PICTURES") == "1"
+"""Whether this run writes the pictures anew instead of comparing them."""
+
+
+def _states(name: str) -> tuple[AnyState, AnyState]:
+    """Seeded random play (seed 1) of ``name``: the state after 20 actions, and the end of the game."""
+    options = {"stall_limit": 40} if name == "backstab_fish" else {}
+    state = cardrules.get_game(name, **options).new_game(seed=1)
+    rng = random.Random(1)
+    middle = None
+    for taken in range(100_000):
+        if taken == 20:
+            middle = state
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert middle is not None and state.is_terminal
+    return middle, state
+
+
+@pytest.mark.parametrize("name", cardrules.GAMES)
+def test_the_pictures_are_drawn_as_kept(name: str) -> None:
+    middle, end = _states(name)
+    drawn = {
+        f"{name}-middle.svg": table(middle),
+        f"{name}-middle-seat0.svg": table(middle.observation(0)),
+        f"{name}-end.svg": table(end),
+    }
+    for file, svg in drawn.items():
+        path = PICTURES / file
+        if WRITE:
+            path.write_text(svg, encoding="utf-8")
+        assert path.is_file(), f"{file} is missing: write the pictures (see the module's docstring)"
+        assert svg == path.read_text(encoding="utf-8"), f"{file} is drawn differently now"

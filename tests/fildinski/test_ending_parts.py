@@ -1,0 +1,144 @@
+"""Parts of the Fildinski solver's endings that the brute-force comparisons reach only now and then.
+
+``test_ending.py`` compares the solver with a brute force on one to three
+tricks, with a fresh solver each time. These tests hold what such samples
+seldom touch: the count of disjoint melds behind the meld bound, the tag that
+keeps endings under other rules apart in one solver's table, the seat an
+ending counts for, and the refusal of moves an ending does not have.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from itertools import combinations
+
+import pytest
+
+import cardrules
+from cardrules.errors import InvalidArgumentError
+from cardrules.games.fildinski import FildinskiState
+from cardrules.games.fildinski.ending import MELD_MOVES, FildinskiEnding
+from cardrules.games.fildinski.ending.melding import _most_melds
+from cardrules.games.fildinski.melds import MeldKind, candidate_melds
+from cardrules.games.fildinski.options import BeziquePair
+from cardrules.records import load
+from tests.fildinski.test_ending import MELDS_RECORD
+
+PAIRS = (BeziquePair.STANDARD, BeziquePair.KLAVERJAS_HARTENDAME)
+"""The bezique options by the code the meld rows give them (0 standard, 1 the klaverjas pair)."""
+
+
+def _most_disjoint(melds: Sequence[int]) -> int:
+    """The size of the largest family of pairwise disjoint card sets among ``melds``, by trying families
+    of one set, two sets and so on (a family of disjoint sets stays one when a set leaves it)."""
+    best = 0
+    for size in range(1, len(melds) + 1):
+        if not any(_disjoint(family) for family in combinations(melds, size)):
+            break
+        best = size
+    return best
+
+
+def _disjoint(family: Sequence[int]) -> bool:
+    union = 0
+    for cards in family:
+        if union & cards:
+            return False
+        union |= cards
+    return True
+
+
+def test_the_most_disjoint_melds_of_a_kind_are_counted_exactly() -> None:
+    """The meld bound counts, per kind, the most disjoint melds each holding a card still needed.
+
+    400 seeded questions: a few whole melds of the kind and some stray cards, under every trump and
+    bezique option, each against the count of the largest disjoint family of its candidate melds.
+    """
+    rng = random.Random(33)
+    kinds = tuple(MeldKind)
+    for _ in range(400):
+        kind, trump, pair = rng.choice(kinds), rng.randrange(4), rng.randrange(2)
+        every = list(candidate_melds(kind, (1 << 64) - 1, trump, PAIRS[pair]))
+        cards = rng.getrandbits(64) & rng.getrandbits(64) & rng.getrandbits(64)
+        for meld in rng.sample(every, min(len(every), rng.randint(1, 4))):
+            cards |= meld
+        needs = cards if rng.random() < 0.3 else cards & rng.getrandbits(64)
+        found = [meld for meld in candidate_melds(kind, cards, trump, PAIRS[pair]) if meld & needs]
+        code = kinds.index(kind) << 3 | trump << 1 | pair
+        assert _most_melds(code << 128 | cards << 64 | needs) == _most_disjoint(found), (kind, trump, pair)
+
+
+def _meld_step() -> FildinskiState:
+    """The endgame record's position played on (seeded) to its next meld step: p1 to meld, 4 tricks left."""
+    state = cardrules.from_position(load(MELDS_RECORD).position or "")
+    assert isinstance(state, FildinskiState)
+    rng = random.Random(1)
+    while not state.in_meld_step:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_an_ending_counts_the_seat_it_was_made_for() -> None:
+    state = _meld_step()
+    assert [state.ending(seat).counted for seat in (0, 1)] == [(0,), (1,)]
+    assert state.ending(1).rules.counted == 1
+
+
+def test_an_ending_refuses_a_move_it_does_not_have() -> None:
+    """A meld step past its last declaration, and a card the player to act does not hold, are refused
+    with InvalidArgumentError (not an IndexError, and not a silent answer)."""
+    state = _meld_step()
+    meld_step = state.ending(1)
+    declarations = [move for move in meld_step.legal() if move >= MELD_MOVES]
+    assert declarations == [MELD_MOVES]  # meld none only
+    with pytest.raises(InvalidArgumentError, match="not a declaration of this meld step"):
+        meld_step.action(MELD_MOVES + 1)
+    play = state.apply(state.legal_actions()[0]).ending(0)
+    assert isinstance(play, FildinskiEnding)
+    held = play.hands[0] | play.hands[1]
+    nobody = next(card for card in range(64) if not (held >> card | held >> (card ^ 1)) & 1)
+    with pytest.raises(InvalidArgumentError, match="is not a legal play here"):
+        play.group(nobody)
+
+
+def _endgame(options: dict[str, object], seed: int) -> FildinskiState:
+    """A deal of ``options`` played at random (seeded) until the stock is out: the last eight tricks."""
+    state = cardrules.get_game("fildinski", **options).new_game(seed=seed)
+    assert isinstance(state, FildinskiState)
+    rng = random.Random(seed)
+    while state.tricks_done < 24 or state.in_meld_step:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_endings_under_other_rules_carry_other_tags() -> None:
+    """One solver keeps the values of many endings in one table, so an ending's tag must tell apart every
+    rule its values depend on: the trump, the counted seat, the trump-seven and last-trick options,
+    whether there are meld steps, and then the three meld options.
+
+    Every combination of those options, on deals with each trump, with both seats counted: no tag is
+    shared by endings under other rules.
+    """
+    seen: dict[int, tuple[object, ...]] = {}
+    choices = {
+        "trump_seven_points": ("played", "captured"),
+        "last_trick_bonus": ("final", "stock_end"),
+        "meld_in_endgame": (False, True),
+        "meld_needs_trick_card": (True, False),
+        "melded_cards": ("stay", "removed"),
+        "bezique_pair": ("standard", "klaverjas_hartendame"),
+    }
+    trumps: set[int] = set()
+    for values in itertools.product(*choices.values()):
+        options = dict(zip(choices, values, strict=True))
+        matters = values if options["meld_in_endgame"] else values[:3]  # no meld steps: no meld rules
+        for seed in (3, 4, 6, 14):  # trumps 0, 1, 3 and 2
+            state = _endgame(options, seed)
+            trumps.add(state.deal.trump)
+            for seat in (0, 1):
+                rules = state.ending(seat).rules
+                what = (state.deal.trump, seat, *matters)
+                assert seen.setdefault(rules.tag, what) == what, (rules.tag, what)
+    assert trumps == {0, 1, 2, 3}
