@@ -43,7 +43,7 @@ from cardrules.records import (
     to_tree,
 )
 from cardrules.records.limits import MAX_INTEGER_DIGITS
-from tests.conftest import FELAGSVIST_OPTIONS
+from tests.conftest import FELAGSVIST_OPTIONS, REPO_ROOT
 
 REPO: Final = Path(__file__).resolve().parents[2]
 EXAMPLES: Final = REPO / "examples" / "records"
@@ -715,3 +715,13 @@ def test_seats_in_a_record_may_be_written_with_the_games_seat_names() -> None:
     assert 'dealer = "p1"' in dumps(record)  # written canonical
     with pytest.raises(RecordError, match=r"'X' is not a seat: write p0, p1, \.\.\. \(or N, E, S, W\)"):
         loads(text.replace('dealer = "e"', 'dealer = "X"'))
+
+
+def test_a_strict_check_says_why_it_stopped() -> None:
+    """The strict check stops at the first illegal step and says so in its report."""
+    report = check(load(REPO_ROOT / "tests" / "records" / "felagsvist-dispute.toml"))
+    assert not report.ok and report.stop_reason == "strict mode stops at the first illegal step"
+    assert (
+        check(load(REPO_ROOT / "tests" / "records" / "felagsvist-dispute.toml"), mode="lenient").stop_reason
+        == ""
+    )
