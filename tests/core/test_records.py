@@ -725,3 +725,18 @@ def test_a_strict_check_says_why_it_stopped() -> None:
         check(load(REPO_ROOT / "tests" / "records" / "felagsvist-dispute.toml"), mode="lenient").stop_reason
         == ""
     )
+
+
+def test_every_unreadable_deal_is_named_not_only_the_first() -> None:
+    """A deal that is not a string, then one with a card that is no card: both deals' problems."""
+    game = get_game("felagsvist")
+    state = game.new_game(seed=1)
+    text = dumps(record_of(game, state, [state.legal_actions()[0]]))
+    deck = text.split('deals = [\n    "', 1)[1].split('"', 1)[0]
+    broken = text.replace(f'    "{deck}"', f'    5,\n    "{deck.replace("9C", "ZZ", 1)}"')
+    with pytest.raises(RecordError) as refused:
+        loads(broken)
+    assert refused.value.problems == (
+        ("deals[0]", "must be a string of cards, top card first, not a whole number"),
+        ("deals[1]", "card 1 'ZZ': not a card (write a rank 2-9, T, J, Q, K, A, then C, D, H or S)"),
+    )
