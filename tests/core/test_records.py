@@ -740,3 +740,15 @@ def test_every_unreadable_deal_is_named_not_only_the_first() -> None:
         ("deals[0]", "must be a string of cards, top card first, not a whole number"),
         ("deals[1]", "card 1 'ZZ': not a card (write a rank 2-9, T, J, Q, K, A, then C, D, H or S)"),
     )
+
+
+def test_an_action_by_a_seat_the_game_lacks_is_refused_when_the_record_is_read() -> None:
+    """p4 in a four-seat game (seats p0-p3): the first seat past the last is refused, not read."""
+    game = get_game("felagsvist")
+    state = game.new_game(seed=1)
+    text = dumps(record_of(game, state, [state.legal_actions()[0]])).replace('"p3 play 7C"', '"p4 play 7C"')
+    with pytest.raises(RecordError) as refused:
+        loads(text)
+    assert refused.value.problems == (
+        ("actions[0]", "step 0: 'p4 play 7C' names p4, but the game's seats are p0-p3 [common.action.known]"),
+    )
