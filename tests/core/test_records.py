@@ -42,6 +42,7 @@ from cardrules.records import (
     replay,
     to_tree,
 )
+from cardrules.records.explain import legal_summary
 from cardrules.records.limits import MAX_INTEGER_DIGITS
 from tests.conftest import FELAGSVIST_OPTIONS, REPO_ROOT
 
@@ -752,3 +753,12 @@ def test_an_action_by_a_seat_the_game_lacks_is_refused_when_the_record_is_read()
     assert refused.value.problems == (
         ("actions[0]", "step 0: 'p4 play 7C' names p4, but the game's seats are p0-p3 [common.action.known]"),
     )
+
+
+def test_the_legal_actions_are_listed_whole_up_to_a_point_then_counted() -> None:
+    """None when the game is over; every action while they are few; the first ones and a count after."""
+    assert legal_summary(()) == "none (the game is over)"
+    few = tuple(f"p0 play {n}" for n in range(24))
+    assert legal_summary(few) == ", ".join(few)
+    many = tuple(f"p0 play {n}" for n in range(25))
+    assert legal_summary(many) == ", ".join(many[:20]) + ", ... and 5 more (25 in all)"

@@ -6,7 +6,7 @@ few pixels off, a label moved or a colour changed. These tests can: for each
 game, the state seeded random play reaches after 20 actions, drawn for the
 adjudicator and for seat 0, and the game's end drawn for the adjudicator,
 and the dispute report of each game's golden dispute record (``explain
---svg`` and ``--html``), must give exactly the text of its file in
+--svg``, ``--html`` and the text of ``explain --full``), must give exactly the text of its file in
 ``tests/core/pictures/``.
 
 A change to the pictures on purpose writes the files anew::
@@ -29,6 +29,7 @@ import cardrules
 from cardrules.game import AnyState
 from cardrules.records import explain, load
 from cardrules.records.dispute import dispute_html, dispute_svg
+from cardrules.records.explain import format_explanation
 from cardrules.svg import table
 from tests.conftest import REPO_ROOT
 
@@ -83,5 +84,6 @@ def test_the_dispute_reports_are_drawn_as_kept(name: str) -> None:
         {
             f"{name}-dispute.svg": dispute_svg(explanation),
             f"{name}-dispute.html": dispute_html(explanation),
+            f"{name}-explain.txt": format_explanation(explanation, future=True),
         }
     )
