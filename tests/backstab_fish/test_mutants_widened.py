@@ -6,6 +6,7 @@ legal set) that one changed line in the engine let through the other tests.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Final
 
 import pytest
@@ -460,3 +461,22 @@ def test_the_canonical_text_of_an_ask_or_an_end_of_turn_is_read_to_one_kept_valu
     for action in (Ask(0, 2, K, 1), Ask(3, 1, FishRank.TWO, 4), EndTurn(2)):
         first = read_action(str(action), None)
         assert first == action and read_action(str(action), None) is first
+
+
+def test_a_deals_repr_shows_what_defines_it_and_what_follows_plainly() -> None:
+    """The options, dealer and deck (with their rank codes) and the plain numbers read off them; the
+    option flags and row tables kept for speed stay out of the repr."""
+    shown = [field.name for field in dataclasses.fields(DealContext) if field.repr]
+    assert shown == [
+        "options",
+        "dealer",
+        "deck",
+        "ranks",
+        "players",
+        "limit",
+        "size",
+        "copies",
+        "stock_start",
+    ]
+    deal = cardrules.get_game("backstab_fish").new_game(seed=1).deal
+    assert repr(deal).startswith("DealContext(options=BackstabFishOptions(") and "ask_rows" not in repr(deal)
