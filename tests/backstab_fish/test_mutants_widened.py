@@ -6,6 +6,7 @@ legal set) that one changed line in the engine let through the other tests.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Final
 
 import pytest
@@ -13,8 +14,8 @@ import pytest
 import cardrules
 from cardrules import IllegalActionError, InvalidPositionError
 from cardrules.games.backstab_fish import LAY_DOWN, procedure
-from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown
-from cardrules.games.backstab_fish.cards import DECKS, FishRank, rank_of_card
+from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown, read_action
+from cardrules.games.backstab_fish.cards import DECKS, FishRank, Ranks, count_of, pack, rank_of_card
 from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.options import Deck
 from cardrules.games.backstab_fish.position_check import Judge
@@ -444,3 +445,38 @@ def test_under_give_exact_a_hand_over_of_other_than_the_count_is_refused_in_word
             "turn 3 ('p3 ask p0 1 8 give 9'): under give=exact, exactly 1 card changes hands",
         )
     ]
+
+
+def test_packed_counts_read_back_rank_by_rank() -> None:
+    """``count_of`` reads each rank's four bits of a packed hand, and ``Ranks.packed`` packs a hand."""
+    hand = pack({3: 2, 11: 4, 13: 1})
+    assert [count_of(hand, rank) for rank in range(14)] == [0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 4, 0, 1]
+    ranks = Ranks((FishRank.FIVE, FishRank.KING, FishRank.KING))
+    assert ranks.packed == pack({3: 1, 11: 2})
+    assert Ranks(()).packed == 0
+
+
+def test_the_canonical_text_of_an_ask_or_an_end_of_turn_is_read_to_one_kept_value() -> None:
+    """Records repeat these texts: each is read to a value equal to the action, the same value each time."""
+    for action in (Ask(0, 2, K, 1), Ask(3, 1, FishRank.TWO, 4), EndTurn(2)):
+        first = read_action(str(action), None)
+        assert first == action and read_action(str(action), None) is first
+
+
+def test_a_deals_repr_shows_what_defines_it_and_what_follows_plainly() -> None:
+    """The options, dealer and deck (with their rank codes) and the plain numbers read off them; the
+    option flags and row tables kept for speed stay out of the repr."""
+    shown = [field.name for field in dataclasses.fields(DealContext) if field.repr]
+    assert shown == [
+        "options",
+        "dealer",
+        "deck",
+        "ranks",
+        "players",
+        "limit",
+        "size",
+        "copies",
+        "stock_start",
+    ]
+    deal = cardrules.get_game("backstab_fish").new_game(seed=1).deal
+    assert repr(deal).startswith("DealContext(options=BackstabFishOptions(") and "ask_rows" not in repr(deal)

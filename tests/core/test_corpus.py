@@ -324,3 +324,13 @@ def test_a_corpus_checked_on_a_dask_cluster_gives_identical_results(
 
 def test_a_study_on_a_dask_cluster_gives_the_same_games(dask_executor: concurrent.futures.Executor) -> None:
     assert _study(dask_executor) == _study()
+
+
+def test_things_that_are_no_record_are_each_an_unreadable_result() -> None:
+    """An int and bytes in a corpus are neither records, texts nor file names: each is its own result,
+    named by its place, and the corpus goes on to the next."""
+    results = list(check_corpus([5, b"x"]))  # type: ignore[list-item]
+    assert [(r.index, r.source, r.report, r.reason) for r in results] == [
+        (0, "<record 0>", None, "document: not a record, a record text or a file name: 5"),
+        (1, "<record 1>", None, "document: not a record, a record text or a file name: b'x'"),
+    ]

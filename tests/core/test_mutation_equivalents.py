@@ -21,6 +21,12 @@ def test_the_reviewed_list_is_read() -> None:
     assert all(entry.reason.strip() and entry.description.strip() for entry in EQUIVALENTS)
 
 
+def test_each_mutant_is_listed_once() -> None:
+    """Two entries for one mutant would give it two reasons: the list names each mutant once."""
+    keys = [(entry.module, entry.line_text, entry.description) for entry in EQUIVALENTS]
+    assert [key for key in keys if keys.count(key) > 1] == []
+
+
 @pytest.mark.parametrize("entry", EQUIVALENTS, ids=lambda e: f"{e.module}: {e.description}"[:90])
 def test_each_equivalent_names_a_mutant_of_its_module_today(entry: Equivalent) -> None:
     source_lines = (REPO_ROOT / entry.module).read_text(encoding="utf-8").splitlines()

@@ -42,8 +42,9 @@ from cardrules.records import (
     replay,
     to_tree,
 )
+from cardrules.records.explain import legal_summary
 from cardrules.records.limits import MAX_INTEGER_DIGITS
-from tests.conftest import FELAGSVIST_OPTIONS
+from tests.conftest import FELAGSVIST_OPTIONS, REPO_ROOT
 
 REPO: Final = Path(__file__).resolve().parents[2]
 EXAMPLES: Final = REPO / "examples" / "records"
@@ -715,3 +716,49 @@ def test_seats_in_a_record_may_be_written_with_the_games_seat_names() -> None:
     assert 'dealer = "p1"' in dumps(record)  # written canonical
     with pytest.raises(RecordError, match=r"'X' is not a seat: write p0, p1, \.\.\. \(or N, E, S, W\)"):
         loads(text.replace('dealer = "e"', 'dealer = "X"'))
+
+
+def test_a_strict_check_says_why_it_stopped() -> None:
+    """The strict check stops at the first illegal step and says so in its report."""
+    report = check(load(REPO_ROOT / "tests" / "records" / "felagsvist-dispute.toml"))
+    assert not report.ok and report.stop_reason == "strict mode stops at the first illegal step"
+    assert (
+        check(load(REPO_ROOT / "tests" / "records" / "felagsvist-dispute.toml"), mode="lenient").stop_reason
+        == ""
+    )
+
+
+def test_every_unreadable_deal_is_named_not_only_the_first() -> None:
+    """A deal that is not a string, then one with a card that is no card: both deals' problems."""
+    game = get_game("felagsvist")
+    state = game.new_game(seed=1)
+    text = dumps(record_of(game, state, [state.legal_actions()[0]]))
+    deck = text.split('deals = [\n    "', 1)[1].split('"', 1)[0]
+    broken = text.replace(f'    "{deck}"', f'    5,\n    "{deck.replace("9C", "ZZ", 1)}"')
+    with pytest.raises(RecordError) as refused:
+        loads(broken)
+    assert refused.value.problems == (
+        ("deals[0]", "must be a string of cards, top card first, not a whole number"),
+        ("deals[1]", "card 1 'ZZ': not a card (write a rank 2-9, T, J, Q, K, A, then C, D, H or S)"),
+    )
+
+
+def test_an_action_by_a_seat_the_game_lacks_is_refused_when_the_record_is_read() -> None:
+    """p4 in a four-seat game (seats p0-p3): the first seat past the last is refused, not read."""
+    game = get_game("felagsvist")
+    state = game.new_game(seed=1)
+    text = dumps(record_of(game, state, [state.legal_actions()[0]])).replace('"p3 play 7C"', '"p4 play 7C"')
+    with pytest.raises(RecordError) as refused:
+        loads(text)
+    assert refused.value.problems == (
+        ("actions[0]", "step 0: 'p4 play 7C' names p4, but the game's seats are p0-p3 [common.action.known]"),
+    )
+
+
+def test_the_legal_actions_are_listed_whole_up_to_a_point_then_counted() -> None:
+    """None when the game is over; every action while they are few; the first ones and a count after."""
+    assert legal_summary(()) == "none (the game is over)"
+    few = tuple(f"p0 play {n}" for n in range(24))
+    assert legal_summary(few) == ", ".join(few)
+    many = tuple(f"p0 play {n}" for n in range(25))
+    assert legal_summary(many) == ", ".join(many[:20]) + ", ... and 5 more (25 in all)"

@@ -5,7 +5,9 @@ cards, where, face up or down, marked or not); it cannot see a card drawn a
 few pixels off, a label moved or a colour changed. These tests can: for each
 game, the state seeded random play reaches after 20 actions, drawn for the
 adjudicator and for seat 0, and the game's end drawn for the adjudicator,
-must give exactly the SVG text of its file in ``tests/core/pictures/``.
+and the dispute report of each game's golden dispute record (``explain
+--svg``, ``--html`` and the text of ``explain --full``), must give exactly the text of its file in
+``tests/core/pictures/``.
 
 A change to the pictures on purpose writes the files anew::
 
@@ -25,7 +27,11 @@ import pytest
 
 import cardrules
 from cardrules.game import AnyState
+from cardrules.records import explain, load
+from cardrules.records.dispute import dispute_html, dispute_svg
+from cardrules.records.explain import format_explanation
 from cardrules.svg import table
+from tests.conftest import REPO_ROOT
 
 PICTURES: Final = Path(__file__).with_name("pictures")
 """Where the pictures are kept, one SVG file per game and view."""
@@ -58,9 +64,26 @@ def test_the_pictures_are_drawn_as_kept(name: str) -> None:
         f"{name}-middle-seat0.svg": table(middle.observation(0)),
         f"{name}-end.svg": table(end),
     }
-    for file, svg in drawn.items():
+    _compare(drawn)
+
+
+def _compare(drawn: dict[str, str]) -> None:
+    """Each text equals its kept file (or, with ``CARDRULES_WRITE_PICTURES=1``, becomes it)."""
+    for file, text in drawn.items():
         path = PICTURES / file
         if WRITE:
-            path.write_text(svg, encoding="utf-8")
+            path.write_text(text, encoding="utf-8")
         assert path.is_file(), f"{file} is missing: write the pictures (see the module's docstring)"
-        assert svg == path.read_text(encoding="utf-8"), f"{file} is drawn differently now"
+        assert text == path.read_text(encoding="utf-8"), f"{file} is drawn differently now"
+
+
+@pytest.mark.parametrize("name", cardrules.GAMES)
+def test_the_dispute_reports_are_drawn_as_kept(name: str) -> None:
+    explanation = explain(load(REPO_ROOT / "tests" / "records" / f"{name}-dispute.toml"), 0)
+    _compare(
+        {
+            f"{name}-dispute.svg": dispute_svg(explanation),
+            f"{name}-dispute.html": dispute_html(explanation),
+            f"{name}-explain.txt": format_explanation(explanation, future=True),
+        }
+    )

@@ -368,6 +368,7 @@ def test_an_observation_reads_as_the_table_its_seat_sees() -> None:
     while not start.is_terminal:
         start = start.apply(rng.choice(start.legal_actions()))
     assert str(start.observation(0)).splitlines()[0].endswith("stock exhausted (0 in stock); game over")
+    assert start.totals == (120, 270) and start.end_reason() == "p1 passed 100 after deal 1"
 
 
 MELDED_AWAY = (

@@ -285,6 +285,11 @@ class _Finder(ast.NodeVisitor):
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
         """Leave f-strings alone: their texts are wording, not rules."""
 
+    def visit_Expr(self, node: ast.Expr) -> None:
+        """Leave a bare string alone (a docstring, or the doc of a class attribute): it is no code."""
+        if not (isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            self.generic_visit(node)
+
     def generic_visit(self, node: ast.AST) -> None:
         """Offer the node's own mutants, then visit its children."""
         if isinstance(node, ast.stmt):
