@@ -25,6 +25,7 @@ from cardrules.game import AnyGame
 from cardrules.games.fildinski.actions import CardRef, DeclareMelds, MeldDecl
 from cardrules.games.fildinski.melds import MeldKind
 from cardrules.testing.strategies import positions
+from tests.backstab_fish.test_mutants_widened import DISPUTE_HEAD, DISPUTE_HISTORY
 from tests.fildinski.test_mutants import DIX_FROM_THE_TRICK
 
 GAMES = tuple(cardrules.GAMES)
@@ -204,3 +205,38 @@ def test_fildinskis_observation_is_seen_from_the_seat() -> None:
     assert [i for i, x in enumerate(own[288:306]) if x] == [royal]
     assert [i for i, x in enumerate(other[288:306]) if x] == [9 + royal]
     assert (own[342:346], other[342:346]) == ((1.0, 0.0, 0.0, 1.0), (0.0, 1.0, 1.0, 0.0))
+
+
+BF_DISPUTE = DISPUTE_HEAD + DISPUTE_HISTORY
+"""The Backstab Fish dispute position of the records folder, its history included."""
+
+
+def test_backstab_fishs_known_cards_come_from_the_public_events() -> None:
+    """The records folder's dispute, seen by p0 (blocks from p0 on): p0 asked for tens and nines and
+    handed its one eight to p3, who had asked for eights (so p3 is known to hold two); p2 asked for
+    queens and nines. Nobody else is known to hold anything."""
+    state = cardrules.from_position(BF_DISPUTE)
+    vector = cardrules.get_game("backstab_fish").encoding().observe(state.observation(0))
+    known = vector[13 + 4 : 13 + 4 + 4 * 13]
+    eight, nine, ten, queen = 6, 7, 8, 10
+    expected = [0.0] * 52
+    for seat, rank, count in ((0, nine, 1), (0, ten, 1), (2, nine, 1), (2, queen, 1), (3, eight, 2)):
+        expected[13 * seat + rank] = count
+    assert list(known) == expected
+
+
+def test_backstab_fishs_stall_count_is_read_against_its_limit_or_not_at_all() -> None:
+    """After an unproductive ask the stall count is 1: 1/400 of the default limit, and 0.0 with no limit."""
+    for limit, seen in (("400", 1 / 400), ("none", 0.0)):
+        state = cardrules.from_position(BF_DISPUTE.replace("stall_limit=400", f"stall_limit={limit}"))
+        after = state.apply(state.parse_action("p0 ask p1 for 1 T"))
+        encoding = cardrules.get_game("backstab_fish", stall_limit=limit).encoding()
+        assert after.observation(0).stall == 1  # type: ignore[attr-defined]
+        assert encoding.observe(after.observation(0))[-1] == seen
+
+
+def test_backstab_fishs_bound_on_decisions_counts_the_longest_game() -> None:
+    """Two packs, four players of seven cards: a stock of 76, 26 sets; at most (76 + 26 + 1) x 400 turns
+    of two decisions and 26 set decisions. With no stall limit the game need not end: 2**31 - 1."""
+    assert cardrules.get_game("backstab_fish").encoding().max_decisions == (76 + 26 + 1) * 400 * 2 + 26
+    assert cardrules.get_game("backstab_fish", stall_limit="none").encoding().max_decisions == 2**31 - 1
