@@ -12,7 +12,8 @@ from typing import Final
 import pytest
 
 import cardrules
-from cardrules import IllegalActionError, InvalidPositionError
+from cardrules import IllegalActionError, InvalidNotationError, InvalidPositionError
+from cardrules.errors import InvalidArgumentError
 from cardrules.games.backstab_fish import LAY_DOWN, procedure
 from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown, read_action
 from cardrules.games.backstab_fish.cards import DECKS, FishRank, Ranks, count_of, pack, rank_of_card
@@ -480,3 +481,16 @@ def test_a_deals_repr_shows_what_defines_it_and_what_follows_plainly() -> None:
     ]
     deal = cardrules.get_game("backstab_fish").new_game(seed=1).deal
     assert repr(deal).startswith("DealContext(options=BackstabFishOptions(") and "ask_rows" not in repr(deal)
+
+
+def test_the_game_names_its_deck_and_its_seats_in_messages() -> None:
+    """A five-player single-deck game: the deck is ``single deck``; a dealer it lacks is refused naming
+    the game by its players; a seed that is not an int is refused even where no deal is drawn."""
+    game = cardrules.get_game("backstab_fish", players=5, deck="single")
+    assert game.pack_name() == "single deck"
+    with pytest.raises(
+        InvalidNotationError, match=r"^Backstab Fish with 5 players has seats p0-p4; dealer 'p9'"
+    ):
+        game.from_deal(game.pack(), dealer="p9")
+    with pytest.raises(InvalidArgumentError, match="seed must be an int, not str"):
+        cardrules.get_game("backstab_fish").from_position(DISPUTE_HEAD + DISPUTE_HISTORY, seed="7")  # type: ignore[arg-type]
