@@ -182,7 +182,7 @@ def test_felagsvists_counts_are_scaled_as_its_table_says() -> None:
     for _ in range(64):
         state = state.apply(rng.choice(state.legal_actions()))
     north, east = state.observation(0), state.observation(1)
-    assert (north.deal_number, north.tricks, north.totals) == (2, (2, 1), (5, 8))  # type: ignore[attr-defined]
+    assert (north.deal_number, north.tricks, north.totals) == (2, (2, 1), (5, 8))
     encoding = game.encoding()
     assert encoding.observe(north)[482:] == (2 / 13, 1 / 13, 5 / 100, 8 / 100, 2 / 13)
     assert encoding.observe(east)[482:] == (1 / 13, 2 / 13, 8 / 100, 5 / 100, 2 / 13)
