@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -97,15 +98,26 @@ def test_a_trump_count_relies_on_the_trumps_down_to_the_opponents_highest() -> N
     assert (low, high, cards) == (2, 3, _cards("QS"))
     assert ending.top(ending.depth(cards)) == _cards("AS KS QS")
     assert model_minimax(ending)[ending] == 2
+    # with no trump against them South's two trumps take two tricks whatever their ranks
+    ending = hand_ending("2D 3D 4D / 5D 6D 7D / 2S 3S 2H / 3H 4H 5H", 0, 0, kind=RoundKind.SPADES)
+    assert ending.ranked_bounds() == (2, 3, 0)
 
 
-def test_the_last_two_tricks_rely_on_no_card_when_no_rank_decides_a_trick() -> None:
-    # North leads its two aces in Grand and nobody else holds a spade or a heart: each trick
-    # is won by the only card of its suit played to it, so no rank decided it and the exact
-    # value (both tricks to North-South) holds for any cards of those suit lengths.
-    ending = hand_ending("AS AH / 2C 3C / 4C 5C / 6C 7C", 0, 0, kind=RoundKind.GRAND)
-    assert ending.ranked_bounds() == (2, 2, 0)
-    # when a rank does decide: East's spade is played under North's ace, which the value relies on
-    ending = hand_ending("AS AH / 2S 3C / 4C 5C / 6C 7C", 0, 0, kind=RoundKind.GRAND)
-    low, high, cards = ending.ranked_bounds()
-    assert (low, high) == (2, 2) and cards & _cards("AS") and not cards & _cards("AH")
+@pytest.mark.parametrize(
+    ("hands", "relied"),
+    [
+        # North leads in Grand and takes both tricks; each is won by the only card of its suit
+        # played to it, so no rank decided it and the value holds for any cards of those lengths:
+        ("AS AH / 2C 3C / 4C 5C / 6C 7C", ""),
+        ("QD KD / AC AH / 3C 4C / 5C 6C", ""),  # East's ace of clubs (just under the diamonds) is no diamond
+        ("QD KD / 2C 3C / AC AH / 5C 6C", ""),  # nor is South's
+        # East, then South, follows under North's KS, whose rank then decides the first trick:
+        ("KS AS / 2S 3C / 4C 5C / 6C 7C", "KS"),
+        ("KS AS / 2C 3C / 2S 4C / 5C 6C", "KS"),
+    ],
+)
+def test_the_last_two_tricks_rely_on_a_winner_when_another_card_of_its_suit_was_played_to_it(
+    hands: str, relied: str
+) -> None:
+    ending = hand_ending(hands, 0, 0, kind=RoundKind.GRAND)
+    assert ending.ranked_bounds() == (2, 2, _cards(relied))
