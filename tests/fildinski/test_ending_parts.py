@@ -25,7 +25,8 @@ from cardrules.games.fildinski.ending.melding import _most_melds
 from cardrules.games.fildinski.melds import MeldKind, candidate_melds
 from cardrules.games.fildinski.options import BeziquePair
 from cardrules.records import load
-from tests.fildinski.test_ending import MELDS_RECORD
+from cardrules.solve import Solver
+from tests.fildinski.test_ending import MELDS_RECORD, brute_force
 
 PAIRS = (BeziquePair.STANDARD, BeziquePair.KLAVERJAS_HARTENDAME)
 """The bezique options by the code the meld rows give them (0 standard, 1 the klaverjas pair)."""
@@ -178,3 +179,36 @@ def test_an_ending_at_most_brings_the_points_left(sevens: str, bonus: str) -> No
             assert ending.most() - ending.value == left, (seed, trick, seat)
             with pytest.raises(InvalidArgumentError, match=f"of 0 to {left} points"):
                 ending.needed(left + 1)
+
+
+def _seeded_meld_ending(seed: int, tricks_done: int) -> FildinskiState:
+    """A deal under ``meld_in_endgame``, its meld options and play drawn from one seeded generator,
+    played on to ``tricks_done`` tricks (it may stop in a meld step)."""
+    rng = random.Random(seed)
+    needs, melded = rng.choice([True, False]), rng.choice(["stay", "removed"])
+    sevens = rng.choice(["played", "captured"])
+    game = cardrules.get_game(
+        "fildinski",
+        meld_in_endgame=True,
+        meld_needs_trick_card=needs,
+        melded_cards=melded,
+        trump_seven_points=sevens,
+    )
+    state = game.new_game(seed=seed)
+    assert isinstance(state, FildinskiState)
+    while state.tricks_done < tricks_done:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.rule("fildinski.endgame.no-melding")
+@pytest.mark.parametrize(("seed", "tricks_done"), [(16, 29), (32, 29), (100, 29), (177, 29)])
+def test_endings_whose_keys_a_careless_encoding_would_merge_are_solved_exactly(
+    seed: int, tricks_done: int
+) -> None:
+    """The solver's table keys an ending by each rank's value class and the count each seat holds of it;
+    these endgame-meld endings (found by mutation testing) come out wrong when that key loses a field,
+    when a meldable rank's class runs into another class, or when the fields overlap."""
+    state = _seeded_meld_ending(seed, tricks_done)
+    for seat in (0, 1):
+        assert Solver().value(state.ending(seat)) == brute_force(state, seat), seat

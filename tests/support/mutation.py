@@ -425,18 +425,26 @@ def sample_mutants(mutants: Sequence[Mutant], count: int, seed: int) -> list[Mut
 
 @dataclass(frozen=True, slots=True)
 class Equivalent:
-    """A mutant reviewed as equivalent: its module, the text of its line, the change and why."""
+    """A mutant reviewed as equivalent: its module, the text of its line, the change and why.
+
+    ``column`` (0-based, as the JSON report gives it) is only set when the same
+    change can be made at two places of the line and only one of them is
+    equivalent; otherwise the entry covers the change wherever it is made on
+    the line.
+    """
 
     module: str
     line_text: str
     description: str
     reason: str
+    column: int | None = None
 
     def matches(self, mutant: Mutant, source_lines: Sequence[str]) -> bool:
         """Whether ``mutant`` is this one (its line read in ``source_lines`` of the original)."""
         return (
             mutant.module == self.module
             and mutant.description == self.description
+            and self.column in (None, mutant.col)
             and source_lines[mutant.line - 1].strip() == self.line_text
         )
 
@@ -447,7 +455,9 @@ def load_equivalents(path: Path = EQUIVALENTS_FILE) -> tuple[Equivalent, ...]:
         return ()
     table = tomllib.loads(path.read_text(encoding="utf-8"))
     return tuple(
-        Equivalent(entry["module"], entry["line_text"], entry["description"], entry["reason"])
+        Equivalent(
+            entry["module"], entry["line_text"], entry["description"], entry["reason"], entry.get("column")
+        )
         for entry in table.get("equivalent", [])
     )
 
