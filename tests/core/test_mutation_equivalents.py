@@ -23,7 +23,7 @@ def test_the_reviewed_list_is_read() -> None:
 
 def test_each_mutant_is_listed_once() -> None:
     """Two entries for one mutant would give it two reasons: the list names each mutant once."""
-    keys = [(entry.module, entry.line_text, entry.description) for entry in EQUIVALENTS]
+    keys = [(entry.module, entry.line_text, entry.description, entry.column) for entry in EQUIVALENTS]
     assert [key for key in keys if keys.count(key) > 1] == []
 
 

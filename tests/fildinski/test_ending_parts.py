@@ -17,14 +17,16 @@ from itertools import combinations
 import pytest
 
 import cardrules
+from cardrules.cards import Card, Rank
 from cardrules.errors import InvalidArgumentError
-from cardrules.games.fildinski import FildinskiState
+from cardrules.games.fildinski import FildinskiState, PlayCard
 from cardrules.games.fildinski.ending import MELD_MOVES, FildinskiEnding
 from cardrules.games.fildinski.ending.melding import _most_melds
 from cardrules.games.fildinski.melds import MeldKind, candidate_melds
 from cardrules.games.fildinski.options import BeziquePair
 from cardrules.records import load
-from tests.fildinski.test_ending import MELDS_RECORD
+from cardrules.solve import Solver
+from tests.fildinski.test_ending import MELDS_RECORD, brute_force
 
 PAIRS = (BeziquePair.STANDARD, BeziquePair.KLAVERJAS_HARTENDAME)
 """The bezique options by the code the meld rows give them (0 standard, 1 the klaverjas pair)."""
@@ -142,3 +144,71 @@ def test_endings_under_other_rules_carry_other_tags() -> None:
                 what = (state.deal.trump, seat, *matters)
                 assert seen.setdefault(rules.tag, what) == what, (rules.tag, what)
     assert trumps == {0, 1, 2, 3}
+
+
+def _points_left(state: FildinskiState, seat: int, led: Sequence[Card] = ()) -> int:
+    """Counted from the cards: every point the last tricks can still bring ``seat``.
+
+    10 for each ace and ten in the hands or ``led`` (the trick's cards); 10 for
+    each trump seven that can still score for ``seat`` (any, when sevens count
+    for the trick's winner; only its own, when they count for whoever plays
+    them); and the last trick's 10.
+    """
+    captured = state.options.trump_seven_points.value == "captured"
+    held = [(holder, card) for holder in (0, 1) for card in state.hand(holder)]
+    left = 0
+    for holder, card in [*held, *((state.leader, card) for card in led)]:
+        brisque = card.rank in (Rank.ACE, Rank.TEN)
+        scoring_seven = card.rank is Rank.SEVEN and card.suit is state.trump and (captured or holder == seat)
+        left += 10 if brisque or scoring_seven else 0
+    final = state.options.last_trick_bonus.value == "final"
+    return left + (10 if final else 0)
+
+
+@pytest.mark.parametrize("sevens", ["played", "captured"])
+@pytest.mark.parametrize("bonus", ["final", "stock_end"])
+def test_an_ending_at_most_brings_the_points_left(sevens: str, bonus: str) -> None:
+    """The most an ending can still bring its seat (the top of a claim) is every point left: 10 for each
+    ace and ten still held, the trump sevens that may score for the seat, and the last trick's bonus."""
+    for seed in (3, 4, 6, 14):
+        start = _endgame({"trump_seven_points": sevens, "last_trick_bonus": bonus}, seed)
+        plays = [action for action in start.legal_actions() if isinstance(action, PlayCard)]
+        led = [(start.apply(play), (play.card,)) for play in plays]  # a card in the trick, too
+        for (state, trick), seat in itertools.product([(start, ()), *led], (0, 1)):
+            ending, left = state.ending(seat), _points_left(state, seat, trick)
+            assert ending.most() - ending.value == left, (seed, trick, seat)
+            with pytest.raises(InvalidArgumentError, match=f"of 0 to {left} points"):
+                ending.needed(left + 1)
+
+
+def _seeded_meld_ending(seed: int, tricks_done: int) -> FildinskiState:
+    """A deal under ``meld_in_endgame``, its meld options and play drawn from one seeded generator,
+    played on to ``tricks_done`` tricks (it may stop in a meld step)."""
+    rng = random.Random(seed)
+    needs, melded = rng.choice([True, False]), rng.choice(["stay", "removed"])
+    sevens = rng.choice(["played", "captured"])
+    game = cardrules.get_game(
+        "fildinski",
+        meld_in_endgame=True,
+        meld_needs_trick_card=needs,
+        melded_cards=melded,
+        trump_seven_points=sevens,
+    )
+    state = game.new_game(seed=seed)
+    assert isinstance(state, FildinskiState)
+    while state.tricks_done < tricks_done:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.rule("fildinski.endgame.no-melding")
+@pytest.mark.parametrize(("seed", "tricks_done"), [(16, 29), (32, 29), (100, 29), (177, 29)])
+def test_endings_whose_keys_a_careless_encoding_would_merge_are_solved_exactly(
+    seed: int, tricks_done: int
+) -> None:
+    """The solver's table keys an ending by each rank's value class and the count each seat holds of it;
+    these endgame-meld endings (found by mutation testing) come out wrong when that key loses a field,
+    when a meldable rank's class runs into another class, or when the fields overlap."""
+    state = _seeded_meld_ending(seed, tricks_done)
+    for seat in (0, 1):
+        assert Solver().value(state.ending(seat)) == brute_force(state, seat), seat

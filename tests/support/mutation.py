@@ -27,7 +27,12 @@ part of the default run). It works in four steps:
    its game's whole test folder.
 4. *Report.* ``--report FILE`` names the JSON report; a Markdown table per
    module (killed, survived, timeout, equivalent, kill rate) is written next
-   to it and printed, with every survivor's file, line and mutation.
+   to it and printed, with every survivor's file, line and mutation. Both
+   files are written again after every mutant, so a run that is stopped
+   keeps what it found; ``--resume`` then goes on from the report, keeping
+   the killed and timed-out outcomes of mutants whose module has not
+   changed since (a digest of each module's text is kept with the report)
+   and running every other mutant again.
 
 Mutants reviewed as equivalent (no test can tell them from the original) are
 listed with the reason in ``tests/support/mutation_equivalents.toml``; they are
@@ -57,7 +62,7 @@ import tempfile
 import time
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import Final
@@ -420,18 +425,26 @@ def sample_mutants(mutants: Sequence[Mutant], count: int, seed: int) -> list[Mut
 
 @dataclass(frozen=True, slots=True)
 class Equivalent:
-    """A mutant reviewed as equivalent: its module, the text of its line, the change and why."""
+    """A mutant reviewed as equivalent: its module, the text of its line, the change and why.
+
+    ``column`` (0-based, as the JSON report gives it) is only set when the same
+    change can be made at two places of the line and only one of them is
+    equivalent; otherwise the entry covers the change wherever it is made on
+    the line.
+    """
 
     module: str
     line_text: str
     description: str
     reason: str
+    column: int | None = None
 
     def matches(self, mutant: Mutant, source_lines: Sequence[str]) -> bool:
         """Whether ``mutant`` is this one (its line read in ``source_lines`` of the original)."""
         return (
             mutant.module == self.module
             and mutant.description == self.description
+            and self.column in (None, mutant.col)
             and source_lines[mutant.line - 1].strip() == self.line_text
         )
 
@@ -442,7 +455,9 @@ def load_equivalents(path: Path = EQUIVALENTS_FILE) -> tuple[Equivalent, ...]:
         return ()
     table = tomllib.loads(path.read_text(encoding="utf-8"))
     return tuple(
-        Equivalent(entry["module"], entry["line_text"], entry["description"], entry["reason"])
+        Equivalent(
+            entry["module"], entry["line_text"], entry["description"], entry["reason"], entry.get("column")
+        )
         for entry in table.get("equivalent", [])
     )
 
@@ -852,6 +867,11 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--fresh-coverage", action="store_true", help="collect coverage again even if cached")
     parser.add_argument("--list", action="store_true", help="only list the sampled mutants")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the killed outcomes the report already holds for modules unchanged since",
+    )
     return parser.parse_args(argv)
 
 
@@ -861,6 +881,56 @@ def _is_equivalent(mutant: Mutant, equivalents: Sequence[Equivalent], root: Path
         if entry.matches(mutant, lines):
             return entry.reason
     return ""
+
+
+def _module_digests(root: Path, modules: Iterable[str]) -> dict[str, str]:
+    return {module: hashlib.sha256((root / module).read_bytes()).hexdigest() for module in modules}
+
+
+def kept_outcomes(report: Path, digests: Mapping[str, str]) -> dict[Mutant, Outcome]:
+    """The killed and timed-out outcomes of an earlier report whose module is unchanged.
+
+    A mutant is kept only when it is the very same change (module, place and
+    text) and its module's digest is the one recorded with the report; a
+    survivor is never kept, since a test added since may kill it.
+    """
+    if not report.is_file():
+        return {}
+    stored = json.loads(report.read_text(encoding="utf-8"))
+    recorded: dict[str, str] = stored.get("digests", {})
+    names = [f.name for f in fields(Mutant)]
+    kept: dict[Mutant, Outcome] = {}
+    for entry in stored.get("mutants", []):
+        module = entry["module"]
+        if entry["status"] not in ("killed", "timeout") or recorded.get(module) != digests.get(module):
+            continue
+        mutant = Mutant(**{name: entry[name] for name in names})
+        status, tests_run, seconds = entry["status"], entry["tests_run"], entry["seconds"]
+        kept[mutant] = Outcome(mutant, status, tests_run, seconds, entry["killed_by"])
+    return kept
+
+
+def write_report(report: Path, outcomes: Sequence[Outcome], command: str, digests: Mapping[str, str]) -> str:
+    """Write the JSON report and its Markdown table next to it; return the table."""
+    report.write_text(
+        json.dumps(
+            {
+                "command": command,
+                "digests": dict(digests),
+                "summary": summarize(outcomes),
+                "mutants": [
+                    {**asdict(o.mutant), **{k: v for k, v in asdict(o).items() if k != "mutant"}}
+                    for o in outcomes
+                ],
+            },
+            indent=2,
+            ensure_ascii=False,
+        ),
+        encoding="utf-8",
+    )
+    text = markdown(outcomes, command)
+    report.with_suffix(".md").write_text(text, encoding="utf-8")
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -883,44 +953,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     report: Path = args.report if args.report.is_absolute() else root / args.report
     report.parent.mkdir(parents=True, exist_ok=True)
+    digests = _module_digests(root, modules)
+    kept = kept_outcomes(report, digests) if args.resume else {}
+    command = "python -m tests.support.mutation " + " ".join(sys.argv[1:] if argv is None else argv)
     cover = coverage_map(root, args.tests, report.parent, fresh=args.fresh_coverage)
     equivalents = load_equivalents()
     copy = _copy_tree(root)
     outcomes: list[Outcome] = []
     try:
         for number, mutant in enumerate(chosen, 1):
-            outcome = run_mutant(copy, mutant, cover, args.timeout, args.timeout_factor)
+            outcome = kept.get(mutant) or run_mutant(copy, mutant, cover, args.timeout, args.timeout_factor)
             reason = _is_equivalent(mutant, equivalents, root)
             if reason:
                 outcome = Outcome(
                     mutant, outcome.status, outcome.tests_run, outcome.seconds, outcome.killed_by, reason
                 )
             outcomes.append(outcome)
+            write_report(report, outcomes, command, digests)
             print(
                 f"[{number}/{len(chosen)}] {outcome.status:9} {outcome.seconds:6.1f}s "
-                f"{mutant.module}:{mutant.line} {mutant.description}",
+                f"{mutant.module}:{mutant.line} {mutant.description}{' (kept)' if mutant in kept else ''}",
                 flush=True,
             )
     finally:
         shutil.rmtree(copy.parent, ignore_errors=True)
-    command = "python -m tests.support.mutation " + " ".join(sys.argv[1:] if argv is None else argv)
-    report.write_text(
-        json.dumps(
-            {
-                "command": command,
-                "summary": summarize(outcomes),
-                "mutants": [
-                    {**asdict(o.mutant), **{k: v for k, v in asdict(o).items() if k != "mutant"}}
-                    for o in outcomes
-                ],
-            },
-            indent=2,
-            ensure_ascii=False,
-        ),
-        encoding="utf-8",
-    )
-    text = markdown(outcomes, command)
-    report.with_suffix(".md").write_text(text, encoding="utf-8")
+    text = write_report(report, outcomes, command, digests)
     print(text)
     below = [m for m, row in summarize(outcomes).items() if row["rate"] < TARGETS[module_kind(m)]]
     return 1 if below else 0
