@@ -610,3 +610,16 @@ def test_a_seat_without_cards_is_drawn_with_no_card() -> None:
     assert all(">no card<" not in state.observation(seat).svg() for seat in range(4) if seat != empty)
     label = f">p{empty} · 0 cards · score {state.points[empty]}"
     assert state.svg().index(label) < state.svg().index(">no card<")
+
+
+def test_the_holders_are_the_seats_with_cards() -> None:
+    """``holders()`` leaves out exactly the seats whose hands are empty, in seat order."""
+    chooser = random.Random(0)
+    state = cardrules.get_game("backstab_fish").new_game(seed=0)
+    assert isinstance(state, BackstabFishState)
+    assert state.holders() == (0, 1, 2, 3)
+    while 0 not in state.sizes:
+        state = state.apply(chooser.choice(state.legal_actions()))
+    assert isinstance(state, BackstabFishState)
+    assert state.holders() == tuple(seat for seat in range(4) if state.hand(seat))
+    assert len(state.holders()) == 3
