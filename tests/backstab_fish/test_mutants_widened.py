@@ -7,18 +7,24 @@ legal set) that one changed line in the engine let through the other tests.
 from __future__ import annotations
 
 import dataclasses
+import pickle
+import random
+import re
 from typing import Final
+from xml.etree import ElementTree
 
 import pytest
 
 import cardrules
 from cardrules import IllegalActionError, InvalidNotationError, InvalidPositionError
-from cardrules.errors import InvalidArgumentError
+from cardrules.errors import InvalidArgumentError, InvalidOptionError
 from cardrules.games.backstab_fish import LAY_DOWN, procedure
 from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown, read_action
 from cardrules.games.backstab_fish.cards import DECKS, FishRank, Ranks, count_of, pack, rank_of_card
 from cardrules.games.backstab_fish.deal import DealContext
-from cardrules.games.backstab_fish.options import Deck
+from cardrules.games.backstab_fish.observation import EventLog, PublicEvent
+from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
+from cardrules.games.backstab_fish.picture import fish_keys
 from cardrules.games.backstab_fish.position_check import Judge
 from cardrules.games.backstab_fish.position_history import Turn
 from cardrules.games.backstab_fish.state import BackstabFishState
@@ -494,3 +500,126 @@ def test_the_game_names_its_deck_and_its_seats_in_messages() -> None:
         game.from_deal(game.pack(), dealer="p9")
     with pytest.raises(InvalidArgumentError, match="seed must be an int, not str"):
         cardrules.get_game("backstab_fish").from_position(DISPUTE_HEAD + DISPUTE_HISTORY, seed="7")  # type: ignore[arg-type]
+
+
+def test_a_state_pickles_and_its_history_hashes_as_the_value_it_is() -> None:
+    """A pickled state loads equal, with an equal history of the same events; two histories of the same
+    play, built apart, are equal and hash alike (one entry in a set), and the hash follows the events."""
+    game = cardrules.get_game("backstab_fish", players=5)
+    first, again = game.new_game(seed=3), game.new_game(seed=3)
+    for _ in range(12):
+        first, again = first.apply(first.legal_actions()[0]), again.apply(again.legal_actions()[0])
+    assert first.history is not again.history and first.history.chain is not again.history.chain
+    assert first.history == again.history and hash(first.history) == hash(again.history)
+    assert len({first.history, again.history, EventLog.of(tuple(first.history))}) == 1
+    assert hash(first.history) == hash(tuple(first.history.newest_first()))
+    loaded = pickle.loads(pickle.dumps(first))
+    assert loaded == first and loaded.history == first.history and len(loaded.history) == len(first.history)
+    assert list(loaded.history) == list(first.history) and loaded.position() == first.position()
+    assert loaded.apply(loaded.legal_actions()[0]) == first.apply(first.legal_actions()[0])
+
+
+def test_a_public_event_given_its_kind_and_seat_alone_involves_no_other_seat_rank_card_set_or_rule() -> None:
+    """The defaults of the fields an event may not use: no other seat, no rank, no card (0), no set."""
+    skip = PublicEvent("skip", 2)
+    assert skip == PublicEvent("skip", 2, other=-1, rank=None, count=0, sets=Ranks(()), rule="")
+    assert str(PublicEvent("refill", 1)) == "p1 draws 0 cards into an empty hand"
+
+
+@pytest.mark.rule("backstab_fish.end.stall-limit")
+@pytest.mark.parametrize("limit", [-1, -400, 2.5, True, "40"])
+def test_options_built_directly_refuse_a_stall_limit_that_is_not_a_whole_number_from_zero(
+    limit: object,
+) -> None:
+    """``BackstabFishOptions`` checks its own fields (not only ``get_game``'s reading of them): a limit
+    below zero, or not an int, is refused naming the option; 0 asks for the default, ``None`` for no limit."""
+    with pytest.raises(InvalidOptionError) as refused:
+        BackstabFishOptions(stall_limit=limit)  # type: ignore[arg-type]
+    assert refused.value.option == "stall_limit"
+    assert str(refused.value) == (
+        f"backstab_fish option stall_limit takes a positive whole number or none; not {limit!r} "
+        "[backstab_fish.end.stall-limit]"
+    )
+    with pytest.raises(InvalidOptionError, match="option stall_limit takes"):
+        dataclasses.replace(BackstabFishOptions(players=5), stall_limit=limit)  # type: ignore[arg-type]
+    assert (
+        BackstabFishOptions(players=5).stall_limit
+        == BackstabFishOptions(players=5, stall_limit=0).stall_limit
+        == 500
+    )
+    assert BackstabFishOptions(stall_limit=None).stall_limit is None
+
+
+def test_an_end_of_turn_marks_no_card_in_a_picture() -> None:
+    """An end of turn names no rank: marked, it leaves the picture as it is, where a lay-down marks its set
+    and an ask its rank."""
+    state = cardrules.from_position(LAID_HISTORY)
+    assert isinstance(state, BackstabFishState)
+    assert fish_keys(EndTurn(0)) == () and fish_keys(LayDown(1, (K,))) == ("K",)
+    assert fish_keys(Ask(2, 0, K, 1)) == ("K",) and fish_keys("8") == ("8",)
+    assert state.svg(marks={EndTurn(0): "disputed"}) == state.svg()
+    assert state.svg(marks={Ask(0, 2, FishRank.ACE, 1): "disputed"}) != state.svg()
+
+
+SVG: Final = "{http://www.w3.org/2000/svg}"
+
+
+def _translate(card: ElementTree.Element) -> tuple[float, float, float]:
+    """The x, y and scale of a card group's ``translate(x y) scale(s)``."""
+    x, y, scale = re.findall(r"-?[0-9.]+", card.get("transform", ""))
+    return float(x), float(y), float(scale)
+
+
+def test_every_card_of_a_long_hand_lies_inside_its_seats_box() -> None:
+    """p0 holds eleven ranks: the cards overlap more so that the row ends inside p0's box, as every
+    hand's cards do (the boxes are the rounded rectangles each seat's block is drawn in)."""
+    state = cardrules.from_position(LAID_HISTORY)
+    assert isinstance(state, BackstabFishState)
+    root = ElementTree.fromstring(state.svg())
+    boxes = [
+        tuple(float(rect.get(key, "0")) for key in ("x", "y", "width", "height"))
+        for rect in root.iter(f"{SVG}rect")
+        if rect.get("rx") == "10"
+    ]
+    assert len(boxes) == 4
+    cards = [g for g in root.iter(f"{SVG}g") if g.get("data-zone") == "hand"]
+    assert len([card for card in cards if card.get("data-seat") == "0"]) == 11
+    for card in cards:
+        x, y, scale = _translate(card)
+        face = card.find(f"{SVG}rect")
+        assert face is not None
+        right = x + scale * (float(face.get("x", "0")) + float(face.get("width", "0")))
+        bottom = y + scale * (float(face.get("y", "0")) + float(face.get("height", "0")))
+        assert any(
+            bx <= x and right <= bx + width and by <= y and bottom <= by + height
+            for bx, by, width, height in boxes
+        ), (card.get("data-seat"), card.get("data-card"), right)
+
+
+def test_a_seat_without_cards_is_drawn_with_no_card() -> None:
+    """Seeded random play until a hand is empty: that seat's block says ``no card`` (where a hand's
+    cards would be), in the adjudicator's picture and in the seat's own view, and only there."""
+    chooser = random.Random(0)
+    state = cardrules.get_game("backstab_fish").new_game(seed=0)
+    while 0 not in state.sizes:
+        state = state.apply(chooser.choice(state.legal_actions()))
+    assert isinstance(state, BackstabFishState)
+    empty = state.sizes.index(0)
+    assert state.svg().count(">no card<") == 1 == state.sizes.count(0)
+    assert state.observation(empty).svg().count(">no card<") == 1
+    assert all(">no card<" not in state.observation(seat).svg() for seat in range(4) if seat != empty)
+    label = f">p{empty} · 0 cards · score {state.points[empty]}"
+    assert state.svg().index(label) < state.svg().index(">no card<")
+
+
+def test_the_holders_are_the_seats_with_cards() -> None:
+    """``holders()`` leaves out exactly the seats whose hands are empty, in seat order."""
+    chooser = random.Random(0)
+    state = cardrules.get_game("backstab_fish").new_game(seed=0)
+    assert isinstance(state, BackstabFishState)
+    assert state.holders() == (0, 1, 2, 3)
+    while 0 not in state.sizes:
+        state = state.apply(chooser.choice(state.legal_actions()))
+    assert isinstance(state, BackstabFishState)
+    assert state.holders() == tuple(seat for seat in range(4) if state.hand(seat))
+    assert len(state.holders()) == 3

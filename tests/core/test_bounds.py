@@ -21,6 +21,7 @@ from cardrules import CardRulesError, get_game
 from cardrules.errors import InvalidArgumentError, InvalidOptionError
 from cardrules.position import MAX_SEED_DIGITS
 from cardrules.records import RecordError, dumps, explain, load, loads
+from cardrules.records.files import read_regular_file
 from cardrules.records.limits import (
     MAX_ACTIONS,
     MAX_DEALS,
@@ -33,6 +34,7 @@ from cardrules.records.limits import (
     MAX_RECORD_ENTRIES,
     MAX_RECORD_SIZE,
     MAX_TEXT_CHARS,
+    scan_text,
 )
 from cardrules.testing.conformance import MAX_CASES, ConformanceError, export_kit, replay_kit
 
@@ -90,6 +92,28 @@ def test_more_actions_than_the_limit_are_refused_before_any_is_read() -> None:
 def test_too_many_lines_and_commas_are_refused_before_the_parser() -> None:
     _refused("#\n" * (MAX_RECORD_ENTRIES + 1), f"past the limit of {MAX_RECORD_ENTRIES}")
     _refused("a = [" + "1," * (MAX_RECORD_ENTRIES + 1) + "]", "line breaks and commas")
+
+
+def test_the_limit_of_line_breaks_and_commas_is_four_hundred_thousand_inclusive() -> None:
+    """The scan refuses one past the limit and lets exactly the limit through (to the parser)."""
+    scan_text("\n" * 400_000)
+    scan_text("," * 200_000 + "\n" * 200_000)
+    with pytest.raises(RecordError) as info:
+        scan_text("\n" * 400_001, "many.toml")
+    assert info.value.problems == (
+        (
+            "document",
+            "the record holds 400001 line breaks and commas, past the limit of 400000 "
+            "(a record holds at most 50000 actions and 1000 deals)",
+        ),
+    )
+    assert info.value.source == "many.toml"
+
+
+def test_a_problem_on_the_line_after_a_blank_first_line_is_located_from_that_line() -> None:
+    """The column counts from the line break before the problem, even the text's very first character."""
+    assert _refused("\na = " + "[" * 100, f"limit of {MAX_NESTING} levels").locations == ("line 2, column 5",)
+    assert _refused("a = " + "[" * 100, f"limit of {MAX_NESTING} levels").locations == ("line 1, column 5",)
 
 
 def test_a_million_empty_deals_are_refused() -> None:
@@ -204,6 +228,42 @@ def test_a_fifo_is_refused_without_being_read(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     with pytest.raises(RecordError, match="FIFO"):
         load(fifo)  # opening it for reading would block for ever
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_put_in_place_of_the_file_after_the_check_is_refused_once_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is a regular one when it is looked at, and a FIFO by the time it is opened (another
+    process swapped it): the open file is checked again and refused, naming what it is, unread."""
+    path = tmp_path / "record.toml"
+    path.write_text(_small(), encoding="utf-8")
+    real_open = os.open
+    swapped: list[str] = []
+
+    def open_after_a_swap(name: str | os.PathLike[str], flags: int, *args: int, **kwargs: int) -> int:
+        if os.fspath(name) == os.fspath(path) and not swapped:
+            path.unlink()
+            os.mkfifo(path)
+            swapped.append(os.fspath(name))
+        return real_open(name, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", open_after_a_swap)
+    with pytest.raises(RecordError) as info:
+        load(path)
+    assert swapped == [str(path)]
+    assert info.value.problems == (("document", "a FIFO (named pipe), not a regular file: not read"),)
+    assert info.value.source == str(path)
+
+
+def test_a_file_longer_than_asked_is_read_to_the_byte_asked_and_no_further(tmp_path: Path) -> None:
+    """At most the bytes asked are read, however long the file (``load`` asks for one byte past the size
+    limit: enough to tell that there is more)."""
+    path = tmp_path / "long.toml"
+    data = bytes(range(256)) * 12_288  # 3 MiB, read in more than one chunk
+    path.write_bytes(data)
+    assert read_regular_file(str(path), 1_500_000) == data[:1_500_000]
+    assert read_regular_file(str(path), 2 * len(data)) == data
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")

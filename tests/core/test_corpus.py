@@ -334,3 +334,17 @@ def test_things_that_are_no_record_are_each_an_unreadable_result() -> None:
         (0, "<record 0>", None, "document: not a record, a record text or a file name: 5"),
         (1, "<record 1>", None, "document: not a record, a record text or a file name: b'x'"),
     ]
+
+
+def test_a_record_text_whose_text_is_no_text_is_an_unreadable_result_and_the_corpus_goes_on() -> None:
+    """A :class:`RecordText` holding an int is refused by the reader with its own error (not a record
+    error): the result still names the record and gives the reason, and the next record is checked."""
+    good = load(DISPUTED / "out-of-turn.toml")
+    results = list(check_corpus([RecordText(3, "three.toml"), good]))  # type: ignore[arg-type]
+    assert [(r.index, r.source, r.report, r.reason) for r in results[:1]] == [
+        (0, "three.toml", None, "document: a record's text must be a str or bytes, not 3")
+    ]
+    error = results[0].error
+    assert isinstance(error, RecordError) and error.source == "three.toml"
+    assert error.problems == (("document", "a record's text must be a str or bytes, not 3"),)
+    assert results[1].index == 1 and results[1].report is not None

@@ -56,6 +56,18 @@ def test_every_bad_deal_is_reported() -> None:
     assert {"deals[0]", "deals[1]"} <= set(problems)
 
 
+def test_a_deal_of_the_wrong_kind_and_a_bad_deal_after_it_are_both_reported() -> None:
+    """A deal that is no deck order at all is reported, and the deals after it are still read."""
+    base = _small()
+    start = base.index("deals = [")
+    end = base.index("]", start)
+    deck = base[start:end].split('"')[1]
+    text = base[:start] + f'deals = [ 3, "{deck.replace("QC", "XX", 1)}" ' + base[end:]
+    problems = _problems(text)
+    assert problems["deals[0]"] == "must be a string of cards, top card first, not a whole number"
+    assert problems["deals[1]"].startswith("card ") and "'XX'" in problems["deals[1]"]
+
+
 class _Ambiguous:
     """A reader for which one text is ambiguous; it reads every other text as the game does."""
 

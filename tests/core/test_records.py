@@ -43,6 +43,7 @@ from cardrules.records import (
     to_tree,
 )
 from cardrules.records.explain import legal_summary
+from cardrules.records.json_form import loads_json
 from cardrules.records.limits import MAX_INTEGER_DIGITS
 from tests.conftest import FELAGSVIST_OPTIONS, REPO_ROOT
 
@@ -508,6 +509,30 @@ def test_dump_replaces_a_file_atomically(tmp_path: Path) -> None:
     dump(record, target)
     assert load(target) == record
     assert [path.name for path in tmp_path.iterdir()] == ["game.toml"]
+
+
+def test_dump_into_a_missing_folder_raises_the_error_of_the_write_alone(tmp_path: Path) -> None:
+    """The temporary file was never made: cleaning up adds no second error on top of the first."""
+    record = load(DISPUTED / "out-of-turn.toml")
+    with pytest.raises(FileNotFoundError) as info:
+        dump(record, tmp_path / "missing" / "game.toml")
+    assert info.value.__context__ is None and info.value.__cause__ is None
+    assert str(info.value.filename).endswith(".tmp") and ".game.toml." in str(info.value.filename)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_json_reader_reads_the_json_form_back_and_names_its_source_in_problems() -> None:
+    """``loads_json`` reads what ``dumps(form="json")`` writes, as ``loads`` does; a broken text is a
+    record error located by the JSON parser and named by its source."""
+    record = load(DISPUTED / "out-of-turn.toml")
+    text = dumps(record, form="json")
+    assert loads_json(text) == record == loads(text, form="json")
+    with pytest.raises(RecordError) as info:
+        loads_json(text[:-3], source="cut.json")
+    assert info.value.source == "cut.json" and info.value.locations[0].startswith("line ")
+    with pytest.raises(RecordError) as shaped:
+        loads_json('{"format": 1}', source="bare.json")
+    assert "game" in shaped.value.locations and shaped.value.source == "bare.json"
 
 
 def test_a_record_built_in_python_is_put_in_canonical_form() -> None:

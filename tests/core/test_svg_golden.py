@@ -4,7 +4,10 @@
 cards, where, face up or down, marked or not); it cannot see a card drawn a
 few pixels off, a label moved or a colour changed. These tests can: for each
 game, the state seeded random play reaches after 20 actions, drawn for the
-adjudicator and for seat 0, and the game's end drawn for the adjudicator,
+adjudicator and for seat 0, its state after 23 actions (a trick under way)
+drawn for the adjudicator and for seat 1, and its start and end drawn for
+the adjudicator (Backstab Fish with seven players, so that its seats fill
+two uneven rows),
 and the dispute report of each game's golden dispute record (``explain
 --svg``, ``--html`` and the text of ``explain --full``), must give exactly the text of its file in
 ``tests/core/pictures/``.
@@ -40,30 +43,28 @@ WRITE: Final = os.environ.get("CARDRULES_WRITE_PICTURES") == "1"
 """Whether this run writes the pictures anew instead of comparing them."""
 
 
-def _states(name: str) -> tuple[AnyState, AnyState]:
-    """Seeded random play (seed 1) of ``name``: the state after 20 actions, and the end of the game."""
-    options = {"stall_limit": 40} if name == "backstab_fish" else {}
+def _states(name: str) -> dict[str, AnyState]:
+    """Seeded random play (seed 1) of ``name``: its start, the states after 20 and 23 actions, its end."""
+    options = {"stall_limit": 40, "players": 7} if name == "backstab_fish" else {}
     state = cardrules.get_game(name, **options).new_game(seed=1)
     rng = random.Random(1)
-    middle = None
+    found = {"start": state}
     for taken in range(100_000):
-        if taken == 20:
-            middle = state
+        if taken in (20, 23):
+            found["middle" if taken == 20 else "trick"] = state
         if state.is_terminal:
             break
         state = state.apply(rng.choice(state.legal_actions()))
-    assert middle is not None and state.is_terminal
-    return middle, state
+    assert len(found) == 3 and state.is_terminal
+    return {**found, "end": state}
 
 
 @pytest.mark.parametrize("name", cardrules.GAMES)
 def test_the_pictures_are_drawn_as_kept(name: str) -> None:
-    middle, end = _states(name)
-    drawn = {
-        f"{name}-middle.svg": table(middle),
-        f"{name}-middle-seat0.svg": table(middle.observation(0)),
-        f"{name}-end.svg": table(end),
-    }
+    states = _states(name)
+    drawn = {f"{name}-{when}.svg": table(state) for when, state in states.items()}
+    drawn[f"{name}-middle-seat0.svg"] = table(states["middle"].observation(0))
+    drawn[f"{name}-trick-seat1.svg"] = table(states["trick"].observation(1))  # a card in front of its viewer
     _compare(drawn)
 
 

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 import pytest
 
-from cardrules import InvalidDealError, InvalidNotationError, InvalidOptionError, get_game
+from cardrules import (
+    InvalidDealError,
+    InvalidNotationError,
+    InvalidOptionError,
+    InvalidPositionError,
+    from_position,
+    get_game,
+)
 from cardrules.cards import parse_card
 from cardrules.errors import CardRulesError, InvalidArgumentError
 from cardrules.games.fildinski import DeclareMelds, FildinskiState
@@ -158,3 +166,43 @@ def test_the_canonical_texts_of_plays_dixes_and_meld_none_are_read_to_one_value_
                 assert first == action and parse_action_text(str(action), None) is first, action
         none = DeclareMelds(seat, ())
         assert parse_action_text(str(none), None) is parse_action_text(str(none), None) == none
+
+
+def _second_deal_after_a_meld() -> str:
+    """A seeded position of deal 2, ten tricks in, with a past deal, a meld, and p0 in a meld step."""
+    state = get_game("fildinski", target_score=5000).new_game(seed=6)
+    assert isinstance(state, FildinskiState)
+    rng = random.Random(6)
+    while not state.deal_scores or state.tricks_done < 10:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state.position()
+
+
+@pytest.mark.parametrize(
+    ("section", "written", "broken"),
+    [
+        ("hands", "hands p0 7C 8C 7D 9D QH TH TH / p1", "hands / p1"),
+        ("hands", "hands p0 7C", "hands px 7C"),
+        ("hands", "/ p1 9C TC 7D", "/ p0 9C TC 7D"),
+        ("retired", "retired p0 - / p1 -", "retired p0 -"),
+        ("tricks", "p0 8C AH /", "p0 8C /"),
+        ("tricks", "p0 8C AH /", "p0 8C AX /"),
+        ("past", "past S p0", "past X p0"),
+        ("past", "past S p0 brisques=60", "past S px brisques=60"),
+        ("past", "melds=320 dix", "melds=325 dix"),
+        ("melds", "melds p0 6 four-jacks JC JD#1 JD JS", "melds p0 6 four-jacks"),
+        ("melds", "melds p0 6 four-jacks JC", "melds p0 6 four-jackz JC"),
+        ("points", "points p0 brisques=40", "points p0 brisks=40"),
+        ("points", "points p0 brisques=40", "points p0 brisques=4x"),
+        ("points", "points p0 brisques=40", "points p0 brisques=45"),
+    ],
+)
+def test_one_broken_item_of_a_position_is_one_problem(section: str, written: str, broken: str) -> None:
+    """A section with one unreadable item is refused for that item alone: the reader drops the section
+    instead of passing on what it could read, so no check after it reports what only follows from the
+    gap (a missing trick, a seat with no cards)."""
+    text = _second_deal_after_a_meld()
+    assert written in text
+    with pytest.raises(InvalidPositionError) as caught:
+        from_position(text.replace(written, broken, 1))
+    assert [problem.section for problem in caught.value.problems] == [section], caught.value.problems

@@ -100,7 +100,8 @@ class BackstabFishGame(GameBase[BackstabFishOptions, BackstabFishState]):
         return self._start(tuple(order), self._first_dealer(seed))
 
     def _from_decks(self, decks: tuple[tuple[Card, ...], ...], dealer: int, seed: int) -> BackstabFishState:
-        return self._start(decks[0], dealer)
+        (order,) = decks  # a game is one deal: from_deal refuses a second deck order (INFO.max_deals)
+        return self._start(order, dealer)
 
     def _start(self, order: tuple[Card, ...], dealer: int) -> BackstabFishState:
         ranks = tuple(int(rank_of_card(card)) for card in order)
