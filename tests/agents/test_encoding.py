@@ -293,6 +293,8 @@ def test_calabresellas_calls_and_tricks_are_seen_from_the_seat() -> None:
     assert (own, next_seat, last_seat) == ((0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
     assert seen.bidder == 0 and vector[292:295] == (0, 0, 1)  # the bidder, two seats on from p1
     assert vector[505:507] == (3 / 12, 1 / 12)
+    dealt = game.new_game(seed=8).observation(1)  # the monte's four cards, before anyone takes one
+    assert dealt.monte_size == 4 and game.encoding().observe(dealt)[-4] == 1.0
 
 
 def test_an_encoding_refuses_another_games_observation() -> None:
