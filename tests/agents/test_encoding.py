@@ -127,6 +127,7 @@ def test_returns_are_win_loss_and_partners_share_them() -> None:
     returns = episode.returns()
     assert returns == win_loss(outcome, 4)
     assert returns[0] == returns[2] and returns[1] == returns[3] and sum(returns) == 0
+    assert game.encoding().zero_sum  # and the encoding says so, for agents that rely on it
     totals = episode.state.scores()
     if totals[0] != totals[1]:
         assert returns[0] == (1.0 if totals[0] > totals[1] else -1.0)
@@ -170,6 +171,21 @@ def test_every_decision_has_a_name_of_its_own(name: str) -> None:
     encoding = cardrules.get_game(name).encoding()
     names = [encoding.decision_name(decision) for decision in range(encoding.size)]
     assert len(set(names)) == encoding.size
+
+
+def test_felagsvists_counts_are_scaled_as_its_table_says() -> None:
+    """The last five numbers: tricks of this deal /13 and game totals /100, the seat's side first, then
+    the deal's number /13. Seeded random play to the fifth trick of deal 2, where every count differs."""
+    game = cardrules.get_game("felagsvist")
+    state = game.new_game(seed=0)
+    rng = random.Random(0)
+    for _ in range(64):
+        state = state.apply(rng.choice(state.legal_actions()))
+    north, east = state.observation(0), state.observation(1)
+    assert (north.deal_number, north.tricks, north.totals) == (2, (2, 1), (5, 8))
+    encoding = game.encoding()
+    assert encoding.observe(north)[482:] == (2 / 13, 1 / 13, 5 / 100, 8 / 100, 2 / 13)
+    assert encoding.observe(east)[482:] == (1 / 13, 2 / 13, 8 / 100, 5 / 100, 2 / 13)
 
 
 def test_fildinskis_decisions_are_named_as_its_table_says() -> None:

@@ -8,11 +8,12 @@ import random
 from hypothesis import strategies as st
 
 import cardrules
+from cardrules.cards import mask_of, parse_cards
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
 from cardrules.games.felagsvist.ending import FelagsvistEnding
 from cardrules.games.felagsvist.ending.build import _ladder
 
-__all__ = ["endings_in_play", "redealt_below"]
+__all__ = ["endings_in_play", "hand_ending", "redealt_below"]
 
 
 @st.composite
@@ -59,3 +60,37 @@ def redealt_below(node: FelagsvistEnding, kept: int, rng: random.Random) -> Fela
     holders, lengths = _ladder(four, node.rules.above)
     assert lengths == node.lengths and node.top(node.depth(kept)) & kept == kept
     return dataclasses.replace(node, hands=four, holders=holders, lengths=lengths)
+
+
+def hand_ending(
+    hands: str, leader: int, counted: int, *, kind: RoundKind = RoundKind.NOLO, ace: NoloAce = NoloAce.HIGH
+) -> FelagsvistEnding:
+    """An ending of a ``kind`` deal at a trick boundary with the hands given (N first, hands split by ``/``).
+
+    The hands read as ``"TC 2C 3H / JC KH 9S / ..."``. It is the ending of a
+    real deal of that kind with its hands, leader and counted side replaced;
+    every hand must hold as many cards as the others.
+    """
+    game = cardrules.get_game("felagsvist", first_round=kind.value, nolo_ace=ace.value, first_dealer="N")
+    state = game.new_game(seed=0)
+    assert isinstance(state, FelagsvistState)
+    base = state.ending(counted)
+    masks = tuple(mask_of(parse_cards(text)) for text in hands.split("/"))
+    assert len(masks) == 4 and len({mask.bit_count() for mask in masks}) == 1
+    four = (masks[0], masks[1], masks[2], masks[3])
+    holders, lengths = _ladder(four, base.rules.above)
+    return dataclasses.replace(
+        base,
+        hands=four,
+        trick=(),
+        leader=leader,
+        seat=leader,
+        side=0 if leader % 2 == counted else 1,
+        value=0,
+        left=masks[0].bit_count(),
+        best=-1,
+        ahead=0,
+        won=0,
+        holders=holders,
+        lengths=lengths,
+    )

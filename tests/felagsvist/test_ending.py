@@ -10,7 +10,6 @@ is scored; it shares nothing with the solver's compact model.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from functools import cache
 
@@ -19,17 +18,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules
-from cardrules.cards import mask_of, parse_cards
 from cardrules.errors import InvalidArgumentError, NotSolvableError, SolveBudgetExceeded
 from cardrules.games.felagsvist import FelagsvistState, NoloAce, RoundKind
 from cardrules.games.felagsvist.ending import FelagsvistEnding
 from cardrules.games.felagsvist.ending.bounds import tops
-from cardrules.games.felagsvist.ending.build import _ladder
 from cardrules.games.felagsvist.play import trick_winner
 from cardrules.solve import Solver, analyse, claim
 from cardrules.solve.adapter import ending_of
 from cardrules.testing import positions
-from tests.felagsvist.ending_support import endings_in_play, redealt_below
+from tests.felagsvist.ending_support import endings_in_play, hand_ending, redealt_below
 
 
 def _totals_after_deal(state: FelagsvistState, deal: int) -> tuple[int, int] | None:
@@ -306,34 +303,8 @@ def test_nolo_bounds_settle_some_endings_before_their_last_trick() -> None:
 
 
 def nolo_ending(hands: str, leader: int, counted: int, *, ace: NoloAce = NoloAce.HIGH) -> FelagsvistEnding:
-    """A Nóló ending at a trick boundary with the hands given (``"TC 2C 3H / JC ... / ..."``, N first).
-
-    The ending of a real Nóló deal with its hands, leader and counted side
-    replaced; every hand must hold as many cards as the others.
-    """
-    game = cardrules.get_game("felagsvist", first_round="nolo", nolo_ace=ace.value, first_dealer="N")
-    state = game.new_game(seed=0)
-    assert isinstance(state, FelagsvistState)
-    base = state.ending(counted)
-    masks = tuple(mask_of(parse_cards(text)) for text in hands.split("/"))
-    assert len(masks) == 4 and len({mask.bit_count() for mask in masks}) == 1
-    four = (masks[0], masks[1], masks[2], masks[3])
-    holders, lengths = _ladder(four, base.rules.above)
-    return dataclasses.replace(
-        base,
-        hands=four,
-        trick=(),
-        leader=leader,
-        seat=leader,
-        side=0 if leader % 2 == counted else 1,
-        value=0,
-        left=masks[0].bit_count(),
-        best=-1,
-        ahead=0,
-        won=0,
-        holders=holders,
-        lengths=lengths,
-    )
+    """A Nóló ending at a trick boundary with the hands given (``"TC 2C 3H / JC ... / ..."``, N first)."""
+    return hand_ending(hands, leader, counted, kind=RoundKind.NOLO, ace=ace)
 
 
 def test_nolo_a_top_seat_takes_every_trick_when_the_lead_must_come_in_its_suits() -> None:

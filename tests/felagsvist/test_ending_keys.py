@@ -14,6 +14,7 @@ import dataclasses
 import random
 
 from hypothesis import assume, given
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules.games.felagsvist.ending import FelagsvistEnding
@@ -67,3 +68,25 @@ def test_endings_under_other_rules_carry_other_tags() -> None:
                     assert 0 <= rules.tag < 64, "an ending's key gives its tag six bits"
             state = state.apply(rng.choice(state.legal_actions()))
     assert len(seen) == 2 * (5 + 2)  # both sides: four trumps, Grand, Nóló with the ace high and low
+
+
+@given(endings_in_play(most_cards=48), st.randoms(use_true_random=False))
+def test_a_depth_mask_holds_two_ladder_bits_for_each_card_it_reads_back(
+    ending: FelagsvistEnding, rng: random.Random
+) -> None:
+    """The table keeps what an answer relied on as a :meth:`~FelagsvistEnding.depth` mask (ladder bits, two a
+    card) and reads it back with :meth:`~FelagsvistEnding.top`: every card in hand at or above the weakest
+    card relied on, suit by suit. An answer that relied on no card is kept under the empty mask, which
+    every ending of the shape shares."""
+    assert ending.depth(0) == 0 and ending.top(0) == 0
+    strength = ending.rules.strength
+    for relevant in (ending.in_hand, rng.getrandbits(52) & ending.in_hand):
+        depths = ending.depth(relevant)
+        reached = 0
+        for card in range(52):
+            suit = range(13 * (card // 13), 13 * (card // 13) + 13)
+            ours = [strength[other] for other in suit if relevant >> other & 1]
+            if ending.in_hand >> card & 1 and ours and strength[card] >= min(ours):
+                reached |= 1 << card
+        assert ending.top(depths) == reached
+        assert depths.bit_count() == 2 * reached.bit_count()

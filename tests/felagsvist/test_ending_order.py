@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from hypothesis import given
 
+from cardrules.cards import mask_of, parse_cards
+from cardrules.games.felagsvist import NoloAce
 from cardrules.games.felagsvist.ending import FelagsvistEnding
 from tests.felagsvist.ending_support import endings_in_play
+from tests.felagsvist.test_ending import nolo_ending
 
 
 def _trumps(ending: FelagsvistEnding) -> int:
@@ -122,3 +125,15 @@ def test_moves_group_exactly_the_cards_no_other_card_in_play_lies_between(ending
                 between // 13 == card // 13 and low < strength[between] < high for between in elsewhere
             )
             assert (other in group) == together, (card, other)
+
+
+def test_the_ace_and_the_two_are_one_group_when_the_ace_ranks_low() -> None:
+    # North holds AC 2C and the other clubs lie elsewhere: under nolo_ace=low the ace sits just
+    # under the 2, so the two are searched as one move; with the ace high the other clubs lie
+    # between them and each is a move of its own.
+    hands = "AC 2C 5D / 3C 4C 6D / 5C 6C 7D / 7C 8C 8D"
+    low = nolo_ending(hands, leader=0, counted=0, ace=NoloAce.LOW)
+    high = nolo_ending(hands, leader=0, counted=0, ace=NoloAce.HIGH)
+    ace, two, five = (mask_of(parse_cards(card)).bit_length() - 1 for card in ("AC", "2C", "5D"))
+    assert sorted(low.moves()) == [ace, five] and sorted(low.group(ace)) == [two, ace]
+    assert sorted(high.moves()) == [two, ace, five] and high.group(ace) == (ace,)

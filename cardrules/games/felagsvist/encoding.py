@@ -73,7 +73,8 @@ class FelagsvistEncoding:
         """Each legal play under its card's index (every action is one decision)."""
         found: dict[int, Action | None] = {}
         for action in actions:
-            found[self.encode(action)[0]] = action
+            (decision,) = self.encode(action)
+            found[decision] = action
         return dict(sorted(found.items())) if not chosen else {}
 
     @property
