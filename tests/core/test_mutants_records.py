@@ -30,6 +30,7 @@ from cardrules.records import (
 )
 from cardrules.records.draft import Problems, actions_of, draft_of
 from cardrules.records.replay import Step
+from cardrules.records.tree import from_tree
 from tests.core.test_records import DISPUTED, _problems, _small, _with
 
 
@@ -175,3 +176,36 @@ def test_a_step_built_without_saying_how_it_was_handled_was_not_played_as_made()
     step = Step(first.number, first.entry, first.action, first.before, first.verdict, first.after)
     assert step.as_played is False
     assert step == first
+
+
+def test_a_value_of_the_wrong_kind_is_named_by_its_kind() -> None:
+    with pytest.raises(RecordError) as info:
+        from_tree("felagsvist")
+    assert info.value.problems == (
+        (
+            "document",
+            "a record is a table of fields (format, game, options, seats, position, dealer, claimed_scores, "
+            "deals, actions), not a string",
+        ),
+    )
+    with pytest.raises(RecordError) as info:
+        from_tree({"format": 1, "game": "felagsvist", "dealer": "p0", "deals": "AS", "actions": {}})
+    assert info.value.problems == (
+        ("deals", "must be an array of deck orders, not a string"),
+        ("actions", "must be an array of actions, not a table"),
+    )
+
+
+def test_a_record_from_a_position_with_a_dealer_or_deals_is_refused_naming_them() -> None:
+    game = get_game("felagsvist")
+    start = game.new_game(seed=2)
+    action = start.legal_actions()[0]
+    text = dumps(record_of(game, start.apply(action), [action], position=start.position()))
+    with_dealer = text.replace("game = ", 'dealer = "p1"\ngame = ', 1)
+    assert _problems(with_dealer) == {
+        "dealer": "a record that starts from a position has no dealer or deals: the position says them"
+    }
+    with_deals = text.replace("game = ", "deals = []\ngame = ", 1)
+    assert _problems(with_deals) == {
+        "deals": "a record that starts from a position has no dealer or deals: the position says them"
+    }

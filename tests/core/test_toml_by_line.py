@@ -257,6 +257,15 @@ def test_head_lines_are_read_as_tomllib_reads_them(line: str) -> None:
     _same_as_tomllib(f'{line}\nactions = [\n    "p1 play 7C",\n]\n')
 
 
+def test_inline_tables_empty_or_without_spaces_are_read_line_by_line() -> None:
+    text = 'a = {}\nb = { \t}\nc = {d = 1,e = "x"}\nf = { g = true }'
+    assert (
+        _simple_lines(text)
+        == {"a": {}, "b": {}, "c": {"d": 1, "e": "x"}, "f": {"g": True}}
+        == tomllib.loads(text)
+    )
+
+
 @pytest.mark.parametrize("path", RECORDS, ids=lambda path: path.name)
 def test_the_head_of_a_written_record_is_read_line_by_line(path: Path) -> None:
     canonical = dumps(loads(path.read_text(encoding="utf-8")))
