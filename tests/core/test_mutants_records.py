@@ -189,8 +189,18 @@ def test_a_value_of_the_wrong_kind_is_named_by_its_kind() -> None:
         ),
     )
     with pytest.raises(RecordError) as info:
-        from_tree({"format": 1, "game": "felagsvist", "dealer": "p0", "deals": "AS", "actions": {}})
+        from_tree(
+            {
+                "format": 1,
+                "game": "felagsvist",
+                "options": ["x"],
+                "dealer": "p0",
+                "deals": "AS",
+                "actions": {},
+            }
+        )
     assert info.value.problems == (
+        ("options", "must be a table of option names and values, not an array"),
         ("deals", "must be an array of deck orders, not a string"),
         ("actions", "must be an array of actions, not a table"),
     )
