@@ -1,0 +1,43 @@
+"""How many positions the solver searches, pinned on a few Félagsvist endings.
+
+``Solver.nodes``, ``ClaimResult.nodes`` and the command line's ``nodes``
+report the search's effort, and budgets are counted in it: a change that
+makes the search look at more or fewer positions (a cut moved, a bound asked
+for in other places, a table entry kept for other cards) changes them, and
+must do so on purpose, measured with the solver benchmark. The values are
+the exact ones (the brute-force tests of each game check them); the counts
+are the solver's own at the time of writing.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cardrules
+from cardrules.solve import Solver
+
+PINNED = [
+    # (round kind, deal seed, value and positions so far after seat 0, then after seat 1)
+    ("hearts", 1, (1, 102), (4, 204)),
+    ("nolo", 1, (4, 373), (1, 665)),
+    ("grand", 1, (1, 241), (4, 482)),
+    ("hearts", 12, (1, 137), (4, 274)),
+]
+
+
+@pytest.mark.parametrize(("kind", "seed", "first", "second"), PINNED)
+def test_the_positions_searched_on_pinned_endings(
+    kind: str, seed: int, first: tuple[int, int], second: tuple[int, int]
+) -> None:
+    state = cardrules.get_game("felagsvist", first_dealer="N", first_round=kind).new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(32 + seed % 5):  # four or five tricks from the end
+        state = state.apply(rng.choice(state.legal_actions()))
+    solver = Solver()  # one solver for both seats: the second search meets the first one's table
+    found = []
+    for seat in (0, 1):
+        value = solver.value(state.ending(seat))
+        found.append((value, solver.nodes))
+    assert found == [first, second]
