@@ -19,19 +19,21 @@ import cardrules
 from cardrules.solve import Solver
 
 PINNED = [
-    # (round kind, deal seed, value and positions so far after seat 0, then after seat 1)
-    ("hearts", 1, (1, 102), (4, 204)),
-    ("nolo", 1, (4, 373), (1, 665)),
-    ("grand", 1, (1, 241), (4, 482)),
-    ("hearts", 12, (1, 137), (4, 274)),
+    # (round kind, the ace in Nóló, deal seed, value and positions so far after seat 0, then after seat 1)
+    ("hearts", "high", 1, (1, 102), (4, 204)),
+    ("nolo", "high", 1, (4, 373), (1, 665)),
+    ("grand", "high", 1, (1, 241), (4, 482)),
+    ("hearts", "high", 12, (1, 137), (4, 274)),
+    ("nolo", "low", 40, (5, 1090), (0, 1955)),
 ]
 
 
-@pytest.mark.parametrize(("kind", "seed", "first", "second"), PINNED)
+@pytest.mark.parametrize(("kind", "ace", "seed", "first", "second"), PINNED)
 def test_the_positions_searched_on_pinned_endings(
-    kind: str, seed: int, first: tuple[int, int], second: tuple[int, int]
+    kind: str, ace: str, seed: int, first: tuple[int, int], second: tuple[int, int]
 ) -> None:
-    state = cardrules.get_game("felagsvist", first_dealer="N", first_round=kind).new_game(seed=seed)
+    game = cardrules.get_game("felagsvist", first_dealer="N", first_round=kind, nolo_ace=ace)
+    state = game.new_game(seed=seed)
     rng = random.Random(seed)
     for _ in range(32 + seed % 5):  # four or five tricks from the end
         state = state.apply(rng.choice(state.legal_actions()))
