@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import cardrules
 from cardrules.agents import CHANCE, Episode, deal_seed, win_loss
 from cardrules.cards import parse_card
-from cardrules.errors import IllegalActionError
+from cardrules.errors import IllegalActionError, InvalidArgumentError
 from cardrules.features import distinct_cards
 from cardrules.game import AnyGame
 from cardrules.games.fildinski.actions import CardRef, DeclareMelds, MeldDecl
@@ -256,3 +256,48 @@ def test_backstab_fishs_bound_on_decisions_counts_the_longest_game() -> None:
     of two decisions and 26 set decisions. With no stall limit the game need not end: 2**31 - 1."""
     assert cardrules.get_game("backstab_fish").encoding().max_decisions == (76 + 26 + 1) * 400 * 2 + 26
     assert cardrules.get_game("backstab_fish", stall_limit="none").encoding().max_decisions == 2**31 - 1
+
+
+def test_calabresellas_decisions_are_named_as_its_table_says() -> None:
+    """The table of the Calabresella encoding's module: pass and bids, then calls, returns and discards
+    of each card, the three raises, and the plays."""
+    encoding = cardrules.get_game("calabresella").encoding()
+    names = [encoding.decision_name(decision) for decision in range(encoding.size)]
+    assert len(names) == 167
+    assert names[:5] == ["pass", "bid chiamo", "bid solo", "bid solissimo", "call 2C"]
+    assert (names[43], names[44], names[83], names[84], names[123]) == (
+        "call AS", "return 2C", "return AS", "discard 2C", "discard AS",
+    )  # fmt: skip
+    assert names[124:128] == ["raise none", "raise dividete", "raise scegliete", "play 2C"]
+    assert names[166] == "play AS"
+
+
+def test_calabresellas_calls_and_tricks_are_seen_from_the_seat() -> None:
+    """Seeded play (seed 8) to its play phase, where p1 called chiamo, p2 solo and p0 solissimo, and the
+    tricks stand 3 to 1: p1 sees its own call first, then p2's, then p0's; the bidder p0 two seats on;
+    and the tricks as twelfths."""
+    game = cardrules.get_game("calabresella")
+    state = game.new_game(seed=8)
+    rng = random.Random(8)
+    while state.phase_name != "play":
+        state = state.apply(rng.choice(state.legal_actions()))
+    for _ in range(13):
+        state = state.apply(rng.choice(state.legal_actions()))
+    seen = state.observation(1)
+    assert seen.calls == ((1, "chiamo"), (2, "solo"), (0, "solissimo")) and seen.tricks == (3, 1)
+    vector = game.encoding().observe(seen)
+    calls = vector[
+        280:292
+    ]  # after the hand, the plays and the trick: 40 card slots each, per seat for the two
+    own, next_seat, last_seat = calls[0:4], calls[4:8], calls[8:12]  # pass, chiamo, solo, solissimo
+    assert (own, next_seat, last_seat) == ((0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
+    assert seen.bidder == 0 and vector[292:295] == (0, 0, 1)  # the bidder, two seats on from p1
+    assert vector[505:507] == (3 / 12, 1 / 12)
+    dealt = game.new_game(seed=8).observation(1)  # the monte's four cards, before anyone takes one
+    assert dealt.monte_size == 4 and game.encoding().observe(dealt)[-4] == 1.0
+
+
+def test_an_encoding_refuses_another_games_observation() -> None:
+    fildinski = cardrules.get_game("fildinski").new_game(seed=1).observation(0)
+    with pytest.raises(InvalidArgumentError, match="FildinskiObservation is not a Calabresella observation"):
+        cardrules.get_game("calabresella").encoding().observe(fildinski)

@@ -291,8 +291,11 @@ class _Finder(ast.NodeVisitor):
         """Leave f-strings alone: their texts are wording, not rules."""
 
     def visit_Expr(self, node: ast.Expr) -> None:
-        """Leave a bare string alone (a docstring, or the doc of a class attribute): it is no code."""
-        if not (isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+        """Leave a bare string or ``...`` alone (a docstring, a class attribute's doc, a Protocol
+        method's empty body): it is no code."""
+        value = node.value
+        inert = isinstance(value, ast.Constant) and (isinstance(value.value, str) or value.value is Ellipsis)
+        if not inert:
             self.generic_visit(node)
 
     def generic_visit(self, node: ast.AST) -> None:
