@@ -130,3 +130,31 @@ def test_the_plain_search_counts_its_positions_and_keeps_to_its_budgets() -> Non
     assert race.nodes > 100
     with pytest.raises(SolveBudgetExceeded, match="max_nodes=100"):
         Solver(max_nodes=100).value(Race(30, 0))
+
+
+def test_a_question_asked_again_is_answered_from_the_table_in_one_position() -> None:
+    """What a search proved about the root is kept: the same question again reads it and searches nothing."""
+    for tokens in range(1, 31):
+        for side in (0, 1):
+            ending = Race(tokens, side)
+            value = race_value(tokens, side)
+            for target in (value, value + 1):  # the answer is proven exactly at the target, or just below
+                solver = Solver()
+                answer = solver.at_least(ending, target)
+                before = solver.nodes
+                assert solver.at_least(ending, target) == answer == (target <= value)
+                assert solver.nodes == before + 1
+
+
+def test_the_worst_case_counts_its_positions_and_keeps_to_its_budget() -> None:
+    ending = Race(30, 0)
+    whole = Solver()
+    least = whole.worst(ending)
+    needed = whole.nodes
+    assert least == race_value(30, 0, True) and needed > 30  # one position a take, at least
+    for budget in (1, 10, needed - 1):
+        with pytest.raises(SolveBudgetExceeded) as caught:
+            Solver(max_nodes=budget).worst(ending)
+        assert caught.value.nodes == budget + 1
+    exact = Solver(max_nodes=needed)
+    assert exact.worst(ending) == least and exact.nodes == needed

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import cardrules
 from cardrules.games.felagsvist import FelagsvistState
 from cardrules.games.felagsvist.ending import FelagsvistEnding
 from cardrules.solve import Solver
@@ -85,3 +87,29 @@ def test_one_solver_answers_as_fresh_ones_over_longer_endings_of_one_shape(
     for _ in range(12):
         ending = redealt_below(root, strongest(root, [rng.randint(0, 4) for _ in range(4)]), rng)
         assert shared.value(ending) == Solver().value(ending)
+
+
+ONE_GROUP_AT_A_TIME = (
+    "felagsvist ; options first_round=nolo first_dealer=N nolo_ace=high scoring=per-trick tiebreak=none "
+    "session=single-table ; deal 1 dealer p0 round nolo ; turn p0 ; "
+    "hands 7C 5S 9S TS / TD QH KH / 3H 2S 6S / 4C TH 8S ; "
+    "plays p1 5C 9C JC 3C / p3 JS QS AS 7S / p1 6H 4H JH 9H / p3 AC TC 6C QC / p3 KS 4S 6D 3S / "
+    "p3 2C 8C 7H KC / p2 2D 5D 3D 4D / p3 AD QD 7D JD / p3 2H 8H AH 5H / p1 8D KD 9D ; scores - ; seed 59"
+)
+"""A Nóló deal three tricks and a card from its end, where a seat often has a single group of
+equivalent cards to play from (it follows suit with cards that play alike here): the entry kept
+must hold the cards of that group, or it is used for endings of the shape where they differ."""
+
+
+@pytest.mark.parametrize("seed", [0, 1, 5])
+def test_one_solver_stays_exact_where_a_seat_plays_from_one_group(seed: int) -> None:
+    state = cardrules.from_position(ONE_GROUP_AT_A_TIME)
+    assert isinstance(state, FelagsvistState)
+    root = state.ending(2)
+    rng = random.Random(seed)
+    solver = Solver()
+    for _ in range(6):
+        ending = redealt_below(root, strongest(root, [rng.randint(0, 3) for _ in range(4)]), rng)
+        values = model_minimax(ending)
+        for node in (ending, *map(ending.play, ending.legal())):
+            assert solver.value(node) == node.value + values[node]

@@ -113,6 +113,20 @@ def test_guesses_below_at_and_above_the_value_all_reach_it() -> None:
     assert seen == {-1, 0, 1}
 
 
+@pytest.mark.parametrize("side", [0, 1])
+def test_the_guess_is_the_first_ordered_line_and_counts_its_positions(side: int) -> None:
+    for pattern in range(256):
+        ending = OrderedRace(Race(8, side), pattern)
+        solver = Solver()
+        assert solver._guess(ending) == first_line(ending)
+        plays = 0
+        node = ending
+        while not node.over:
+            node = node.play(node.moves()[0])
+            plays += 1
+        assert solver.nodes == plays
+
+
 class RecordingSolver(Solver):
     """A solver that records each zero-window search ``value`` runs: its target and its answer."""
 

@@ -213,6 +213,71 @@ def test_claims_hold_exactly_up_to_the_best_and_refutations_defeat_them(
         assert taken + left - completed < asked  # even taking the rest, the side falls short
 
 
+def refutation_by_brute_force(state: FelagsvistState, side: int, needed: int) -> tuple[str, ...]:
+    """The line the claims module documents, found over the engine: ``needed`` is the side's score from here.
+
+    Until the side cannot reach ``needed`` even taking every trick left, its
+    seats play the card that keeps the most for it, and the others, of the
+    cards that keep it below ``needed``, the one that leaves it least; ties
+    go to the first card in the engine's order.
+    """
+    deal = state.deal_number
+    base = already(state, side)
+
+    @cache
+    def best(at: FelagsvistState) -> int:
+        totals = _totals_after_deal(at, deal)
+        if totals is not None:
+            return totals[side] - base
+        results = [best(at.apply(action)) for action in at.legal_actions()]
+        return max(results) if at.current_player % 2 == side else min(results)
+
+    line: list[str] = []
+    at = state
+    while (
+        _totals_after_deal(at, deal) is None
+        and score_now(at, side, deal) - base + 13 - sum(at.tricks) >= needed
+    ):
+        values = [(best(at.apply(action)), action) for action in at.legal_actions()]
+        if at.current_player % 2 == side:
+            _, action = max(values, key=lambda pair: pair[0])  # max keeps the first of equal ones
+        else:
+            _, action = min((pair for pair in values if pair[0] < needed), key=lambda pair: pair[0])
+        line.append(str(action))
+        at = at.apply(action)
+    return tuple(line)
+
+
+@given(
+    state=endings(), seat=st.integers(min_value=0, max_value=3), more=st.integers(min_value=0, max_value=2)
+)
+def test_a_refutation_is_the_documented_line(state: FelagsvistState, seat: int, more: int) -> None:
+    """Each step of a refutation is the one the claims module says, tie-breaks included."""
+    side = seat % 2
+    nolo = state.round_kind is RoundKind.NOLO
+    left = 13 - sum(state.tricks)
+    best = claim(state, by=seat, tricks=0 if nolo else left).best
+    asked = best - 1 - more if nolo else best + 1 + more
+    if not 0 <= asked <= left:
+        return
+    needed = left - asked if nolo else asked
+    assert claim(state, by=seat, tricks=asked).refutation == refutation_by_brute_force(state, side, needed)
+
+
+@pytest.mark.parametrize(("seed", "plays", "seat", "asked"), [(1, 41, 0, 1), (1, 41, 0, 2), (4, 40, 0, 3)])
+def test_a_refutation_is_the_documented_line_in_seeded_deals(
+    seed: int, plays: int, seat: int, asked: int
+) -> None:
+    """Deals where the opponents have cards of equal outcome to choose from, and better than the worst."""
+    state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        state = state.apply(rng.choice(state.legal_actions()))
+    result = claim(state, by=seat, tricks=asked)
+    assert not result.holds
+    assert result.refutation == refutation_by_brute_force(state, seat % 2, asked)
+
+
 def test_a_claim_that_holds_whatever_is_played() -> None:
     state = cardrules.get_game("felagsvist", first_dealer="N").new_game(seed=1)
     for _ in range(36):
