@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import chain, repeat
 from typing import Final, cast
 
 from cardrules.frozen import fast_constructor
@@ -167,13 +168,10 @@ def walk(prepared: Prepared, *, lenient: bool = False, verdicts: bool = True) ->
     known: Callable[[AnyState, Action], AnyState | None] | None = None
     if not verdicts and isinstance(state, StateBase):
         known = cast("Callable[[AnyState, Action], AnyState | None]", StateBase.apply_known)
-    actions = prepared.record.actions
-    parsed = (
-        prepared.parsed
-    )  # read once when the record was prepared, ``None`` where the text needs the state
-    if len(parsed) < len(actions):
-        parsed = (*parsed, *(None,) * (len(actions) - len(parsed)))
-    for number, (entry, read) in enumerate(zip(actions, parsed, strict=False)):
+    # Each action as read once when the record was prepared: ``None`` where the text needs the state,
+    # and for every step past those read (a Prepared built without them).
+    parsed = chain(prepared.parsed, repeat(None))
+    for number, (entry, read) in enumerate(zip(prepared.record.actions, parsed, strict=False)):
         if read is None:
             try:
                 read = state.parse_action(entry.text)

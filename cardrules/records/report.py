@@ -112,7 +112,7 @@ def format_report(report: CheckReport, source: str | None = None) -> str:
         if violation.handling != "stop":
             lines.append(_HANDLING[violation.handling])
     if not report.violations:
-        lines.append(f"all {report.steps} step{plural} are legal")
+        lines.append("its one step is legal" if report.steps == 1 else f"all {report.steps} steps are legal")
     elif report.checked < report.steps:
         lines.append(
             f"stopped at step {report.checked - 1}: {report.checked} of {report.steps} steps checked "

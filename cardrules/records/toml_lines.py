@@ -7,7 +7,7 @@ regular expressions, and :func:`read_by_line` does so:
 
 - each long array (``deals``, ``actions``) that opens on a line of its own
   (``actions = [``), holds one item a line (a string with no escape, or the
-  table of an action with its comment) and closes on a line of its own, is
+  table of an action with its comment) and closes on a line that starts with its bracket, is
   read with one regular expression, and left empty in the rest of the text
   (``actions = []``);
 - the rest, when every line is blank, a comment or a bare key with a simple
@@ -77,9 +77,9 @@ def read_by_line(text: str) -> dict[str, Any] | None:
             if start == 0:
                 continue
         body = start + len(opening)
-        close = src.find("\n]", body - 1) + 1  # the first line that starts with the closing bracket
-        if close == 0 or src[close + 1 : close + 2] not in ("\n", ""):
-            continue
+        close = src.find("\n]", start) + 1  # the first line after the opening that starts with a bracket
+        if close == 0:
+            continue  # what follows the bracket on its line stays in the text, after the empty array
         block = src[body:close]  # whole lines, each ending with its line break
         found = _ITEM.findall(block)
         if len(found) != block.count("\n"):  # a match is one whole line: so every line is an item
@@ -97,10 +97,9 @@ def read_by_line(text: str) -> dict[str, Any] | None:
             tree = tomllib.loads(src)
         except (ValueError, RecursionError):
             return None
-    for key, items in arrays.items():
-        if tree.get(key) != []:  # pragma: no cover - the guard above keeps every array at the top level
-            return None
-        tree[key] = items
+    # Each array read here is `key = []` in what was read, at the top level (the guard above: no table,
+    # no multi-line string, and an inline table is one line): the tree holds it as an empty array.
+    tree.update(arrays)
     return tree
 
 

@@ -154,6 +154,24 @@ def test_a_long_key_is_refused_and_not_repeated(line: str) -> None:
     _refused(_small().replace("format = 1", f"format = 1\n{line}", 1), f"limit of {MAX_KEY_CHARS} characters")
 
 
+def test_a_long_key_after_a_long_line_without_one_is_refused() -> None:
+    """The options line is long, but all its keys are short: the scan goes on to the lines after it."""
+    text = _small()
+    options = next(line for line in text.splitlines() if line.startswith("options = "))
+    assert len(options) > MAX_KEY_CHARS
+    line = "k" * (MAX_KEY_CHARS + 1) + " = 1"
+    error = _refused(
+        text.replace("\ndealer = ", f"\n{line}\ndealer = ", 1), f"limit of {MAX_KEY_CHARS} characters"
+    )
+    row = text[: text.index("\ndealer = ")].count("\n") + 2
+    assert error.problems == (
+        (
+            f"line {row}, column 1",
+            f"a key longer than the limit of {MAX_KEY_CHARS} characters (it starts {line[:40]!r})",
+        ),
+    )
+
+
 def test_a_long_json_key_is_refused_and_not_repeated() -> None:
     _refused(json.dumps({"k" * 1_000_000: 1}), f"limit of {MAX_KEY_CHARS} characters")
 
@@ -171,6 +189,22 @@ def test_a_huge_claimed_score_is_refused_by_reader_and_writer() -> None:
     with pytest.raises(RecordError, match=f"limit of {MAX_INTEGER_DIGITS} digits") as info:
         dumps(record)
     assert len(str(info.value)) < SHORT
+
+
+@pytest.mark.parametrize("sign", [1, -1])
+def test_a_claimed_score_one_digit_past_the_limit_is_refused_and_the_largest_within_is_read(
+    sign: int,
+) -> None:
+    def claiming(score: int) -> str:
+        return _small().replace("\ndealer = ", f"\nclaimed_scores = {{ p0 = {score}, p1 = 3 }}\ndealer = ")
+
+    past = sign * 10**MAX_INTEGER_DIGITS
+    error = _refused(claiming(past), f"limit of {MAX_INTEGER_DIGITS} digits")
+    assert error.problems == (
+        ("claimed_scores.p0", f"{past} is past the limit of {MAX_INTEGER_DIGITS} digits"),
+    )
+    within = sign * (10**MAX_INTEGER_DIGITS - 1)
+    assert loads(claiming(within)).claimed_scores == ((0, within), (1, 3))
 
 
 # -- the writer refuses what the reader refuses, and records hold their types -----------------------
@@ -212,6 +246,26 @@ def test_a_record_refuses_fields_of_the_wrong_type(field: str, value: object) ->
     with pytest.raises(InvalidArgumentError) as info:
         dataclasses.replace(record, **{field: value})  # type: ignore[arg-type]
     assert field.split("_version")[0] in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("options", ((1, "per-trick"),), "a record's options must be named by strings, not 1"),
+        ("options", "scoring", "a record's options must be a tuple, not 'scoring'"),
+        ("seats", "p0p1", "a record's seats must be a tuple, not 'p0p1'"),
+        ("seats", b"p0", "a record's seats must be a tuple, not b'p0'"),
+        ("seats", {"p0": ""}, "a record's seats must be a tuple, not a dict"),
+        ("seats", 4, "a record's seats must be a tuple, not 4"),
+        ("deals", ("AS",), "a record's deals must be a tuple, not 'AS'"),
+    ],
+)
+def test_a_record_names_the_field_and_what_it_must_be(field: str, value: object, message: str) -> None:
+    """A string, bytes or a mapping is not taken for a sequence of its characters or keys."""
+    record = load(SMALL_PATH)
+    with pytest.raises(InvalidArgumentError) as info:
+        dataclasses.replace(record, **{field: value})  # type: ignore[arg-type]
+    assert str(info.value) == message
 
 
 def test_every_record_hashes() -> None:

@@ -21,7 +21,8 @@ from typing import Final
 
 import pytest
 
-from cardrules.records import MAX_RECORD_SIZE, check, dumps, load
+from cardrules import get_game
+from cardrules.records import MAX_RECORD_SIZE, check, dumps, format_report, load, record_of
 from tests.support.cli import run_cardrules
 
 TESTS: Final = Path(__file__).resolve().parents[1]
@@ -139,6 +140,99 @@ def test_check_of_a_wrong_claimed_score_exits_1_naming_the_seats() -> None:
     data = json.loads(run_cardrules("check", "--json", record).stdout)
     assert data["violations"] == [] and data["claims_match"] is False
     assert data["mismatched_seats"] == ["p0", "p2"]
+
+
+# The text report, whole: the commands above run in a child process, these in this one.
+
+OUT_OF_TURN_STEP: Final = (
+    "step 5: p2 play 7S is illegal: it is p0's turn, not p2's [common.turn.player-to-act]",
+    "  common.turn.player-to-act: Only the player to act may act; an action by any other seat is illegal "
+    "and leaves the state as it was.",
+    "  comment: p2 played before p0, whose turn it was",
+)
+"""The lines of the out-of-turn record's illegal step, in either mode."""
+
+
+def test_the_report_of_a_strict_check_that_stopped_says_where_and_the_scores_so_far() -> None:
+    report = check(load(DISPUTED / "out-of-turn.toml"))
+    assert format_report(report, "out-of-turn.toml").splitlines() == [
+        "out-of-turn.toml: felagsvist, 9 steps, strict check",
+        *OUT_OF_TURN_STEP,
+        "stopped at step 5: 6 of 9 steps checked (strict mode stops at the first illegal step)",
+        "the game did not reach its end; scores so far: p0 0, p1 0, p2 0, p3 0",
+        "result: 1 finding",
+    ]
+
+
+def test_the_report_of_a_strict_check_that_stopped_leaves_the_claims_uncompared() -> None:
+    report = check(load(DISPUTED / "revoke-played-on.toml"))
+    assert report.claimed_scores and not report.claims_compared
+    assert format_report(report).splitlines()[-4:] == [
+        "stopped at step 37: 38 of 624 steps checked (strict mode stops at the first illegal step)",
+        "the game did not reach its end; scores so far: p0 0, p1 0, p2 0, p3 0",
+        "claimed scores not compared: the check stopped early",
+        "result: 1 finding",
+    ]
+
+
+def test_the_report_of_a_lenient_check_that_went_to_the_last_step_says_no_stop() -> None:
+    report = check(load(DISPUTED / "out-of-turn.toml"), "lenient")
+    assert report.checked == report.steps == 9
+    assert format_report(report).splitlines() == [
+        "felagsvist, 9 steps, lenient check",
+        *OUT_OF_TURN_STEP,
+        "  cannot be played as recorded: set aside, as the record goes on without it",
+        "the game did not reach its end; scores so far: p0 0, p1 0, p2 0, p3 0",
+        "result: 1 finding",
+    ]
+
+
+def test_the_report_of_a_complete_legal_game_gives_the_final_scores_and_the_claims() -> None:
+    report = check(load(EXAMPLES / "felagsvist-complete.toml"))
+    assert format_report(report).splitlines() == [
+        "felagsvist, 624 steps, strict check",
+        "all 624 steps are legal",
+        "the game reached its end; final scores: p0 77, p1 79, p2 77, p3 79",
+        "claimed scores match: p0 77, p1 79, p2 77, p3 79",
+        "result: ok",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("claims", "claim_lines", "result"),
+    [
+        ({}, [], "result: ok"),
+        ({0: 0, 1: 0, 2: 0, 3: 0}, ["claimed scores match: p0 0, p1 0, p2 0, p3 0"], "result: ok"),
+        (
+            {0: 0, 1: 5, 3: 2},
+            ["claimed scores differ: p1 claimed 5 but scored 0; p3 claimed 2 but scored 0"],
+            "result: 1 finding",
+        ),
+    ],
+)
+def test_the_report_of_an_unfinished_legal_game_gives_the_scores_so_far_and_the_claims(
+    claims: dict[int, int], claim_lines: list[str], result: str
+) -> None:
+    game = get_game("felagsvist")
+    state = game.new_game(seed=1)
+    actions = []
+    for _ in range(3):
+        actions.append(state.legal_actions()[0])
+        state = state.apply(actions[-1])
+    first = record_of(game, game.new_game(seed=1).apply(actions[0]), actions[:1])
+    assert format_report(check(first)).splitlines()[:2] == [
+        "felagsvist, 1 step, strict check",
+        "its one step is legal",
+    ]
+    record = record_of(game, state, actions, claimed_scores=claims)
+    for mode in ("strict", "lenient"):
+        assert format_report(check(record, mode), "short.toml").splitlines() == [
+            f"short.toml: felagsvist, 3 steps, {mode} check",
+            "all 3 steps are legal",
+            "the game did not reach its end; scores so far: p0 0, p1 0, p2 0, p3 0",
+            *claim_lines,
+            result,
+        ]
 
 
 def test_check_reads_standard_input() -> None:

@@ -16,8 +16,21 @@ import pytest
 
 from cardrules import AmbiguousActionError, get_game
 from cardrules.game import Action, AnyState
-from cardrules.records import RecordedAction, dumps, load, loads, record_of
+from cardrules.records import (
+    Prepared,
+    RecordedAction,
+    RecordError,
+    check,
+    dumps,
+    load,
+    loads,
+    prepare,
+    record_of,
+    steps,
+)
 from cardrules.records.draft import Problems, actions_of, draft_of
+from cardrules.records.replay import Step
+from cardrules.records.tree import from_tree
 from tests.core.test_records import DISPUTED, _problems, _small, _with
 
 
@@ -114,3 +127,95 @@ def test_a_record_from_a_position_of_an_unknown_game_reports_the_game() -> None:
     assert loads(text) == record
     problems = _problems(text.replace('game = "felagsvist"', 'game = "chess"', 1))
     assert "game" in problems and "chess" in problems["game"]
+
+
+def _unread(prepared: Prepared, kept: str) -> tuple[Action | None, ...]:
+    """The prepared actions with some left unread: none, the first three, or all but step 4."""
+    if kept == "none":
+        return ()
+    if kept == "first three":
+        return prepared.parsed[:3]
+    return tuple(None if number == 4 else action for number, action in enumerate(prepared.parsed))
+
+
+@pytest.mark.parametrize("kept", ["none", "first three", "all but step 4"])
+def test_a_step_not_read_when_the_record_was_prepared_is_read_in_its_state(kept: str) -> None:
+    prepared = prepare(load(DISPUTED / "out-of-turn.toml"))
+    assert len(prepared.parsed) == prepared.record.steps == 9
+    unread = Prepared(prepared.record, prepared.game, prepared.start, _unread(prepared, kept))
+    for lenient in (False, True):
+        walked = [
+            (s.number, s.action, s.verdict, s.after, s.as_played) for s in steps(unread, lenient=lenient)
+        ]
+        assert walked == [
+            (s.number, s.action, s.verdict, s.after, s.as_played) for s in steps(prepared, lenient=lenient)
+        ]
+        assert len(walked) == 9
+    assert check(unread, "lenient") == check(prepared, "lenient")
+    assert check(unread) == check(prepared)
+
+
+def test_a_step_read_in_its_state_that_is_no_action_is_a_record_error_at_its_step() -> None:
+    prepared = prepare(load(DISPUTED / "out-of-turn.toml"))
+    actions = list(prepared.record.actions)
+    actions[7] = RecordedAction("p1 fly 9S")
+    record = dataclasses.replace(prepared.record, actions=tuple(actions))
+    with pytest.raises(RecordError) as info:
+        list(steps(Prepared(record, prepared.game, prepared.start)))
+    assert info.value.problems == (
+        (
+            "actions[7]",
+            "step 7: 'p1 fly 9S' is not a Félagsvist action: write [actor] play CARD, as in 'p2 play QS' "
+            "[common.action.known]",
+        ),
+    )
+
+
+def test_a_step_built_without_saying_how_it_was_handled_was_not_played_as_made() -> None:
+    first = next(steps(load(DISPUTED / "out-of-turn.toml")))
+    step = Step(first.number, first.entry, first.action, first.before, first.verdict, first.after)
+    assert step.as_played is False
+    assert step == first
+
+
+def test_a_value_of_the_wrong_kind_is_named_by_its_kind() -> None:
+    with pytest.raises(RecordError) as info:
+        from_tree("felagsvist")
+    assert info.value.problems == (
+        (
+            "document",
+            "a record is a table of fields (format, game, options, seats, position, dealer, claimed_scores, "
+            "deals, actions), not a string",
+        ),
+    )
+    with pytest.raises(RecordError) as info:
+        from_tree(
+            {
+                "format": 1,
+                "game": "felagsvist",
+                "options": ["x"],
+                "dealer": "p0",
+                "deals": "AS",
+                "actions": {},
+            }
+        )
+    assert info.value.problems == (
+        ("options", "must be a table of option names and values, not an array"),
+        ("deals", "must be an array of deck orders, not a string"),
+        ("actions", "must be an array of actions, not a table"),
+    )
+
+
+def test_a_record_from_a_position_with_a_dealer_or_deals_is_refused_naming_them() -> None:
+    game = get_game("felagsvist")
+    start = game.new_game(seed=2)
+    action = start.legal_actions()[0]
+    text = dumps(record_of(game, start.apply(action), [action], position=start.position()))
+    with_dealer = text.replace("game = ", 'dealer = "p1"\ngame = ', 1)
+    assert _problems(with_dealer) == {
+        "dealer": "a record that starts from a position has no dealer or deals: the position says them"
+    }
+    with_deals = text.replace("game = ", "deals = []\ngame = ", 1)
+    assert _problems(with_deals) == {
+        "deals": "a record that starts from a position has no dealer or deals: the position says them"
+    }

@@ -118,6 +118,47 @@ def test_comments_and_crlf_are_read_as_tomllib_reads_them() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "tree"),
+    [
+        ('actions = [\n    "p1 play 7C",\n]\ngame = "x"\n', {"actions": ["p1 play 7C"], "game": "x"}),
+        ('deals = [\n    "AS",\n]\n\nactions = []\n', {"deals": ["AS"], "actions": []}),
+        ('actions = [\n    "p1 play 7C",\n]', {"actions": ["p1 play 7C"]}),
+        ('actions = [\n    "p1 play 7C",\n]\n', {"actions": ["p1 play 7C"]}),
+        ("actions = [\n]\n", {"actions": []}),
+        # an array of another name, laid out as the deals would be, stays that array
+        (
+            'a = [    \n    "AS",\n]\nactions = [\n    "p1 play 7C",\n]\n',
+            {"a": ["AS"], "actions": ["p1 play 7C"]},
+        ),
+        # the deals, after the actions, with no line that starts with a bracket after them: left to tomllib
+        (
+            'actions = [\n    "p1 play 7C",\n]\ndeals = [\n    "AS"]\n',
+            {"actions": ["p1 play 7C"], "deals": ["AS"]},
+        ),
+        # a comment after the closing bracket stays in the text, after the empty array
+        (
+            'deals = [\n    "AS",\n] # c\nactions = [\n    "p1 play 7C",\n]\n',
+            {"deals": ["AS"], "actions": ["p1 play 7C"]},
+        ),
+        # the deals left to tomllib (an escape in them), the actions still read by line
+        (
+            'deals = [\n    "\\u0041S",\n]\nactions = [\n    "p1 play 7C",\n]\n',
+            {"deals": ["AS"], "actions": ["p1 play 7C"]},
+        ),
+        # the deals read by line, the actions (with no line that starts with a bracket after them) by tomllib
+        (
+            '#\ndeals = [\n    "AS",\n]\nactions = [\n    "p1 play 7C"]\n',
+            {"deals": ["AS"], "actions": ["p1 play 7C"]},
+        ),
+    ],
+)
+def test_each_long_array_is_read_by_line_where_it_can_be_whatever_is_around_it(
+    text: str, tree: object
+) -> None:
+    assert read_by_line(text) == tree == tomllib.loads(text)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # a multi-line string holds lines that would open and fill the actions array
@@ -127,6 +168,10 @@ def test_comments_and_crlf_are_read_as_tomllib_reads_them() -> None:
         'actions = []\n[x]\nactions = [\n    "p1 play 7C",\n]\n',
         'actions = []\n  [[x]]\nactions = [\n    "p1 play 7C",\n]\n',
         '[x]\nactions = [\n    "p1 play 7C",\n]\n',
+        # no long array laid out a line an item: nothing here is faster than tomllib
+        'game = "x"\n',
+        'actions = ["p1 play 7C"]\n',
+        'actions = [\n    "p1 play 7C"]\n',
     ],
 )
 def test_the_guard_leaves_an_array_that_may_not_be_the_records_to_tomllib(text: str) -> None:
@@ -210,6 +255,15 @@ def test_head_lines_are_read_as_tomllib_reads_them(line: str) -> None:
         assert simple is None or simple == expected
         assert simple is None or list(simple) == list(expected)
     _same_as_tomllib(f'{line}\nactions = [\n    "p1 play 7C",\n]\n')
+
+
+def test_inline_tables_empty_or_without_spaces_are_read_line_by_line() -> None:
+    text = 'a = {}\nb = { \t}\nc = {d = 1,e = "x"}\nf = { g = true }'
+    assert (
+        _simple_lines(text)
+        == {"a": {}, "b": {}, "c": {"d": 1, "e": "x"}, "f": {"g": True}}
+        == tomllib.loads(text)
+    )
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda path: path.name)
