@@ -13,9 +13,9 @@ from __future__ import annotations
 from hypothesis import given
 
 from cardrules.cards import mask_of, parse_cards
-from cardrules.games.felagsvist import NoloAce
+from cardrules.games.felagsvist import NoloAce, RoundKind
 from cardrules.games.felagsvist.ending import FelagsvistEnding
-from tests.felagsvist.ending_support import endings_in_play
+from tests.felagsvist.ending_support import endings_in_play, hand_ending
 from tests.felagsvist.test_ending import nolo_ending
 
 
@@ -137,3 +137,46 @@ def test_the_ace_and_the_two_are_one_group_when_the_ace_ranks_low() -> None:
     ace, two, five = (mask_of(parse_cards(card)).bit_length() - 1 for card in ("AC", "2C", "5D"))
     assert sorted(low.moves()) == [ace, five] and sorted(low.group(ace)) == [two, ace]
     assert sorted(high.moves()) == [two, ace, five] and high.group(ace) == (ace,)
+
+
+def _cards(text: str) -> tuple[int, ...]:
+    """The card indices of the cards written as ``"AC 5D"``, in that order."""
+    return tuple(mask_of(parse_cards(card)).bit_length() - 1 for card in text.split())
+
+
+def test_a_nolo_leader_tries_the_suits_both_opponents_hold_before_those_one_holds() -> None:
+    # North leads. Both opponents hold clubs and hearts, only East holds diamonds. The two of
+    # clubs loses the trick (under both opponents' lowest clubs, South's lowest club under them
+    # too), so it comes first; then the nine of hearts, the other lead of a suit both
+    # opponents hold; the king of diamonds, where West would shed a card, comes last.
+    ending = nolo_ending("2C KD 9H / 5C 2D 3H / 3C 4C 4H / 6C 8C 5H", leader=0, counted=0)
+    assert ending.moves() == _cards("2C 9H KD")
+
+
+def test_a_nolo_follower_whose_side_has_the_trick_whatever_it_plays_tries_its_highest_card_first() -> None:
+    # North leads the nine of clubs and East follows with the eight, the card just below it;
+    # West holds only a club below the nine: North-South take the trick, and South tries its
+    # king before its two (the five of clubs between them keeps them apart).
+    ending = nolo_ending("9C 2D / 8C 3D / KC 2C / 5C 4D", leader=0, counted=0)
+    third = ending.play(_cards("9C")[0]).play(_cards("8C")[0])
+    assert third.moves() == _cards("KC 2C")
+
+
+def test_a_fourth_hand_discarding_under_its_partners_trick_keeps_its_top_cards_for_last() -> None:
+    # Grand: West leads the two of diamonds, North wins with the nine, East follows. South has
+    # no diamond: it tries the king of hearts (West's ace stands above it) before the three of
+    # clubs, the top of its suit, although the king ranks higher.
+    ending = hand_ending("9D 5S / 3D 6S / 3C KH / 2D AH", 3, 0, kind=RoundKind.GRAND)
+    fourth = ending.play(_cards("2D")[0]).play(_cards("9D")[0]).play(_cards("3D")[0])
+    assert fourth.moves() == _cards("KH 3C")
+
+
+def test_a_leader_cashes_first_and_leads_where_an_opponent_could_ruff_last() -> None:
+    # Hearts are trumps; North leads. The ace of clubs tops its suit: cash it first. East's only
+    # diamond is the two, so no one can ruff a diamond: the five of diamonds and the three of
+    # spades are other leads, the higher first.
+    ending = hand_ending("AC 5D 3S / 2D 2H 4S / 2C 9D 5S / AD 3C 6S", 0, 0, kind=RoundKind.HEARTS)
+    assert ending.moves() == _cards("AC 5D 3S")
+    # with East's two of diamonds in West's hand instead, East could ruff a diamond: it goes last
+    ruffed = hand_ending("AC 5D 3S / 3C 2H 4S / 2C 9D 5S / AD 2D 6S", 0, 0, kind=RoundKind.HEARTS)
+    assert ruffed.moves() == _cards("AC 3S 5D")
