@@ -502,3 +502,19 @@ def test_a_kit_refuses_a_manifest_that_leads_out(kit: Path, tmp_path: Path) -> N
     (folder / "manifest.json").symlink_to(tmp_path / "manifest.json")
     with pytest.raises(ConformanceError, match="leads out"):
         replay_kit(folder)
+
+
+def test_the_writer_refuses_more_deals_and_longer_decks_than_the_reader_reads() -> None:
+    """Each refused with its one problem: the writer stops at the limits before it checks anything else."""
+    record = load(SMALL_PATH)
+    deck = record.deals[0]
+    for longer, problem in (
+        (
+            dataclasses.replace(record, deals=(deck,) * (MAX_DEALS + 1)),
+            ("deals", "1001 deck orders, past the limit of 1000"),
+        ),
+        (dataclasses.replace(record, deals=(deck * 20,)), ("deals[0]", "1040 cards, past the limit of 1000")),
+    ):
+        with pytest.raises(RecordError) as info:
+            dumps(longer)
+        assert info.value.problems == (problem,)
