@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.support.mutation import Mutant, Outcome, kept_outcomes, write_report
+from tests.support.mutation import CoverageMap, Mutant, Outcome, function_lines, kept_outcomes, write_report
 
 
 def _mutant(line: int, module: str = "cardrules/games/x.py") -> Mutant:
@@ -29,3 +29,40 @@ def test_a_resumed_run_keeps_only_killed_mutants_of_unchanged_modules(tmp_path: 
     kept = kept_outcomes(report, {"cardrules/games/x.py": "aa", other: "changed"})
     assert kept == {outcomes[0].mutant: outcomes[0], outcomes[1].mutant: outcomes[1]}
     assert kept_outcomes(tmp_path / "missing.json", digests) == {}
+
+
+def test_a_module_level_line_is_tested_by_every_test_that_uses_its_module() -> None:
+    """A line run only at import has no test of its own in the map: every test that runs some other line
+    of the same module (fastest first), and its game's folder, are the ones that may see the change."""
+    cover = CoverageMap(
+        lines={
+            "cardrules/games/x/encoding.py": {
+                7: ("tests/agents/t.py::test_a",),
+                9: ("tests/x/t.py::test_b",),
+            },
+            "cardrules/games/x/other.py": {3: ("tests/x/t.py::test_c",)},
+        },
+        durations={"tests/agents/t.py::test_a": 2.0, "tests/x/t.py::test_b": 0.5},
+        import_lines={"cardrules/games/x/encoding.py": frozenset({1})},
+    )
+    constant = _mutant(1, "cardrules/games/x/encoding.py")
+    assert cover.runs_at_import(constant) and not cover.tests_for(constant)
+    assert cover.tests_of_module(constant.module) == ("tests/x/t.py::test_b", "tests/agents/t.py::test_a")
+
+
+def test_the_lines_inside_functions_are_told_from_those_run_at_import() -> None:
+    """A default value, a class attribute and a constant run at import; a body or a lambda when called."""
+    source = "\n".join(
+        [
+            "LIMIT = 4",  # 1
+            "def f(x=LIMIT):",  # 2
+            "    y = x + 1",  # 3
+            "    return y",  # 4
+            "class C:",  # 5
+            "    SIZE = 3",  # 6
+            "    def g(self):",  # 7
+            "        return (lambda z: z)(1)",  # 8
+            "PICK = lambda v: v",  # 9
+        ]
+    )
+    assert function_lines(source) == frozenset({3, 4, 8, 9})

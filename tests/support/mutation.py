@@ -23,8 +23,11 @@ part of the default run). It works in four steps:
    run may use at most :data:`MEMORY_LIMIT` bytes of memory: a mutant that
    makes a search grow without end fails with ``MemoryError`` (killed)
    instead of taking the machine's memory from everything else. A line
-   run only while modules are imported (a module-level table) is tested by
-   its game's whole test folder.
+   outside every function (a module-level table or constant, run when the
+   module is imported) is tested by every test that runs some line of its
+   module (so an encoding's constants meet the agents' tests), and, when
+   the module is imported as the tests are collected, by its game's whole
+   test folder too.
 4. *Report.* ``--report FILE`` names the JSON report; a Markdown table per
    module (killed, survived, timeout, equivalent, kill rate) is written next
    to it and printed, with every survivor's file, line and mutation. Both
@@ -488,6 +491,11 @@ class CoverageMap:
         """Whether the mutant's first line runs while the modules are imported."""
         return mutant.line in self.import_lines.get(mutant.module, frozenset())
 
+    def tests_of_module(self, module: str) -> tuple[str, ...]:
+        """Every test that runs some line of ``module`` (after import), fastest first."""
+        found = {test for tests in self.lines.get(module, {}).values() for test in tests}
+        return tuple(sorted(found, key=lambda test: (self.durations.get(test, 0.0), test)))
+
 
 def _library_digest(root: Path) -> str:
     """A digest of the library, the proofs and the shared test support: when it changes, all is stale."""
@@ -705,6 +713,16 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
+def function_lines(source: str) -> frozenset[int]:
+    """The lines of ``source`` inside a function or lambda body: run when called, not when imported."""
+    inside: set[int] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            body = node.body if isinstance(node.body, list) else [node.body]
+            inside.update(range(body[0].lineno, (node.end_lineno or body[-1].lineno) + 1))
+    return frozenset(inside)
+
+
 def run_mutant(
     copy: Path, mutant: Mutant, cover: CoverageMap, timeout_floor: float, factor: float = 3.0
 ) -> Outcome:
@@ -718,12 +736,16 @@ def run_mutant(
     that made the search run on (counted as killed by timeout).
     """
     tests = list(cover.tests_for(mutant))
-    if cover.runs_at_import(mutant):
-        tests = [_game_folder(mutant.module), *tests]
-    if not tests:
-        return Outcome(mutant, "uncovered", 0, 0.0)
     target = copy / mutant.module
     original = target.read_text(encoding="utf-8")
+    # A module-level line runs when the module is first imported (during the collection, or inside
+    # whichever test imports it first): whatever uses the module may see its change.
+    if cover.runs_at_import(mutant):
+        tests = [_game_folder(mutant.module), *cover.tests_of_module(mutant.module)]
+    elif mutant.line not in function_lines(original):
+        tests = list(cover.tests_of_module(mutant.module))
+    if not tests:
+        return Outcome(mutant, "uncovered", 0, 0.0)
     mutated = apply_mutant(original, mutant)
     expected = sum(_expected_seconds(cover, test) for test in tests)
     limit = max(timeout_floor, factor * expected + 20)
