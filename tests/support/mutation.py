@@ -485,7 +485,7 @@ class CoverageMap:
         table = self.lines.get(mutant.module, {})
         for line in range(mutant.line, mutant.end_line + 1):
             found.update(table.get(line, ()))
-        return tuple(sorted(found, key=lambda test: (self.durations.get(test, 0.0), test)))
+        return self._fastest_first(found)
 
     def runs_at_import(self, mutant: Mutant) -> bool:
         """Whether the mutant's first line runs while the modules are imported."""
@@ -493,8 +493,10 @@ class CoverageMap:
 
     def tests_of_module(self, module: str) -> tuple[str, ...]:
         """Every test that runs some line of ``module`` (after import), fastest first."""
-        found = {test for tests in self.lines.get(module, {}).values() for test in tests}
-        return tuple(sorted(found, key=lambda test: (self.durations.get(test, 0.0), test)))
+        return self._fastest_first({test for tests in self.lines.get(module, {}).values() for test in tests})
+
+    def _fastest_first(self, tests: Iterable[str]) -> tuple[str, ...]:
+        return tuple(sorted(tests, key=lambda test: (self.durations.get(test, 0.0), test)))
 
 
 def _library_digest(root: Path) -> str:
