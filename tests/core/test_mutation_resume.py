@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Sequence
 from pathlib import Path
 
-from tests.support.mutation import CoverageMap, Mutant, Outcome, function_lines, kept_outcomes, write_report
+from tests.support.mutation import (
+    CoverageMap,
+    Mutant,
+    Outcome,
+    function_lines,
+    kept_outcomes,
+    run_side_by_side,
+    write_report,
+)
 
 
 def _mutant(line: int, module: str = "cardrules/games/x.py") -> Mutant:
@@ -66,3 +76,35 @@ def test_the_lines_inside_functions_are_told_from_those_run_at_import() -> None:
         ]
     )
     assert function_lines(source) == frozenset({3, 4, 8, 9})
+
+
+def test_mutants_run_side_by_side_each_in_a_copy_of_its_own_and_come_back_in_order(tmp_path: Path) -> None:
+    """Two copies: the first two mutants are in their runs at once (the barrier lets neither finish
+    alone), no copy serves two runs at the same time, and the outcomes keep the mutants' order."""
+    copies = [tmp_path / "a", tmp_path / "b"]
+    both_started = threading.Barrier(2, timeout=10)
+    busy: set[Path] = set()
+    lock = threading.Lock()
+
+    def run(copy: Path, mutant: Mutant) -> Outcome:
+        with lock:
+            assert copy not in busy
+            busy.add(copy)
+        if mutant.line < 5:
+            both_started.wait()
+        with lock:
+            busy.remove(copy)
+        return Outcome(mutant, "killed", 1, float(mutant.line), str(copy.name))
+
+    heard: list[tuple[int, int, int]] = []
+
+    def hear(number: int, outcome: Outcome, so_far: Sequence[Outcome]) -> None:
+        heard.append((number, outcome.mutant.line, len(so_far)))
+        assert [o.mutant.line for o in so_far] == sorted(o.mutant.line for o in so_far)
+
+    mutants = [_mutant(line) for line in (3, 4, 5, 6, 7)]
+    outcomes = run_side_by_side(mutants, run, copies, hear)
+    assert [o.mutant for o in outcomes] == mutants
+    assert {o.killed_by for o in outcomes[:2]} == {"a", "b"}
+    assert [number for number, _, _ in heard] == [1, 2, 3, 4, 5]
+    assert [size for _, _, size in heard] == [1, 2, 3, 4, 5]

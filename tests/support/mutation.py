@@ -19,7 +19,8 @@ part of the default run). It works in four steps:
    each mutant the copy's module is rewritten, the covering tests run there
    (fastest first, stopping at the first failure) with a timeout, and the
    module is restored. A failing test kills the mutant, a run past the
-   timeout counts as killed by timeout, a clean run lets it survive. Each
+   timeout counts as killed by timeout, a clean run lets it survive.
+   ``--jobs N`` runs N mutants at once, each in a copy of its own. Each
    run may use at most :data:`MEMORY_LIMIT` bytes of memory: a mutant that
    makes a search grow without end fails with ``MemoryError`` (killed)
    instead of taking the machine's memory from everything else. A line
@@ -54,6 +55,7 @@ import ast
 import hashlib
 import json
 import os
+import queue
 import random
 import re
 import resource
@@ -64,8 +66,9 @@ import sys
 import tempfile
 import time
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Final
@@ -782,6 +785,38 @@ def run_mutant(
     return Outcome(mutant, "killed", len(tests), seconds, killed_by=failed[0] if failed else "")
 
 
+def run_side_by_side(
+    mutants: Sequence[Mutant],
+    run: Callable[[Path, Mutant], Outcome],
+    copies: Sequence[Path],
+    heard: Callable[[int, Outcome, Sequence[Outcome]], None],
+) -> list[Outcome]:
+    """Run each mutant in one of ``copies``, as many at once as there are copies.
+
+    A copy serves one mutant at a time. ``heard`` is called as each outcome
+    comes in, with its number in the order of arrival and every outcome so
+    far in the order of ``mutants``; the outcomes are returned in that order.
+    """
+    free: queue.SimpleQueue[Path] = queue.SimpleQueue()
+    for copy in copies:
+        free.put(copy)
+
+    def one(mutant: Mutant) -> Outcome:
+        copy = free.get()
+        try:
+            return run(copy, mutant)
+        finally:
+            free.put(copy)
+
+    found: dict[int, Outcome] = {}
+    with ThreadPoolExecutor(max_workers=len(copies)) as pool:
+        futures = {pool.submit(one, mutant): index for index, mutant in enumerate(mutants)}
+        for number, future in enumerate(as_completed(futures), 1):
+            found[futures[future]] = future.result()
+            heard(number, found[futures[future]], [found[index] for index in sorted(found)])
+    return [found[index] for index in sorted(found)]
+
+
 # -- report -----------------------------------------------------------------------------
 
 
@@ -895,6 +930,9 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--fresh-coverage", action="store_true", help="collect coverage again even if cached")
     parser.add_argument("--list", action="store_true", help="only list the sampled mutants")
     parser.add_argument(
+        "--jobs", type=int, default=1, help="mutants run side by side, each in its own copy (default 1)"
+    )
+    parser.add_argument(
         "--resume",
         action="store_true",
         help="keep the killed outcomes the report already holds for modules unchanged since",
@@ -985,25 +1023,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "python -m tests.support.mutation " + " ".join(sys.argv[1:] if argv is None else argv)
     cover = coverage_map(root, args.tests, report.parent, fresh=args.fresh_coverage)
     equivalents = load_equivalents()
-    copy = _copy_tree(root)
-    outcomes: list[Outcome] = []
+
+    def run(copy: Path, mutant: Mutant) -> Outcome:
+        outcome = kept.get(mutant) or run_mutant(copy, mutant, cover, args.timeout, args.timeout_factor)
+        reason = _is_equivalent(mutant, equivalents, root)
+        return replace(outcome, equivalent=reason) if reason else outcome
+
+    def heard(number: int, outcome: Outcome, so_far: Sequence[Outcome]) -> None:
+        write_report(report, so_far, command, digests)
+        mutant = outcome.mutant
+        print(
+            f"[{number}/{len(chosen)}] {outcome.status:9} {outcome.seconds:6.1f}s "
+            f"{mutant.module}:{mutant.line} {mutant.description}{' (kept)' if mutant in kept else ''}",
+            flush=True,
+        )
+
+    copies = [_copy_tree(root) for _ in range(max(1, args.jobs))]
     try:
-        for number, mutant in enumerate(chosen, 1):
-            outcome = kept.get(mutant) or run_mutant(copy, mutant, cover, args.timeout, args.timeout_factor)
-            reason = _is_equivalent(mutant, equivalents, root)
-            if reason:
-                outcome = Outcome(
-                    mutant, outcome.status, outcome.tests_run, outcome.seconds, outcome.killed_by, reason
-                )
-            outcomes.append(outcome)
-            write_report(report, outcomes, command, digests)
-            print(
-                f"[{number}/{len(chosen)}] {outcome.status:9} {outcome.seconds:6.1f}s "
-                f"{mutant.module}:{mutant.line} {mutant.description}{' (kept)' if mutant in kept else ''}",
-                flush=True,
-            )
+        outcomes = run_side_by_side(chosen, run, copies, heard)
     finally:
-        shutil.rmtree(copy.parent, ignore_errors=True)
+        for copy in copies:
+            shutil.rmtree(copy.parent, ignore_errors=True)
     text = write_report(report, outcomes, command, digests)
     print(text)
     below = [m for m, row in summarize(outcomes).items() if row["rate"] < TARGETS[module_kind(m)]]
