@@ -1,12 +1,12 @@
 """Nox sessions: the same checks as tox.ini, and the one `.ci/run` uses.
 
-``nox`` runs the default sessions (tests, typecheck, lint, docs), each in its own
-virtualenv with the package and the extras it needs. The tests prove every Z3
-claim once (each claim has its test, which also refutes its wrong companion),
-so the proofs are not run a second time: ``nox -s proofs`` prints their table
-on demand. ``nox -s bench`` runs the benchmark and ``nox -s mutation`` the mutation tests,
-never part of the default run. ``nox -s tests_compiled`` (not in the default run) runs the
-suite on a wheel with the solver compiled by mypyc. ``nox -s sdist`` (not in the default run either) builds
+``nox`` runs the default sessions (tests, tests_compiled, typecheck, lint, docs), each in its
+own virtualenv with the package and the extras it needs. The tests prove every Z3 claim once
+(each claim has its test, which also refutes its wrong companion), so the proofs are not run a
+second time: ``nox -s proofs`` prints their table on demand. ``tests_compiled`` runs the
+solver's tests again on a wheel with the solver compiled by mypyc (skipped, saying why, where
+nothing can compile). ``nox -s bench`` runs the benchmark and ``nox -s mutation`` the mutation
+tests, never part of the default run. ``nox -s sdist`` (not in the default run either) builds
 the source distribution and runs its test suite from the unpacked archive in a fresh
 virtual environment, as a user of the archive would; ``nox -s fuzz`` fuzzes the
 readers and ``nox -s screenshots`` photographs the docs in a headless browser.
@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import sysconfig
 import tarfile
 from pathlib import Path
 
@@ -29,7 +30,7 @@ import nox
 from nox.command import CommandFailed
 
 nox.needs_version = ">=2024.3.2"
-nox.options.sessions = ["tests", "typecheck", "lint", "docs"]
+nox.options.sessions = ["tests", "tests_compiled", "typecheck", "lint", "docs"]
 nox.options.error_on_external_run = True
 
 # -E: read every page afresh, so an incremental build never hides a warning.
@@ -59,10 +60,17 @@ def _python(session: nox.Session) -> str:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite with pytest (no tests collected counts as a failure); list the 30 slowest."""
+    """Run the test suite with pytest (no tests collected counts as a failure); list the 30 slowest.
+
+    The tests are shared out over every core (pytest-xdist, ``-n auto``), each
+    worker taking the next test when it is free (``--dist worksteal``, since a
+    few tests take far longer than the rest); ``-- -n 0`` runs them in this
+    one process.
+    """
     _install(session, "-e", ".", "--group", "test")
     try:
-        session.run(_python(session), "-m", "pytest", "--durations=30", *session.posargs)
+        spread = ("-n", "auto", "--dist", "worksteal")
+        session.run(_python(session), "-m", "pytest", *spread, "--durations=30", *session.posargs)
     except CommandFailed as failure:
         if getattr(failure, "return_code", None) == 5:
             session.error("pytest collected no tests (exit code 5): the suite is missing or deselected")
@@ -190,25 +198,62 @@ def sdist(session: nox.Session) -> None:
         session.run(fresh, "-m", "pytest", "-p", "no:cacheprovider", *session.posargs, env=env, external=True)
 
 
-# Runs the suite with the package imported from the fresh venv's site-packages before pytest puts the
+# Runs the suite with the package imported from where the wheel was installed before pytest puts the
 # tree on sys.path (-P keeps the current folder off it until then), so that the tests use the installed,
 # compiled package while reading their records, docs and sources from the tree.
 _INSTALLED_FIRST = "import sys, cardrules, pytest; sys.exit(pytest.main(sys.argv[1:]))"
 
+COMPILED_TESTS = (
+    "tests/core/test_compiled.py",
+    "tests/core/test_solve*.py",
+    "tests/core/test_cli_claims.py",
+    "tests/*/test_ending*.py",
+    "tests/core/test_docstrings.py",
+    "tests/core/test_readme.py",
+    "tests/core/test_hostile_fuzz.py",
+    "tests/core/test_lazy_import.py",
+)
+"""The tests ``tests_compiled`` runs unless told otherwise: every test file that runs the compiled modules.
 
-@nox.session(default=False)
+The compiled build differs from the pure one only in the modules ``setup.py``
+compiles (the search and Félagsvist's ending); these files are those whose
+tests run their code (found with the mutation tool's coverage map, which
+gives the tests that run each line), and ``tests/core/test_compiled.py``
+checks that every test file naming a compiled module or the solver is among
+them. ``nox -s tests_compiled -- tests`` runs the whole suite compiled.
+"""
+
+
+def _no_compiler() -> str:
+    """Why mypyc cannot compile here (no Python headers, no C compiler), or ``""`` when it can."""
+    include = Path(sysconfig.get_paths()["include"])
+    if not (include / "Python.h").is_file():
+        return "the Python headers (Python.h) are not installed"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler}) is on the PATH"
+    return ""
+
+
+@nox.session
 def tests_compiled(session: nox.Session) -> None:
-    """Build a wheel with the solver compiled (``CARDRULES_COMPILE=1``), install it afresh, test it.
+    """Build a wheel with the solver compiled (``CARDRULES_COMPILE=1``), install it apart, test it.
 
-    Not in the default run (it compiles with mypyc, which needs a C compiler,
-    and runs the whole suite once more). The wheel goes into a fresh virtual
-    environment with the test group; pytest runs from this tree, but imports
-    the installed package (see ``_INSTALLED_FIRST``), and
+    In the default run: it runs the test files that run the compiled modules
+    (:data:`COMPILED_TESTS`); arguments after ``--`` go to pytest instead
+    (``-- tests`` for the whole suite). Skipped, saying why, where mypyc cannot
+    compile (no C compiler or no Python headers). The wheel goes into a fresh
+    virtual environment with the test group (with ``--no-venv``: into a folder
+    of its own, put first on the path of the calling environment, which has
+    the test group already); pytest runs from this tree, but imports the
+    installed package (see ``_INSTALLED_FIRST``), and
     ``CARDRULES_EXPECT_COMPILED=1`` makes ``tests/core/test_compiled.py``
     check that every module ``setup.py`` compiles was imported compiled.
     Tests that start a new interpreter in the tree import the sources there.
-    Arguments after ``--`` go to pytest.
     """
+    missing = _no_compiler()
+    if missing:
+        session.skip(f"no compiled build here: {missing}")
     python = _python(session)
     work = Path(session.create_tmp()).resolve() / "compiled"
     shutil.rmtree(work, ignore_errors=True)  # a previous run's wheel and venv
@@ -218,15 +263,24 @@ def tests_compiled(session: nox.Session) -> None:
         env={"CARDRULES_COMPILE": "1"},
     )  # fmt: skip
     (wheel,) = work.glob("cardrules-*.whl")
-    venv = work / ".venv"
-    session.run(python, "-m", "venv", str(venv))
-    fresh = str(venv / ("Scripts" if sys.platform == "win32" else "bin") / "python")
-    # Dependency groups (--group) need pip 25.1 or newer; a fresh venv may come with an older one.
-    session.run(fresh, "-m", "pip", "install", "--quiet", "--upgrade", "pip>=25.1", external=True)
-    session.run(fresh, "-m", "pip", "install", "--quiet", str(wheel), "--group", "test", external=True)
     env = {"CI": os.environ.get("CI", "true"), "PYTHONPATH": "", "CARDRULES_EXPECT_COMPILED": "1"}
-    pytest = (fresh, "-P", "-c", _INSTALLED_FIRST, "-p", "no:cacheprovider")
-    session.run(*pytest, *session.posargs, env=env, external=True)
+    if _passthrough(session):
+        site = work / "site"
+        session.run(python, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site), str(wheel))
+        env["PYTHONPATH"] = str(site)
+        tested = python
+    else:
+        venv = work / ".venv"
+        session.run(python, "-m", "venv", str(venv))
+        tested = str(venv / ("Scripts" if sys.platform == "win32" else "bin") / "python")
+        # Dependency groups (--group) need pip 25.1 or newer; a fresh venv may come with an older one.
+        session.run(tested, "-m", "pip", "install", "--quiet", "--upgrade", "pip>=25.1", external=True)
+        session.run(tested, "-m", "pip", "install", "--quiet", str(wheel), "--group", "test", external=True)
+    chosen = session.posargs or sorted(
+        str(path) for pattern in COMPILED_TESTS for path in Path().glob(pattern)
+    )
+    pytest = (tested, "-P", "-c", _INSTALLED_FIRST, "-p", "no:cacheprovider")
+    session.run(*pytest, *chosen, env=env, external=True)
 
 
 @nox.session

@@ -17,6 +17,7 @@ import dataclasses
 import importlib
 import os
 import pickle
+import re
 from importlib.machinery import ExtensionFileLoader
 from pathlib import Path
 from typing import Final
@@ -46,6 +47,25 @@ def _listed_modules() -> list[str]:
             paths = ast.literal_eval(node.value)
             return [str(Path(path).with_suffix("")).replace("/", ".") for path in paths]
     raise AssertionError("setup.py names no COMPILED_MODULES")
+
+
+def _compiled_tests() -> list[str]:
+    """The glob patterns of ``COMPILED_TESTS`` in ``noxfile.py``, read without importing nox."""
+    noxfile = REPO_ROOT / "noxfile.py"
+    if not noxfile.is_file():
+        pytest.skip("no noxfile.py beside the tests (an unpacked wheel?)")
+    for node in ast.parse(noxfile.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "COMPILED_TESTS" for target in node.targets
+        ):
+            return list(ast.literal_eval(node.value))
+    raise AssertionError("noxfile.py names no COMPILED_TESTS")
+
+
+_RUNS_THE_SOLVER: Final = re.compile(
+    r"cardrules\.solve|felagsvist\.ending|\bending_of\b|\bSolver\b|\.ending\(|\"(claim|analyse)\""
+)
+"""What a test file names when its tests may run a compiled module: the solver, an ending, a command."""
 
 
 def _ending() -> FelagsvistEnding:
@@ -103,3 +123,24 @@ def test_the_solver_answers_the_same_question_twice_alike() -> None:
     first = Solver().value(node)
     assert Solver().value(pickle.loads(pickle.dumps(node))) == first
     assert node.value <= first <= node.most()
+
+
+def test_the_compiled_run_takes_every_test_file_that_runs_the_solver() -> None:
+    """The default compiled run (``nox -s tests_compiled``) runs the files ``COMPILED_TESTS`` matches: every
+    test file that names the solver, an ending or the claim commands must be one of them, and every
+    pattern must match some file."""
+    patterns = _compiled_tests()
+    chosen = set()
+    for pattern in patterns:
+        found = {path.relative_to(REPO_ROOT).as_posix() for path in REPO_ROOT.glob(pattern)}
+        assert found, f"COMPILED_TESTS pattern {pattern} matches no test file"
+        chosen |= found
+    naming = {
+        path.relative_to(REPO_ROOT).as_posix()
+        for path in (REPO_ROOT / "tests").rglob("test_*.py")
+        if _RUNS_THE_SOLVER.search(path.read_text(encoding="utf-8"))
+    }
+    assert "tests/core/test_solve.py" in naming
+    assert naming <= chosen, (
+        f"test files that run the solver but not in COMPILED_TESTS: {sorted(naming - chosen)}"
+    )
