@@ -11,8 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import get_game
+from cardrules.cards import parse_card
 from cardrules.errors import CardRulesError, InvalidDealError, InvalidNotationError, InvalidOptionError
 from cardrules.games.calabresella import DECK, CalabresellaGame, CalabresellaOptions
+from cardrules.games.calabresella.actions import CallCard, PlayCard, ReturnCard, malformed
 from tests.calabresella.test_rules import base
 from tests.support.cli import run_cardrules
 
@@ -89,3 +91,25 @@ def test_the_command_line_simulates_with_options() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "stakes=2,4,8" in result.stdout and "every game ended with no legal action left" in result.stdout
+
+
+class _Lookalike:
+    """Not a card, though it has a card's ``index`` (that of the two of clubs, in the deck)."""
+
+    index = 0
+
+    def __repr__(self) -> str:
+        return "lookalike"
+
+
+@pytest.mark.rule("common.action.known")
+@pytest.mark.parametrize(("card", "named"), [(5, "5"), ("AS", "'AS'"), (_Lookalike(), "lookalike")])
+@pytest.mark.parametrize("kind", [PlayCard, CallCard, ReturnCard])
+def test_a_card_action_holding_no_card_is_refused_naming_what_it_holds(
+    kind: type[PlayCard | CallCard | ReturnCard], card: object, named: str
+) -> None:
+    """Built around the constructor's types, a one-card action holding a number, a text or an object
+    with a card's index is no Calabresella action, and the verdict says what stands for the card."""
+    action = kind(0, card)  # type: ignore[arg-type]
+    assert malformed(action) == f"{named} is not a card"
+    assert malformed(kind(0, parse_card("AS"))) is None
