@@ -35,31 +35,31 @@ EXPECTED: Final = os.environ.get("CARDRULES_EXPECT_COMPILED", "") == "1"
 """Whether this run tests a compiled install (``nox -s tests_compiled`` says so)."""
 
 
-def _listed_modules() -> list[str]:
-    """The module names of ``COMPILED_MODULES`` in ``setup.py``, read without running it."""
-    setup = REPO_ROOT / "setup.py"
-    if not setup.is_file():
-        pytest.skip("no setup.py beside the tests (an unpacked wheel?)")
-    for node in ast.parse(setup.read_text(encoding="utf-8")).body:
+def _constant_in(filename: str, name: str) -> object:
+    """The value ``filename`` (beside the tests) assigns to the constant ``name``, read without running it."""
+    path = REPO_ROOT / filename
+    if not path.is_file():
+        pytest.skip(f"no {filename} beside the tests (an unpacked wheel?)")
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and any(
-            isinstance(target, ast.Name) and target.id == "COMPILED_MODULES" for target in node.targets
+            isinstance(target, ast.Name) and target.id == name for target in node.targets
         ):
-            paths = ast.literal_eval(node.value)
-            return [str(Path(path).with_suffix("")).replace("/", ".") for path in paths]
-    raise AssertionError("setup.py names no COMPILED_MODULES")
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"{filename} names no {name}")
+
+
+def _listed_modules() -> list[str]:
+    """The module names of ``COMPILED_MODULES`` in ``setup.py``."""
+    paths = _constant_in("setup.py", "COMPILED_MODULES")
+    assert isinstance(paths, tuple)
+    return [str(Path(path).with_suffix("")).replace("/", ".") for path in paths]
 
 
 def _compiled_tests() -> list[str]:
-    """The glob patterns of ``COMPILED_TESTS`` in ``noxfile.py``, read without importing nox."""
-    noxfile = REPO_ROOT / "noxfile.py"
-    if not noxfile.is_file():
-        pytest.skip("no noxfile.py beside the tests (an unpacked wheel?)")
-    for node in ast.parse(noxfile.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Assign) and any(
-            isinstance(target, ast.Name) and target.id == "COMPILED_TESTS" for target in node.targets
-        ):
-            return list(ast.literal_eval(node.value))
-    raise AssertionError("noxfile.py names no COMPILED_TESTS")
+    """The glob patterns of ``COMPILED_TESTS`` in ``noxfile.py`` (nox is not imported)."""
+    patterns = _constant_in("noxfile.py", "COMPILED_TESTS")
+    assert isinstance(patterns, tuple)
+    return [str(pattern) for pattern in patterns]
 
 
 _RUNS_THE_SOLVER: Final = re.compile(
