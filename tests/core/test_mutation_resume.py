@@ -6,12 +6,16 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from tests.support.mutation import (
     CoverageMap,
     Mutant,
     Outcome,
+    Stopped,
     function_lines,
     kept_outcomes,
+    run_mutant,
     run_side_by_side,
     write_report,
 )
@@ -86,7 +90,7 @@ def test_mutants_run_side_by_side_each_in_a_copy_of_its_own_and_come_back_in_ord
     busy: set[Path] = set()
     lock = threading.Lock()
 
-    def run(copy: Path, mutant: Mutant) -> Outcome:
+    def run(copy: Path, mutant: Mutant, stop: threading.Event) -> Outcome:
         with lock:
             assert copy not in busy
             busy.add(copy)
@@ -108,3 +112,51 @@ def test_mutants_run_side_by_side_each_in_a_copy_of_its_own_and_come_back_in_ord
     assert {o.killed_by for o in outcomes[:2]} == {"a", "b"}
     assert [number for number, _, _ in heard] == [1, 2, 3, 4, 5]
     assert [size for _, _, size in heard] == [1, 2, 3, 4, 5]
+
+
+def test_a_run_stopped_midway_ends_the_runs_under_way_and_starts_no_more(tmp_path: Path) -> None:
+    """Ctrl-C (here ``heard`` raising it at the first outcome) drops the mutants not started, and
+    the runs under way are told to stop and end before the interrupt goes on."""
+    started: list[int] = []
+    told_to_stop: list[int] = []
+    lock = threading.Lock()
+
+    def run(copy: Path, mutant: Mutant, stop: threading.Event) -> Outcome:
+        with lock:
+            started.append(mutant.line)
+        if mutant.line > 3 and stop.wait(30):  # every run but the first waits until it is told to stop
+            with lock:
+                told_to_stop.append(mutant.line)
+        return Outcome(mutant, "killed", 1, 0.0)
+
+    def hear(number: int, outcome: Outcome, so_far: Sequence[Outcome]) -> None:
+        raise KeyboardInterrupt
+
+    mutants = [_mutant(line) for line in range(3, 13)]
+    with pytest.raises(KeyboardInterrupt):
+        run_side_by_side(mutants, run, [tmp_path / "a", tmp_path / "b"], hear)
+    assert started[0] == 3 and 2 <= len(started) <= 3
+    assert sorted(told_to_stop) == sorted(started[1:])
+
+
+def test_a_mutants_tests_end_when_the_run_is_stopped_and_its_module_is_put_back(tmp_path: Path) -> None:
+    """A real pytest run of a slow covering test: once the stop is set, the tests are ended, the
+    mutant has no outcome (``Stopped``) and the copy's module reads as before."""
+    copy = tmp_path / "repo"
+    copy.mkdir()
+    module = copy / "slow_mod.py"
+    module.write_text("def f() -> int:\n    return 1\n", encoding="utf-8")
+    (copy / "test_slow.py").write_text(
+        "import time\nfrom slow_mod import f\n\n\ndef test_slow() -> None:\n"
+        "    time.sleep(120)\n    assert f() == 1\n",
+        encoding="utf-8",
+    )
+    mutant = Mutant("slow_mod.py", 2, 11, 2, 12, "constant", "1", "2", "constant moved: `1` -> `2`")
+    cover = CoverageMap(
+        {"slow_mod.py": {2: ("test_slow.py::test_slow",)}}, {"test_slow.py::test_slow": 120.0}
+    )
+    stop = threading.Event()
+    threading.Timer(2.0, stop.set).start()
+    with pytest.raises(Stopped):
+        run_mutant(copy, mutant, cover, 60.0, stop=stop)
+    assert module.read_text(encoding="utf-8") == "def f() -> int:\n    return 1\n"

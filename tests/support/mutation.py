@@ -64,6 +64,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -728,8 +729,17 @@ def function_lines(source: str) -> frozenset[int]:
     return frozenset(inside)
 
 
+class Stopped(Exception):
+    """A mutant's run ended early because the whole run is being stopped (Ctrl-C): it has no outcome."""
+
+
 def run_mutant(
-    copy: Path, mutant: Mutant, cover: CoverageMap, timeout_floor: float, factor: float = 3.0
+    copy: Path,
+    mutant: Mutant,
+    cover: CoverageMap,
+    timeout_floor: float,
+    factor: float = 3.0,
+    stop: threading.Event | None = None,
 ) -> Outcome:
     """Apply ``mutant`` in ``copy``, run the tests that cover it, restore the module.
 
@@ -738,7 +748,8 @@ def run_mutant(
     20 seconds to start pytest, and never under ``timeout_floor``: a mutant
     that survives runs every covering test, so a slow solver module's limit is
     its slow tests' own time with room to spare, and a run past it is a mutant
-    that made the search run on (counted as killed by timeout).
+    that made the search run on (counted as killed by timeout). When ``stop``
+    is set meanwhile, the tests are ended at once and :class:`Stopped` raised.
     """
     tests = list(cover.tests_for(mutant))
     target = copy / mutant.module
@@ -768,12 +779,20 @@ def run_mutant(
             start_new_session=True,
             preexec_fn=_limit_memory,
         )
-        try:
-            output, _ = process.communicate(timeout=limit)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
-            return Outcome(mutant, "timeout", len(tests), time.monotonic() - started)
+        while True:  # look for a stop once a second; communicate again loses no output
+            try:
+                output, _ = process.communicate(
+                    timeout=min(1.0, max(0.0, started + limit - time.monotonic()))
+                )
+                break
+            except subprocess.TimeoutExpired:
+                stopping = stop is not None and stop.is_set()
+                if stopping or time.monotonic() >= started + limit:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.communicate()
+                    if stopping:
+                        raise Stopped(mutant.key) from None
+                    return Outcome(mutant, "timeout", len(tests), time.monotonic() - started)
     finally:
         target.write_text(original, encoding="utf-8")
     seconds = time.monotonic() - started
@@ -787,7 +806,7 @@ def run_mutant(
 
 def run_side_by_side(
     mutants: Sequence[Mutant],
-    run: Callable[[Path, Mutant], Outcome],
+    run: Callable[[Path, Mutant, threading.Event], Outcome],
     copies: Sequence[Path],
     heard: Callable[[int, Outcome, Sequence[Outcome]], None],
 ) -> list[Outcome]:
@@ -796,24 +815,35 @@ def run_side_by_side(
     A copy serves one mutant at a time. ``heard`` is called as each outcome
     comes in, with its number in the order of arrival and every outcome so
     far in the order of ``mutants``; the outcomes are returned in that order.
+    When anything stops the run (Ctrl-C, or ``heard`` raising), the mutants
+    not started are dropped, the event ``run`` is handed is set so that the
+    runs under way end (see :func:`run_mutant`), and the exception goes on
+    once they have.
     """
     free: queue.SimpleQueue[Path] = queue.SimpleQueue()
     for copy in copies:
         free.put(copy)
+    stop = threading.Event()
 
     def one(mutant: Mutant) -> Outcome:
         copy = free.get()
         try:
-            return run(copy, mutant)
+            return run(copy, mutant, stop)
         finally:
             free.put(copy)
 
     found: dict[int, Outcome] = {}
-    with ThreadPoolExecutor(max_workers=len(copies)) as pool:
+    pool = ThreadPoolExecutor(max_workers=len(copies))
+    try:
         futures = {pool.submit(one, mutant): index for index, mutant in enumerate(mutants)}
         for number, future in enumerate(as_completed(futures), 1):
             found[futures[future]] = future.result()
             heard(number, found[futures[future]], [found[index] for index in sorted(found)])
+    except BaseException:
+        stop.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
     return [found[index] for index in sorted(found)]
 
 
@@ -1024,8 +1054,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     cover = coverage_map(root, args.tests, report.parent, fresh=args.fresh_coverage)
     equivalents = load_equivalents()
 
-    def run(copy: Path, mutant: Mutant) -> Outcome:
-        outcome = kept.get(mutant) or run_mutant(copy, mutant, cover, args.timeout, args.timeout_factor)
+    def run(copy: Path, mutant: Mutant, stop: threading.Event) -> Outcome:
+        outcome = kept.get(mutant) or run_mutant(copy, mutant, cover, args.timeout, args.timeout_factor, stop)
         reason = _is_equivalent(mutant, equivalents, root)
         return replace(outcome, equivalent=reason) if reason else outcome
 
