@@ -38,11 +38,13 @@ from cardrules.shuffling import shuffle_in_place, shuffle_steps
 
 __all__ = [
     "CYCLE",
+    "Beats",
     "DEAL_TRICKS",
     "MAX_DEALS",
     "DealContext",
     "DealPlan",
     "Tally",
+    "beats_table",
     "deal_hands",
     "new_tally",
     "open_deal",
@@ -117,11 +119,41 @@ def _trick_tables(first_round: RoundKind, nolo_ace: NoloAce) -> TrickTables:
     return tuple(tables)
 
 
-def _every_trick_tables() -> MappingProxyType[tuple[RoundKind, NoloAce], TrickTables]:
-    """:func:`_trick_tables` of every first round and Nóló ace."""
-    return MappingProxyType(
-        {(first, ace): _trick_tables(first, ace) for first in RoundKind for ace in NoloAce}
+Beats: TypeAlias = tuple[tuple[bool, ...], ...]
+"""``beats[best][card]``: whether ``card``, played to a trick that ``best`` is winning, takes it over."""
+
+
+def beats_table(trump: int | None, strength: tuple[int, ...]) -> Beats:
+    """Which card takes a trick over which (felagsvist.trick.winner), for one deal's trump and strengths.
+
+    A card takes the trick over the card winning it when it is of the same suit
+    and stronger, or a trump played over a card that is not. Folding a trick's
+    cards through this table from its lead gives
+    :func:`~cardrules.games.felagsvist.play.trick_winner`'s answer (the card
+    winning a trick is always of the suit led or a trump), which the engine's
+    transition reads at the end of every trick; a test holds the two to each
+    other for every deal's table.
+    """
+    return tuple(
+        tuple(
+            (card // 13 == best // 13 and strength[card] > strength[best])
+            or (card // 13 == trump and best // 13 != trump)
+            for card in range(52)
+        )
+        for best in range(52)
     )
+
+
+def _every_trick_tables() -> MappingProxyType[
+    tuple[RoundKind, NoloAce], tuple[TrickTables, tuple[Beats, ...]]
+]:
+    """:func:`_trick_tables` of every first round and Nóló ace, each with every deal's :func:`beats_table`."""
+    every = {}
+    for first in RoundKind:
+        for ace in NoloAce:
+            tables = _trick_tables(first, ace)
+            every[first, ace] = (tables, tuple(beats_table(trump, strength) for trump, strength in tables))
+    return MappingProxyType(every)
 
 
 _TRICK_TABLES: Final = _every_trick_tables()
@@ -147,10 +179,14 @@ class DealPlan:
     first_deal: int = 1
     trick_tables: TrickTables = field(init=False, repr=False, compare=False)
     """Per deal number (index 0 unused): the trump suit number and the card strengths."""
+    trick_beats: tuple[Beats, ...] = field(init=False, repr=False, compare=False)
+    """Per deal number (index 0 unused): the :func:`beats_table` of its trump and strengths."""
 
     def __post_init__(self) -> None:
         options = self.options
-        object.__setattr__(self, "trick_tables", _TRICK_TABLES[options.first_round, options.nolo_ace])
+        tables, beats = _TRICK_TABLES[options.first_round, options.nolo_ace]
+        object.__setattr__(self, "trick_tables", tables)
+        object.__setattr__(self, "trick_beats", beats)
 
     __reduce__ = reduce_to_init_fields  # the derived tables are rebuilt on loading, never pickled
 

@@ -322,9 +322,18 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
         return state.make(state.deal, hands, trick, history, state.tally, after, same or hand)
     deal = state.deal
     tally = state.tally
-    trump, strength = deal.plan.trick_tables[deal.deal_number]
-    winner = _SEATS[tally.leader + trick_winner(trick, trump, strength)]
-    taken = _BITS[trick[0]] | _BITS[trick[1]] | _BITS[trick[2]] | _BITS[trick[3]]
+    # trick_winner(trick, trump, strength), read off the deal's table of which card beats which
+    beats = deal.plan.trick_beats[deal.deal_number]
+    c0, c1, c2, c3 = trick
+    best, place = c0, 0
+    if beats[best][c1]:
+        best, place = c1, 1
+    if beats[best][c2]:
+        best, place = c2, 2
+    if beats[best][c3]:
+        place = 3
+    winner = _SEATS[tally.leader + place]
+    taken = _BITS[c0] | _BITS[c1] | _BITS[c2] | _BITS[c3]
     ns, ew = tally.tricks
     won_ns, won_ew = tally.won
     if winner % 2 == 0:
