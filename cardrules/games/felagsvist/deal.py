@@ -38,9 +38,9 @@ from cardrules.shuffling import shuffle_in_place, shuffle_steps
 
 __all__ = [
     "CYCLE",
-    "Beats",
     "DEAL_TRICKS",
     "MAX_DEALS",
+    "Beats",
     "DealContext",
     "DealPlan",
     "Tally",

@@ -126,11 +126,13 @@ def legal_actions(state: FelagsvistState) -> tuple[Action, ...]:
     top = _TOP_SUIT[mask.bit_length()]  # the highest suit of the mask
     if not mask & _BELOW[top]:  # one suit (as when following): one pick
         return RANK_PICKS[mask >> _SUIT_SHIFT[top]](rows[top])
+    low = mask & 0x3FFFFFF  # clubs and diamonds, then hearts and spades: each half fits one machine digit
+    high = mask >> 26
     return (
-        RANK_PICKS[mask & 0x1FFF](rows[0])
-        + RANK_PICKS[mask >> 13 & 0x1FFF](rows[1])
-        + RANK_PICKS[mask >> 26 & 0x1FFF](rows[2])
-        + RANK_PICKS[mask >> 39](rows[3])
+        RANK_PICKS[low & 0x1FFF](rows[0])
+        + RANK_PICKS[low >> 13](rows[1])
+        + RANK_PICKS[high & 0x1FFF](rows[2])
+        + RANK_PICKS[high >> 13](rows[3])
     )
 
 
