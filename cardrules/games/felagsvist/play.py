@@ -255,9 +255,9 @@ def apply_play(state: FelagsvistState, action: Action | str) -> FelagsvistState:
     """``state.apply(action)``: a shared play of a legal card is carried out at once, any other action
     goes to the door (:meth:`cardrules.state_base.StateBase.apply`, which judges it).
 
-    The test is :func:`fast_play`'s, written out here so that the common case is one call, not three
-    (the table's lookup, the fast path, the transition); ``tests/felagsvist/test_fast_paths.py`` holds
-    both to the judged path.
+    The test is :func:`~cardrules.games.felagsvist.play.fast_play`'s, written out here so that the
+    common case is one call, not three (the table's lookup, the fast path, the transition);
+    ``tests/felagsvist/test_fast_paths.py`` holds both to the judged path.
     """
     seat = state.current_player
     try:
