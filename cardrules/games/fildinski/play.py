@@ -12,9 +12,8 @@ hand under fildinski.play.free-play and fildinski.endgame.free-discard, and
 (fildinski.play.trick-winner), :func:`meld_step_follows` (whether the
 winner's meld step comes next) and :func:`draw` (fildinski.play.draw-order).
 
-Everything works on the ids and bitmasks of
-:mod:`cardrules.games.fildinski.cards`, so the engine and the proofs'
-refinement tests can call the trick functions on millions of tricks.
+Everything works on the ids and bitmasks of :mod:`cardrules.games.fildinski.cards`, so the engine
+and the proofs' refinement tests can call the trick functions on millions of tricks.
 
 >>> from cardrules.games.fildinski.play import follower_wins, legal_follow
 >>> follower_wins(0, 1, 3)  # the two 7s of clubs: the first played wins
@@ -33,6 +32,7 @@ from cardrules.games.fildinski.actions import PlayCard
 from cardrules.games.fildinski.cards import (
     DEAL_TRICKS,
     DRAWS,
+    STOCK_TRICKS,
     SUIT_IDS,
     SUIT_NAMES,
     SUIT_SINGULAR,
@@ -42,7 +42,7 @@ from cardrules.games.fildinski.cards import (
 )
 from cardrules.games.fildinski.deal import next_deal, top_two
 from cardrules.games.fildinski.rules import RULES
-from cardrules.games.fildinski.scoring import game_ends, score_trick
+from cardrules.games.fildinski.scoring import SCORING_IDS, game_ends, score_trick
 from cardrules.judging import Findings, not_held, out_of_turn, rule_order, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
@@ -83,6 +83,8 @@ _SUIT_KINDS: Final = b"".join(_HIGH_NIBBLE[_NIBBLE[high]] for high in range(256)
 _PLAYS: Final[tuple[tuple[PlayCard, ...], ...]] = tuple(
     tuple(PlayCard(seat, kind_card(k)) for k in range(32)) for seat in (0, 1)
 )
+_KIND_OF_INDEX: Final = tuple(next((k for k in range(32) if kind_card(k).index == i), -1) for i in range(52))
+"""The kind of each card of the standard deck by its index, -1 for a card outside this deck (2 to 6)."""
 _SUIT_PLAYS: Final[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]] = tuple(
     tuple(
         tuple(tuple(plays[8 * suit + k] for k in range(8) if kinds >> k & 1) for kinds in range(256))
@@ -403,21 +405,27 @@ def play(s: FildinskiState, seat: int, card: int) -> FildinskiState:
     (:func:`meld_step_follows`) or leads the next trick; after trick 32 the deal ends.
     """
     bit = 1 << card
-    hands = (s.hands[0] & ~bit, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] & ~bit)
+    hands = s.hands
+    hands = (hands[0] & ~bit, hands[1]) if seat == 0 else (hands[0], hands[1] & ~bit)
     history = (s.history, seat, card)
-    if not s.trick:
+    trick = s.trick
+    if not trick:
         return s.make(
             s.deal, hands, s.won, s.retired, s.drawn, s.turnup, (card,), s.leader, s.tricks_done,
             s.in_meld_step, s.fresh, s.dix_done, s.points, s.used, s.melds, s.dix, history, 1 - seat,
         )  # fmt: skip
-    led = s.trick[0]
+    led = trick[0]
     context = s.deal
+    trump = context.trump
     leader = s.leader
-    winner = seat if follower_wins(led, card, context.trump) else leader
+    winner = seat if follower_wins(led, card, trump) else leader
     number = s.tricks_done + 1
-    points = score_trick(s.points, (led, card), leader, winner, context.trump, context.plan.options, number)
     taken = (1 << led) | bit
-    won = (s.won[0] | taken, s.won[1]) if winner == 0 else (s.won[0], s.won[1] | taken)
+    points = s.points  # a trick without a scoring card, nor a last trick, scores nothing (SCORING_IDS)
+    if taken & SCORING_IDS[trump] or number == STOCK_TRICKS or number == DEAL_TRICKS:
+        points = score_trick(points, (led, card), leader, winner, trump, context.plan.options, number)
+    won = s.won
+    won = (won[0] | taken, won[1]) if winner == 0 else (won[0], won[1] | taken)
     step = meld_step_follows(s)
     after = s.make(
         context, hands, won, s.retired, s.drawn, s.turnup, (), winner, number,
@@ -478,21 +486,22 @@ def take_play(s: FildinskiState, action: PlayCard, card: int | None) -> Fildinsk
 def fast_play(s: FildinskiState, action: object) -> FildinskiState | None:
     """The state after ``action`` when it is a legal card play here, else ``None`` (the door judges it).
 
-    The fast path of ``apply``: it takes only what the door takes (a play of a
-    card by a seat number), and its test is :func:`legal_mask`'s, the lower
-    copy held being the one played.
+    The fast path of ``apply``: a play ``legal_actions`` handed out (a shared value, told by identity),
+    or one of a card by a seat number, tested as :func:`legal_mask` tests it, the lower copy held being
+    the one played.
     """
+    seat = s.current_player
     try:
-        fast = type(action.seat) is int and type(action.card) is Card  # type: ignore[attr-defined]
-        fast = fast and type(action.card.index) is int  # type: ignore[attr-defined]
-    except AttributeError:  # a value built around its constructor, a field missing: the door says so
-        return None
-    if not fast or action.seat != s.current_player:  # type: ignore[attr-defined]
-        return None
-    kind = card_kind(action.card)  # type: ignore[attr-defined]
-    if kind is None:
+        kind = _KIND_OF_INDEX[action.card.index]  # type: ignore[attr-defined]
+        if _PLAYS[seat][kind] is not action:  # built elsewhere: its fields decide
+            card, actor = action.card, action.seat  # type: ignore[attr-defined]
+            if type(actor) is not int or type(card) is not Card or type(card.index) is not int:
+                return None
+            found = card_kind(card)
+            if found is None or actor != seat:
+                return None
+            kind = found
+    except (AttributeError, IndexError, TypeError):  # a field missing or of another type: the door says so
         return None
     legal = legal_mask(s) >> (2 * kind) & 3
-    if not legal:
-        return None
-    return play(s, s.current_player, 2 * kind + (0 if legal & 1 else 1))
+    return play(s, seat, 2 * kind + (0 if legal & 1 else 1)) if legal else None

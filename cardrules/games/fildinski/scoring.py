@@ -30,6 +30,7 @@ __all__ = [
     "DIX_POINTS",
     "LAST_TRICK_POINTS",
     "NO_POINTS",
+    "SCORING_IDS",
     "TRUMP_SEVEN_POINTS",
     "TURNED_SEVEN_POINTS",
     "Category",
@@ -194,6 +195,17 @@ def score_trick(
     if number == last:
         out = add_points(out, Category.LAST_TRICK, winner, LAST_TRICK_POINTS)
     return out
+
+
+SCORING_IDS: Final[tuple[int, ...]] = tuple(
+    sum(1 << card for card in range(64) if is_brisque(card) or card >> 1 == 8 * trump) for trump in range(4)
+)
+"""For each trump, the ids that score when played to a trick: the aces, the tens and the trump 7s.
+
+A trick without one of them, other than the 24th and the 32nd (the only ones
+a last-trick bonus can go to), scores nothing: :func:`score_trick` gives its
+points back unchanged, and the card play's transition does not ask it.
+"""
 
 
 def game_ends(totals: tuple[int, int], target: int) -> bool:
