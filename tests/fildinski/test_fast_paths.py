@@ -6,6 +6,10 @@
   an equal declaration that is not the remembered value.
 - ``alike_copies`` and ``copy_classes`` (bit arithmetic over many cards) give
   what ``copy_class`` gives card by card.
+- A trick the card play's transition does not score (no id of ``SCORING_IDS``,
+  neither the 24th nor the 32nd trick) is one ``score_trick`` scores nothing,
+  under every option that changes the trick's points.
+- The card play's fast path takes a shared play and an equal play built anew alike.
 """
 
 from __future__ import annotations
@@ -21,6 +25,9 @@ import cardrules
 from cardrules.games.fildinski import DeclareMelds, FildinskiState, MeldDecl
 from cardrules.games.fildinski.meld_conditions import alike_copies, copy_class, copy_classes
 from cardrules.games.fildinski.meld_step import remembered_melds
+from cardrules.games.fildinski.options import FildinskiOptions, LastTrickBonus, TrumpSevenPoints
+from cardrules.games.fildinski.play import fast_play
+from cardrules.games.fildinski.scoring import NO_POINTS, SCORING_IDS, score_trick
 
 _OPTIONS: tuple[dict[str, object], ...] = (
     {},
@@ -118,3 +125,42 @@ def test_a_card_played_out_of_turn_names_the_seat_that_played_it_whoever_holds_i
         refused = str(state.check(f"p{other} {lacked}"))
         assert refused.startswith(f"illegal: it is p{to_act}'s turn, not p{other}'s; p{other} does not hold ")
         assert refused.endswith(" [common.turn.player-to-act, common.cards.held]")
+
+
+def test_a_trick_without_a_scoring_id_scores_nothing_unless_a_last_trick_bonus_can_fall_to_it() -> None:
+    points = tuple(range(len(NO_POINTS)))
+    skipped = scored = 0
+    for trump in range(4):
+        for bonus in LastTrickBonus:
+            for sevens in TrumpSevenPoints:
+                options = FildinskiOptions(last_trick_bonus=bonus, trump_seven_points=sevens)
+                for led in range(64):
+                    for follow in range(64):
+                        for number in (1, 23, 24, 25, 31, 32):
+                            for leader, winner in ((0, 1), (1, 1)):
+                                after = score_trick(points, (led, follow), leader, winner, trump, options, number)
+                                taken = 1 << led | 1 << follow
+                                if not taken & SCORING_IDS[trump] and number not in (24, 32):
+                                    skipped += 1
+                                    assert after is points
+                                elif after != points:
+                                    scored += 1
+    assert skipped and scored  # both kinds of trick were met
+
+
+def test_the_card_play_fast_path_takes_a_shared_play_and_an_equal_one_built_anew_alike() -> None:
+    engine = cardrules.get_game("fildinski")
+    rng = random.Random(5)
+    state: FildinskiState = engine.new_game(seed=5)
+    plays = 0
+    while not state.is_terminal and plays < 300:
+        legal = state.legal_actions()
+        for action in legal:
+            if not isinstance(action, DeclareMelds) and type(action).__name__ == "PlayCard":
+                shared = fast_play(state, action)
+                anew = fast_play(state, type(action)(action.seat, action.card))
+                assert shared is not None and anew is not None
+                assert shared.position() == anew.position() == state.apply(action).position()
+                plays += 1
+        state = state.apply(rng.choice(legal))
+    assert plays >= 300

@@ -51,6 +51,7 @@ ONCE: Final = "fildinski.dix.once"
 _NO_SEVEN: Final = -1
 _DIX: Final = (RuleId(EXCHANGE),)
 _ORDER: Final = rule_order(RULES)
+_FROM_HAND: Final = DixExchange.FROM_HAND  # read once: an enum member read off its class costs more
 
 
 def dix_sevens(s: FildinskiState, seat: int) -> int:
@@ -78,7 +79,7 @@ def dix_zone(s: FildinskiState, seat: int) -> int:
     ``seat``'s hand under ``from_hand``; under ``from_trick`` the cards of the
     trick just won still in its won pile.
     """
-    if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
+    if s.deal.plan.options.dix_exchange is _FROM_HAND:
         return s.hands[seat]
     return s.fresh & s.won[seat]
 
@@ -137,7 +138,7 @@ def judge_dix(s: FildinskiState, action: Dix) -> tuple[Verdict, int]:
         else:
             turnup = card_of(s.turnup).pretty()
             found.add(ONCE, f"the turn-up is already a 7 ({turnup}): no exchange is possible")
-    from_hand = s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND
+    from_hand = s.deal.plan.options.dix_exchange is _FROM_HAND
     if in_step(s, seat) and not s.in_endgame and not dix_zone(s, seat) >> (2 * kind) & 3:
         # The card missing from its zone: for the trump 7 the dix rule first; then common.cards.held.
         if kind == dix_seven(trump) and from_hand:
@@ -175,7 +176,7 @@ def exchange(s: FildinskiState, seat: int, seven: int) -> FildinskiState:
     old = s.turnup
     event = DixEvent(seat, seven, old, s.tricks_done)
     swap = (1 << seven) | (1 << old)
-    if s.deal.plan.options.dix_exchange is DixExchange.FROM_HAND:
+    if s.deal.plan.options.dix_exchange is _FROM_HAND:
         hands = (s.hands[0] ^ swap, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] ^ swap)
         points = add_points(s.points, Category.DIX, seat, DIX_POINTS)
         return s.make(

@@ -117,6 +117,7 @@ _PER_STEP: Final = PER_STEP
 _ENDS_STEP: Final = (RuleId(_WHO_AND_WHEN),)
 _MELDS: Final = (RuleId(_WHO_AND_WHEN), RuleId(KINDS))
 _ORDER: Final = rule_order(RULES)
+_REMOVED: Final = MeldedCards.REMOVED  # read once: an enum member read off its class costs more
 _NONE: Final[tuple[tuple[Action, ...], ...]] = tuple((DeclareMelds(seat, ()),) for seat in (0, 1))
 """Each seat's legal set of declarations when no meld can be made: ``meld none`` alone."""
 _ENDS_WITHOUT_MELD: Final[tuple[Verdict, ...]] = tuple(
@@ -380,7 +381,7 @@ def marked(deal: DealContext, used: tuple[int, ...], pile: int, melds: Melds) ->
     under ``melded_cards = removed`` they leave the won pile (fildinski.meld.after-scoring).
     """
     marks = list(used)
-    removed = deal.plan.options.melded_cards is MeldedCards.REMOVED
+    removed = deal.plan.options.melded_cards is _REMOVED
     for kind, mask in melds:
         marks[kind.order] |= mask
         if removed:

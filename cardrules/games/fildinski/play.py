@@ -115,6 +115,8 @@ _TRICK_CYCLE: Final = (RuleId("fildinski.play.trick-cycle"),)
 _LEADS_IN_ENDGAME: Final = (RuleId(_FREE_DISCARD),)
 _ENDGAME_CYCLE: Final = "fildinski.endgame.trick-cycle"
 _ORDER: Final = rule_order(RULES)
+_LAST_TRICKS: Final = (STOCK_TRICKS, DEAL_TRICKS)
+"""The tricks a last-trick bonus can go to (fildinski.score.last-trick, under either option)."""
 
 
 # -- the trick: who wins, who may play what -------------------------------------------------------
@@ -173,15 +175,21 @@ def legal_mask(s: FildinskiState) -> int:
     seat = s.current_player
     if seat == TERMINAL or s.in_meld_step:
         return 0
+    return _playable(s, seat)
+
+
+def _playable(s: FildinskiState, seat: int) -> int:
+    """:func:`legal_mask` of ``seat``, the player to act outside a meld step (the game not over)."""
     hand = s.hands[seat]
-    if s.trick and s.drawn >= DRAWS:
-        return legal_follow(hand, s.trick[0], s.deal.trump)
+    trick = s.trick
+    if trick and s.drawn >= DRAWS:
+        return legal_follow(hand, trick[0], s.deal.trump)
     return hand
 
 
 def legal_plays(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     """The legal card plays of ``seat``, the player to act outside a meld step, in kind order."""
-    mask = legal_mask(s)
+    mask = _playable(s, seat)
     suits = _SUIT_PLAYS[seat]
     kinds = _SUIT_KINDS
     return (
@@ -422,7 +430,7 @@ def play(s: FildinskiState, seat: int, card: int) -> FildinskiState:
     number = s.tricks_done + 1
     taken = (1 << led) | bit
     points = s.points  # a trick without a scoring card, nor a last trick, scores nothing (SCORING_IDS)
-    if taken & SCORING_IDS[trump] or number == STOCK_TRICKS or number == DEAL_TRICKS:
+    if taken & SCORING_IDS[trump] or number in _LAST_TRICKS:
         points = score_trick(points, (led, card), leader, winner, trump, context.plan.options, number)
     won = s.won
     won = (won[0] | taken, won[1]) if winner == 0 else (won[0], won[1] | taken)
@@ -503,5 +511,7 @@ def fast_play(s: FildinskiState, action: object) -> FildinskiState | None:
             kind = found
     except (AttributeError, IndexError, TypeError):  # a field missing or of another type: the door says so
         return None
-    legal = legal_mask(s) >> (2 * kind) & 3
+    if seat == TERMINAL or s.in_meld_step:  # legal_mask is empty there
+        return None
+    legal = _playable(s, seat) >> (2 * kind) & 3
     return play(s, seat, 2 * kind + (0 if legal & 1 else 1)) if legal else None

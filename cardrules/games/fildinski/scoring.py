@@ -136,6 +136,15 @@ def seat_totals(points: tuple[int, ...]) -> tuple[int, int]:
     return sum(points[0::2]), sum(points[1::2])
 
 
+# The members the transitions read, once: an enum member read off its class costs more.
+_BRISQUES: Final = Category.BRISQUES
+_TRUMP_SEVENS: Final = Category.TRUMP_SEVENS
+_LAST_TRICK: Final = Category.LAST_TRICK
+_MELDS: Final = Category.MELDS
+_PLAYED: Final = TrumpSevenPoints.PLAYED
+_STOCK_END: Final = LastTrickBonus.STOCK_END
+
+
 def add_points(points: tuple[int, ...], category: Category, seat: int, amount: int) -> tuple[int, ...]:
     """``points`` with ``amount`` more for ``seat`` in ``category``."""
     out = list(points)  # a list and back: faster than slicing the tuple around the slot
@@ -145,7 +154,7 @@ def add_points(points: tuple[int, ...], category: Category, seat: int, amount: i
 
 def score_melds(points: tuple[int, ...], seat: int, kinds: tuple[MeldKind, ...]) -> tuple[int, ...]:
     """fildinski.meld.kinds: ``points`` after ``seat`` melds ``kinds``, each scoring its value at once."""
-    return add_points(points, Category.MELDS, seat, sum(kind.points for kind in kinds))
+    return add_points(points, _MELDS, seat, sum([kind.points for kind in kinds]))
 
 
 def is_brisque(card: int) -> bool:
@@ -184,16 +193,16 @@ def score_trick(
     out = points  # shared when the trick scores nothing
     brisques = _BRISQUE_POINTS[led] + _BRISQUE_POINTS[follow]
     if brisques:
-        out = add_points(out, Category.BRISQUES, winner, brisques)
+        out = add_points(out, _BRISQUES, winner, brisques)
     seven = 8 * trump
     if led >> 1 == seven or follow >> 1 == seven:
-        played = options.trump_seven_points is TrumpSevenPoints.PLAYED
+        played = options.trump_seven_points is _PLAYED
         for seat, card in ((leader, led), (1 - leader, follow)):
             if card >> 1 == seven:
-                out = add_points(out, Category.TRUMP_SEVENS, seat if played else winner, TRUMP_SEVEN_POINTS)
-    last = STOCK_TRICKS if options.last_trick_bonus is LastTrickBonus.STOCK_END else DEAL_TRICKS
+                out = add_points(out, _TRUMP_SEVENS, seat if played else winner, TRUMP_SEVEN_POINTS)
+    last = STOCK_TRICKS if options.last_trick_bonus is _STOCK_END else DEAL_TRICKS
     if number == last:
-        out = add_points(out, Category.LAST_TRICK, winner, LAST_TRICK_POINTS)
+        out = add_points(out, _LAST_TRICK, winner, LAST_TRICK_POINTS)
     return out
 
 
