@@ -45,6 +45,7 @@ from cardrules.judging import action_text, value_text
 from cardrules.notation import format_seat, split_actor
 
 __all__ = [
+    "PLAYS",
     "CardRef",
     "DeclareMelds",
     "Dix",
@@ -312,12 +313,17 @@ def parse_action_text(text: str, default_seat: int | None) -> Action:
     return Dix(seat, card) if verb == "dix" else PlayCard(seat, card)
 
 
+PLAYS: Final[tuple[tuple[PlayCard, ...], ...]] = tuple(
+    tuple(PlayCard(seat, kind_card(k)) for k in range(32)) for seat in (0, 1)
+)
+"""Each seat's play of each card kind (``PLAYS[seat][kind]``), built once: the values the legal sets hand
+out and the reader gives for a play's canonical text, so that ``apply``'s fast path tells them by identity."""
 _CANONICAL: Final[Mapping[str, Action]] = MappingProxyType(
     {
         str(action): action
         for seat in (0, 1)
         for action in (
-            *(PlayCard(seat, kind_card(k)) for k in range(32)),
+            *PLAYS[seat],
             *(Dix(seat, kind_card(k)) for k in range(32)),
             DeclareMelds(seat, ()),
         )

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import Card
 from cardrules.game import TERMINAL, Action
-from cardrules.games.fildinski.actions import PlayCard
+from cardrules.games.fildinski.actions import PLAYS, PlayCard
 from cardrules.games.fildinski.cards import (
     DEAL_TRICKS,
     DRAWS,
@@ -80,9 +80,7 @@ _NIBBLE: Final = bytes(sum(1 << k for k in range(4) if v >> (2 * k) & 3) for v i
 _HIGH_NIBBLE: Final = tuple(bytes(n | high << 4 for n in _NIBBLE) for high in range(16))
 _SUIT_KINDS: Final = b"".join(_HIGH_NIBBLE[_NIBBLE[high]] for high in range(256))
 """The kinds (bit ``k`` for strength ``k``) of the ids of one suit, by the suit's 16 bits of an id mask."""
-_PLAYS: Final[tuple[tuple[PlayCard, ...], ...]] = tuple(
-    tuple(PlayCard(seat, kind_card(k)) for k in range(32)) for seat in (0, 1)
-)
+_PLAYS: Final = PLAYS
 _KIND_OF_INDEX: Final = tuple(next((k for k in range(32) if kind_card(k).index == i), -1) for i in range(52))
 """The kind of each card of the standard deck by its index, -1 for a card outside this deck (2 to 6)."""
 _SUIT_PLAYS: Final[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]] = tuple(
@@ -248,7 +246,7 @@ def judge_play(s: FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
             if not s.in_meld_step:
                 _also_outside_legal_set(s, seat, kind, hand, found)
         return found.verdict(_ORDER), NO_CARD
-    mask = legal_mask(s)
+    mask = _playable(s, seat)  # legal_mask: the seat is to act, outside a meld step
     legal = mask >> (2 * kind) & 3
     if not legal:
         return _refused_follow(s, seat, kind, mask), NO_CARD
