@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 from collections.abc import Iterator
@@ -22,7 +23,7 @@ from collections.abc import Iterator
 import pytest
 
 import cardrules
-from cardrules.games.fildinski import DeclareMelds, FildinskiState, MeldDecl
+from cardrules.games.fildinski import DeclareMelds, FildinskiState, MeldDecl, PlayCard
 from cardrules.games.fildinski.meld_conditions import alike_copies, copy_class, copy_classes
 from cardrules.games.fildinski.meld_step import remembered_melds
 from cardrules.games.fildinski.options import FildinskiOptions, LastTrickBonus, TrumpSevenPoints
@@ -130,21 +131,16 @@ def test_a_card_played_out_of_turn_names_the_seat_that_played_it_whoever_holds_i
 def test_a_trick_without_a_scoring_id_scores_nothing_unless_a_last_trick_bonus_can_fall_to_it() -> None:
     points = tuple(range(len(NO_POINTS)))
     skipped = scored = 0
-    for trump in range(4):
-        for bonus in LastTrickBonus:
-            for sevens in TrumpSevenPoints:
-                options = FildinskiOptions(last_trick_bonus=bonus, trump_seven_points=sevens)
-                for led in range(64):
-                    for follow in range(64):
-                        for number in (1, 23, 24, 25, 31, 32):
-                            for leader, winner in ((0, 1), (1, 1)):
-                                after = score_trick(points, (led, follow), leader, winner, trump, options, number)
-                                taken = 1 << led | 1 << follow
-                                if not taken & SCORING_IDS[trump] and number not in (24, 32):
-                                    skipped += 1
-                                    assert after is points
-                                elif after != points:
-                                    scored += 1
+    for trump, bonus, sevens in itertools.product(range(4), LastTrickBonus, TrumpSevenPoints):
+        options = FildinskiOptions(last_trick_bonus=bonus, trump_seven_points=sevens)
+        numbers = (1, 23, 24, 25, 31, 32)  # around the last tricks of the stock and of the deal
+        for led, follow, number, leader in itertools.product(range(64), range(64), numbers, (0, 1)):
+            after = score_trick(points, (led, follow), leader, 1, trump, options, number)
+            if not (1 << led | 1 << follow) & SCORING_IDS[trump] and number not in (24, 32):
+                skipped += 1
+                assert after is points
+            elif after != points:
+                scored += 1
     assert skipped and scored  # both kinds of trick were met
 
 
@@ -156,9 +152,9 @@ def test_the_card_play_fast_path_takes_a_shared_play_and_an_equal_one_built_anew
     while not state.is_terminal and plays < 300:
         legal = state.legal_actions()
         for action in legal:
-            if not isinstance(action, DeclareMelds) and type(action).__name__ == "PlayCard":
+            if isinstance(action, PlayCard):
                 shared = fast_play(state, action)
-                anew = fast_play(state, type(action)(action.seat, action.card))
+                anew = fast_play(state, PlayCard(action.seat, action.card))
                 assert shared is not None and anew is not None
                 assert shared.position() == anew.position() == state.apply(action).position()
                 plays += 1
