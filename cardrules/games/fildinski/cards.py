@@ -38,6 +38,7 @@ __all__ = [
     "DECK_KINDS",
     "DRAWS",
     "FULL",
+    "KIND_OF_INDEX",
     "PACK",
     "PACK_NAME",
     "RANKS_BY_STRENGTH",
@@ -142,6 +143,12 @@ def card_kind(card: Card) -> int | None:
     """The kind 0-31 of a plain card, or ``None`` for a card outside the deck (2 to 6)."""
     strength = _STRENGTH.get(card.rank)
     return None if strength is None else 8 * card.suit + strength  # a Suit is an int
+
+
+KIND_OF_INDEX: Final[tuple[int, ...]] = tuple(
+    next((k for k in range(32) if _KIND_CARDS[k].index == i), -1) for i in range(52)
+)
+"""The kind 0-31 of each card of the standard deck by its index, -1 for a card outside this deck (2 to 6)."""
 
 
 def card_id(card: Card, copy: int) -> int:

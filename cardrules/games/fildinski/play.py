@@ -32,7 +32,7 @@ from cardrules.games.fildinski.actions import PLAYS, PlayCard
 from cardrules.games.fildinski.cards import (
     DEAL_TRICKS,
     DRAWS,
-    STOCK_TRICKS,
+    KIND_OF_INDEX,
     SUIT_IDS,
     SUIT_NAMES,
     SUIT_SINGULAR,
@@ -42,7 +42,7 @@ from cardrules.games.fildinski.cards import (
 )
 from cardrules.games.fildinski.deal import next_deal, top_two
 from cardrules.games.fildinski.rules import RULES
-from cardrules.games.fildinski.scoring import SCORING_IDS, game_ends, score_trick
+from cardrules.games.fildinski.scoring import LAST_TRICKS, SCORING_IDS, game_ends, score_trick
 from cardrules.judging import Findings, not_held, out_of_turn, rule_order, unknown_action
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
@@ -80,15 +80,12 @@ _NIBBLE: Final = bytes(sum(1 << k for k in range(4) if v >> (2 * k) & 3) for v i
 _HIGH_NIBBLE: Final = tuple(bytes(n | high << 4 for n in _NIBBLE) for high in range(16))
 _SUIT_KINDS: Final = b"".join(_HIGH_NIBBLE[_NIBBLE[high]] for high in range(256))
 """The kinds (bit ``k`` for strength ``k``) of the ids of one suit, by the suit's 16 bits of an id mask."""
-_PLAYS: Final = PLAYS
-_KIND_OF_INDEX: Final = tuple(next((k for k in range(32) if kind_card(k).index == i), -1) for i in range(52))
-"""The kind of each card of the standard deck by its index, -1 for a card outside this deck (2 to 6)."""
 _SUIT_PLAYS: Final[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]] = tuple(
     tuple(
         tuple(tuple(plays[8 * suit + k] for k in range(8) if kinds >> k & 1) for kinds in range(256))
         for suit in range(4)
     )
-    for plays in _PLAYS
+    for plays in PLAYS
 )
 """The plays of each seat, by suit and then by a set of that suit's kinds, in kind order: built once."""
 _PRETTY: Final[tuple[str, ...]] = tuple(kind_card(k).pretty() for k in range(32))
@@ -113,8 +110,6 @@ _TRICK_CYCLE: Final = (RuleId("fildinski.play.trick-cycle"),)
 _LEADS_IN_ENDGAME: Final = (RuleId(_FREE_DISCARD),)
 _ENDGAME_CYCLE: Final = "fildinski.endgame.trick-cycle"
 _ORDER: Final = rule_order(RULES)
-_LAST_TRICKS: Final = (STOCK_TRICKS, DEAL_TRICKS)
-"""The tricks a last-trick bonus can go to (fildinski.score.last-trick, under either option)."""
 
 
 # -- the trick: who wins, who may play what -------------------------------------------------------
@@ -173,11 +168,6 @@ def legal_mask(s: FildinskiState) -> int:
     seat = s.current_player
     if seat == TERMINAL or s.in_meld_step:
         return 0
-    return _playable(s, seat)
-
-
-def _playable(s: FildinskiState, seat: int) -> int:
-    """:func:`legal_mask` of ``seat``, the player to act outside a meld step (the game not over)."""
     hand = s.hands[seat]
     trick = s.trick
     if trick and s.drawn >= DRAWS:
@@ -187,7 +177,7 @@ def _playable(s: FildinskiState, seat: int) -> int:
 
 def legal_plays(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     """The legal card plays of ``seat``, the player to act outside a meld step, in kind order."""
-    mask = _playable(s, seat)
+    mask = legal_mask(s)
     suits = _SUIT_PLAYS[seat]
     kinds = _SUIT_KINDS
     return (
@@ -246,7 +236,7 @@ def judge_play(s: FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
             if not s.in_meld_step:
                 _also_outside_legal_set(s, seat, kind, hand, found)
         return found.verdict(_ORDER), NO_CARD
-    mask = _playable(s, seat)  # legal_mask: the seat is to act, outside a meld step
+    mask = legal_mask(s)
     legal = mask >> (2 * kind) & 3
     if not legal:
         return _refused_follow(s, seat, kind, mask), NO_CARD
@@ -411,8 +401,7 @@ def play(s: FildinskiState, seat: int, card: int) -> FildinskiState:
     (:func:`meld_step_follows`) or leads the next trick; after trick 32 the deal ends.
     """
     bit = 1 << card
-    hands = s.hands
-    hands = (hands[0] & ~bit, hands[1]) if seat == 0 else (hands[0], hands[1] & ~bit)
+    hands = (s.hands[0] & ~bit, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] & ~bit)
     history = (s.history, seat, card)
     trick = s.trick
     if not trick:
@@ -428,10 +417,9 @@ def play(s: FildinskiState, seat: int, card: int) -> FildinskiState:
     number = s.tricks_done + 1
     taken = (1 << led) | bit
     points = s.points  # a trick without a scoring card, nor a last trick, scores nothing (SCORING_IDS)
-    if taken & SCORING_IDS[trump] or number in _LAST_TRICKS:
+    if taken & SCORING_IDS[trump] or number in LAST_TRICKS:
         points = score_trick(points, (led, card), leader, winner, trump, context.plan.options, number)
-    won = s.won
-    won = (won[0] | taken, won[1]) if winner == 0 else (won[0], won[1] | taken)
+    won = (s.won[0] | taken, s.won[1]) if winner == 0 else (s.won[0], s.won[1] | taken)
     step = meld_step_follows(s)
     after = s.make(
         context, hands, won, s.retired, s.drawn, s.turnup, (), winner, number,
@@ -498,18 +486,14 @@ def fast_play(s: FildinskiState, action: object) -> FildinskiState | None:
     """
     seat = s.current_player
     try:
-        kind = _KIND_OF_INDEX[action.card.index]  # type: ignore[attr-defined]
-        if _PLAYS[seat][kind] is not action:  # built elsewhere: its fields decide
+        kind = KIND_OF_INDEX[action.card.index]  # type: ignore[attr-defined]
+        if PLAYS[seat][kind] is not action:  # built elsewhere: its fields decide
             card, actor = action.card, action.seat  # type: ignore[attr-defined]
-            if type(actor) is not int or type(card) is not Card or type(card.index) is not int:
-                return None
-            found = card_kind(card)
-            if found is None or actor != seat:
+            found = card_kind(card) if type(card) is Card and type(card.index) is int else None
+            if found is None or type(actor) is not int or actor != seat:
                 return None
             kind = found
     except (AttributeError, IndexError, TypeError):  # a field missing or of another type: the door says so
         return None
-    if seat == TERMINAL or s.in_meld_step:  # legal_mask is empty there
-        return None
-    legal = _playable(s, seat) >> (2 * kind) & 3
+    legal = legal_mask(s) >> (2 * kind) & 3
     return play(s, seat, 2 * kind + (0 if legal & 1 else 1)) if legal else None

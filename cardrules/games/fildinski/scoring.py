@@ -28,6 +28,7 @@ from cardrules.notation import format_seat
 __all__ = [
     "BRISQUE_POINTS",
     "DIX_POINTS",
+    "LAST_TRICKS",
     "LAST_TRICK_POINTS",
     "NO_POINTS",
     "SCORING_IDS",
@@ -206,6 +207,8 @@ def score_trick(
     return out
 
 
+LAST_TRICKS: Final = (STOCK_TRICKS, DEAL_TRICKS)
+"""The tricks a last-trick bonus can go to (fildinski.score.last-trick, under either option)."""
 SCORING_IDS: Final[tuple[int, ...]] = tuple(
     sum(1 << card for card in range(64) if is_brisque(card) or card >> 1 == 8 * trump) for trump in range(4)
 )
