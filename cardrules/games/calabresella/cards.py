@@ -118,12 +118,17 @@ def card_thirds(card: Card) -> int:
     return THIRDS[card.index]
 
 
+_BY_VALUE: Final[tuple[tuple[int, int], ...]] = tuple(
+    (value, sum(bit for bit, worth in _VALUED if worth == value)) for value in sorted({v for _, v in _VALUED})
+)
+"""Per value in thirds that a card may have (1 and 3), the bitmask of the cards worth it."""
+
+
 def mask_thirds(mask: int) -> int:
-    """The total value in thirds of the cards of a bitmask."""
+    """The total value in thirds of the cards of a bitmask (per value, that value times the cards worth it)."""
     total = 0
-    for bit, value in _VALUED:
-        if mask & bit:
-            total += value
+    for value, bits in _BY_VALUE:
+        total += value * (mask & bits).bit_count()
     return total
 
 

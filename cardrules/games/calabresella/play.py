@@ -73,6 +73,8 @@ played in the play phase, which the trick takes as any other card.
 
 # The members the hot paths compare with, read once (reading an enum member off its class is slow).
 _PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_NO_RAISE: Final = Raise.NONE
 _ORDER: Final = rule_order(RULES)
 _FREE: Final = FollowSuit.FREE
 
@@ -359,12 +361,12 @@ def _end(
         won_b |= monte
     else:
         won_o |= monte
-    options = state.options
+    options = state.context.plan.options
     assert setup.contract is not None
     settlement = settle(
         bidder=bidder,
         contract=setup.contract,
-        raised=setup.raised or Raise.NONE,
+        raised=setup.raised or _NO_RAISE,
         tricks_bidder=tally.tricks_bidder,
         thirds_bidder=bidder_thirds(won_b, last == bidder),
         stakes=options.stake_values,
@@ -372,4 +374,4 @@ def _end(
         basis=options.stramazzo_basis,
     )
     final = make_tally(last, tally.tricks_bidder, tally.tricks_opponents, won_b, won_o, tally.winners)
-    return state.make(state.context, setup, Phase.OVER, hands, (), (), history, final, TERMINAL, settlement)
+    return state.make(state.context, setup, _OVER, hands, (), (), history, final, TERMINAL, settlement)

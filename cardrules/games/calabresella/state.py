@@ -57,6 +57,7 @@ from cardrules.games.calabresella.deal import (
     Tally,
     deal_hands,
     dealt_monte,
+    make_context,
     next_dealer,
 )
 from cardrules.games.calabresella.info import INFO
@@ -146,10 +147,10 @@ class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaE
     ) -> CalabresellaState:
         """The state right after the deal of hand ``hand_number`` by ``dealer``: E is to call."""
         deck = plan.deck(hand_number)
-        context = DealContext(plan, hand_number, dealer, deck, balances)
+        context = make_context(plan, hand_number, dealer, deck, balances)
         hands = deal_hands(deck, dealer, plan.nxt)
-        return cls(
-            context, NO_SETUP, Phase.AUCTION, hands, dealt_monte(deck), (), None, NO_TALLY, plan.nxt[dealer]
+        return make_state(
+            context, NO_SETUP, _AUCTION, hands, dealt_monte(deck), (), None, NO_TALLY, plan.nxt[dealer], None
         )
 
     def next_hand(self) -> CalabresellaState:
