@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Final, TypeVar
 
 from cardrules.cards import STANDARD_DECK, Card, Rank, Suit
+
+T = TypeVar("T")
 
 __all__ = [
     "DECK",
@@ -33,6 +35,7 @@ __all__ = [
     "THIRDS",
     "card_thirds",
     "in_deck",
+    "in_mask",
     "mask_of",
     "mask_thirds",
     "pretty",
@@ -125,11 +128,22 @@ _BY_VALUE: Final[tuple[tuple[int, int], ...]] = tuple(
 
 
 def mask_thirds(mask: int) -> int:
-    """The total value in thirds of the cards of a bitmask (per value, that value times the cards worth it)."""
+    """The total value in thirds of the cards of a bitmask (per value, that value times its cards)."""
     total = 0
     for value, bits in _BY_VALUE:
         total += value * (mask & bits).bit_count()
     return total
+
+
+def in_mask(row: tuple[T, ...], mask: int) -> tuple[T, ...]:
+    """The items of ``row`` (one per card index: cards, or the shared actions of a kind) at the cards of
+    ``mask``, in index order."""
+    out: list[T] = []
+    while mask:
+        low = mask & -mask
+        out.append(row[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
 
 
 def mask_of(indices: Iterable[int]) -> int:

@@ -71,7 +71,9 @@ class Contract(Enum):
         return self.value.capitalize()
 
 
-_LEVELS: Final = MappingProxyType({Contract.CHIAMO.value: 1, Contract.SOLO.value: 2, Contract.SOLISSIMO.value: 3})
+_LEVELS: Final = MappingProxyType(
+    {Contract.CHIAMO.value: 1, Contract.SOLO.value: 2, Contract.SOLISSIMO.value: 3}
+)
 CONTRACTS: Final[tuple[Contract, ...]] = (Contract.CHIAMO, Contract.SOLO, Contract.SOLISSIMO)
 """The contracts by level: ``CONTRACTS[level - 1]`` is the bid of that level."""
 

@@ -128,9 +128,9 @@ class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaE
         ),
         step(Pass, procedure.judge_auction, procedure.take_auction, fast=procedure.fast_shared),
         step(Bid, procedure.judge_auction, procedure.take_auction, fast=procedure.fast_shared),
-        step(CallCard, procedure.judge_exchange, procedure.take_exchange),
-        step(ReturnCard, procedure.judge_exchange, procedure.take_exchange),
-        step(Discard, procedure.judge_exchange, procedure.take_exchange),
+        step(CallCard, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_exchange),
+        step(ReturnCard, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_exchange),
+        step(Discard, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_exchange),
         step(ChooseRaise, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_shared),
     )
     _read_action = staticmethod(parse_action)
