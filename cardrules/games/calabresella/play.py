@@ -302,13 +302,14 @@ def play(state: CalabresellaState, seat: int, card: int) -> CalabresellaState:
     else:
         h2 &= keep
     hands = (h0, h1, h2)
-    trick = (*state.trick, card)
+    trick = state.trick + (card,)
     history = (state.history, seat, card)
     make = state.make
-    nxt = state.context.plan.nxt
+    context = state.context
+    nxt = context.plan.nxt
     if len(trick) < 3:
         return make(
-            state.context,
+            context,
             state.setup,
             _PLAY,
             hands,
@@ -325,7 +326,7 @@ def play(state: CalabresellaState, seat: int, card: int) -> CalabresellaState:
     position = trick_winner(first, second, third)
     winner = leader if position == 0 else nxt[leader] if position == 1 else nxt[nxt[leader]]
     taken = (1 << first) | (1 << second) | (1 << third)
-    winners = (*tally.winners, winner)
+    winners = tally.winners + (winner,)
     if winner == state.setup.bidder:
         tally = make_tally(
             winner,
@@ -345,7 +346,7 @@ def play(state: CalabresellaState, seat: int, card: int) -> CalabresellaState:
             winners,
         )
     if len(winners) < HAND_TRICKS:  # calabresella.play.next-lead: the winner leads
-        return make(state.context, state.setup, _PLAY, hands, state.monte, (), history, tally, winner, None)
+        return make(context, state.setup, _PLAY, hands, state.monte, (), history, tally, winner, None)
     return _end(state, hands, history, tally, winner)
 
 
