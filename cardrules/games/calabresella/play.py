@@ -128,9 +128,18 @@ _SUIT_PLAYS: Final[tuple[tuple[Mapping[int, tuple[PlayCard, ...]], ...], ...]] =
 
 
 def legal(state: CalabresellaState) -> tuple[Action, ...]:
-    """The legal card plays of the player to act, in index order: the :func:`playable` cards, suit by suit."""
+    """The legal card plays of the player to act, in index order: the :func:`playable` cards, suit by suit.
+
+    :func:`playable`'s test is written out here, on the plan's ``free`` (the option read once), as the
+    hottest path of random play; a test holds the two to the same cards.
+    """
     seat = state.current_player
-    mask = playable(state.hands[seat], state.trick, state.context.plan.options)
+    mask = state.hands[seat]
+    trick = state.trick
+    if trick and not state.context.plan.free:  # calabresella.play.follow, as playable() has it
+        same = mask & SUIT_MASKS[trick[0] // 13]
+        if same:
+            mask = same
     clubs, diamonds, hearts, spades = _SUIT_PLAYS[seat]
     return (
         clubs[mask & 0x1FFF]
@@ -302,7 +311,7 @@ def play(state: CalabresellaState, seat: int, card: int) -> CalabresellaState:
     else:
         h2 &= keep
     hands = (h0, h1, h2)
-    trick = state.trick + (card,)
+    trick = state.trick + (card,)  # noqa: RUF005 - faster than (*trick, card)
     history = (state.history, seat, card)
     make = state.make
     context = state.context
@@ -326,7 +335,7 @@ def play(state: CalabresellaState, seat: int, card: int) -> CalabresellaState:
     position = trick_winner(first, second, third)
     winner = leader if position == 0 else nxt[leader] if position == 1 else nxt[nxt[leader]]
     taken = (1 << first) | (1 << second) | (1 << third)
-    winners = tally.winners + (winner,)
+    winners = tally.winners + (winner,)  # noqa: RUF005 - faster than (*winners, winner)
     if winner == state.setup.bidder:
         tally = make_tally(
             winner,

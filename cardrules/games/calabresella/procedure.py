@@ -31,6 +31,7 @@ from cardrules.games.calabresella.actions import (
     PlayCard,
     ReturnCard,
 )
+from cardrules.games.calabresella.cards import SUIT_MASKS
 from cardrules.games.calabresella.deal import Phase
 from cardrules.games.calabresella.rules import RULES
 from cardrules.judging import Findings, not_held, out_of_turn, rule_order
@@ -220,7 +221,15 @@ def fast_play(state: CalabresellaState, action: object) -> CalabresellaState | N
         return None
     if fast:
         index = action.card.index  # type: ignore[attr-defined]
-        if play.playable(state.hands[seat], state.trick, state.context.plan.options) >> index & 1:
+        hand = state.hands[seat]
+        if hand >> index & 1:
+            trick = state.trick
+            # play.playable's test, written out on the plan's ``free`` as play.legal has it (a test holds
+            # the fast path to the check): a held card follows suit, or the player is void in it.
+            if trick and not state.context.plan.free:
+                led = SUIT_MASKS[trick[0] // 13]
+                if not led >> index & 1 and hand & led:
+                    return None
             return play.play(state, seat, index)
     return None
 
