@@ -121,7 +121,13 @@ def _twin_builder(cls: type[object], names: tuple[str, ...]) -> types.FunctionTy
     try:
         twin = type(f"_{cls.__name__}Twin", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
         namespace: dict[str, object] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
-        body = ["    _built = _new(_twin)", *(f"    _built.{name} = {name}" for name in names)]
+        # Calling a twin that inherits object's __new__ and __init__ (and a plain metaclass) makes the same
+        # bare instance as object.__new__(twin), in fewer steps; any other twin is made by object.__new__.
+        plain = type(twin) is type and not any(
+            "__new__" in klass.__dict__ or "__init__" in klass.__dict__ for klass in twin.__mro__[:-1]
+        )
+        bare = "_twin()" if plain else "_new(_twin)"
+        body = [f"    _built = {bare}", *(f"    _built.{name} = {name}" for name in names)]
         body += ["    _built.__class__ = _cls", "    return _built"]
         build = _compile(names, body, namespace)
         probe = build(*(None for _ in names))

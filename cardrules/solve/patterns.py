@@ -174,8 +174,6 @@ class PatternSearch:
         A cut answers on its move alone (see ``_boundary_moves``); else
         the answer relies on every move's cards and groups.
         """
-        inside = self._inside
-        boundary = self._boundary
         play = node.play
         relevant = 0
         ties = 0
@@ -188,9 +186,9 @@ class PatternSearch:
                     child = play(move)
                 shape = child.shape()
                 if shape is None:
-                    found, cards, tied = inside(child, alpha, beta)
+                    found, cards, tied = self._inside(child, alpha, beta)
                 else:
-                    found, cards, tied = boundary(child, shape, alpha, beta)
+                    found, cards, tied = self._boundary(child, shape, alpha, beta)
                 child = None
                 if found >= beta:
                     return found, cards, tied
@@ -211,9 +209,9 @@ class PatternSearch:
                     child = play(move)
                 shape = child.shape()
                 if shape is None:
-                    found, cards, tied = inside(child, alpha, beta)
+                    found, cards, tied = self._inside(child, alpha, beta)
                 else:
-                    found, cards, tied = boundary(child, shape, alpha, beta)
+                    found, cards, tied = self._boundary(child, shape, alpha, beta)
                 child = None
                 if found <= alpha:
                     return found, cards, tied
@@ -326,8 +324,6 @@ class PatternSearch:
         every move, and relies on what each of them relied on, their groups
         included.
         """
-        inside = self._inside
-        boundary = self._boundary
         play = node.play
         chosen = moves[0]
         relevant = 0
@@ -339,9 +335,9 @@ class PatternSearch:
                 child = play(move)
                 child_shape = child.shape()
                 if child_shape is None:
-                    found, cards, tied = inside(child, floor, beta)
+                    found, cards, tied = self._inside(child, floor, beta)
                 else:
-                    found, cards, tied = boundary(child, child_shape, floor, beta)
+                    found, cards, tied = self._boundary(child, child_shape, floor, beta)
                 if found >= beta:
                     if move != moves[0]:
                         self._killers[shape] = move
@@ -362,9 +358,9 @@ class PatternSearch:
                 child = play(move)
                 child_shape = child.shape()
                 if child_shape is None:
-                    found, cards, tied = inside(child, alpha, ceiling)
+                    found, cards, tied = self._inside(child, alpha, ceiling)
                 else:
-                    found, cards, tied = boundary(child, child_shape, alpha, ceiling)
+                    found, cards, tied = self._boundary(child, child_shape, alpha, ceiling)
                 if found <= alpha:
                     if move != moves[0]:
                         self._killers[shape] = move

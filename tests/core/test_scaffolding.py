@@ -117,6 +117,37 @@ def test_fast_constructor_builds_an_instance_of_the_class_itself_on_either_path(
             built.left = 2  # type: ignore[misc]
 
 
+class _Counted:
+    """A base whose ``__new__`` and ``__init__`` count their calls (a twin on it must not call them)."""
+
+    __slots__ = ()
+    made: list[str] = []  # noqa: RUF012 - a test's record of the calls, read once below
+
+    def __new__(cls, *args: object, **kwargs: object) -> _Counted:
+        _Counted.made.append("new")
+        return super().__new__(cls)
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        _Counted.made.append("init")
+
+
+@dataclass(frozen=True, slots=True)
+class _OnCountedBase(_Counted):
+    left: int
+    right: str
+
+
+def test_fast_constructor_calls_no_new_or_init_of_a_base_on_either_way_of_making_the_bare_value() -> None:
+    # _OnPlainBase's twin inherits object's __new__ and __init__ and is called; _OnCountedBase's would run
+    # its base's, so its bare value is made by object.__new__ instead.
+    for cls in (_OnPlainBase, _OnCountedBase):
+        make = fast_constructor(cls)
+        _Counted.made.clear()
+        built = make(1, "x")
+        assert _Counted.made == [] and type(built) is cls
+        assert (built.left, built.right) == (1, "x") and built == make(1, "x")
+
+
 def test_fast_constructor_needs_every_field() -> None:
     make = fast_constructor(_Pair)
     with pytest.raises(TypeError):

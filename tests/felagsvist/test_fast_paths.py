@@ -6,7 +6,9 @@
 - the legal cards a state keeps are ``playable`` of the hand to act and the trick, however the
   state was built (played to, or rebuilt by ``dataclasses.replace``);
 - a play built anew (not the shared value of :data:`~cardrules.games.felagsvist.actions.PLAYS`)
-  takes the judged path of ``apply`` and ends where the shared one does.
+  takes the judged path of ``apply`` and ends where the shared one does;
+- the winner of a trick, read off the deal's table of which card beats which, is
+  ``trick_winner``'s, for every deal of every first round and Nóló ace.
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from cardrules.cards import Card
 from cardrules.game import TERMINAL, Action
 from cardrules.games.felagsvist import FelagsvistState, PlayCard
 from cardrules.games.felagsvist.actions import PLAYS, RANK_PICKS, SUIT_PLAYS
-from cardrules.games.felagsvist.deal import shuffled_pack
-from cardrules.games.felagsvist.play import playable
+from cardrules.games.felagsvist.deal import DealPlan, shuffled_pack
+from cardrules.games.felagsvist.options import FelagsvistOptions, NoloAce, RoundKind
+from cardrules.games.felagsvist.play import playable, trick_winner
 
 
 @given(st.integers(-(10**12), 10**12), st.integers(1, 13))
@@ -112,3 +115,31 @@ def test_the_kept_legal_cards_follow_the_fields_however_the_state_is_built() -> 
     assert over.legal_cards == 0 and over.legal_actions() == ()
     assert "legal_cards" not in repr(state) and pickle.loads(pickle.dumps(state)) == state
     assert pickle.loads(pickle.dumps(state)).legal_cards == state.legal_cards
+
+
+def _folded(beats: tuple[tuple[bool, ...], ...], trick: tuple[int, ...]) -> int:
+    """The place of a trick's winner, as the transition reads it off the table of which card beats which."""
+    best, place = trick[0], 0
+    for at, card in enumerate(trick[1:], start=1):
+        if beats[best][card]:
+            best, place = card, at
+    return place
+
+
+@pytest.mark.parametrize("first_round", list(RoundKind))
+@pytest.mark.parametrize("nolo_ace", list(NoloAce))
+def test_the_table_of_which_card_beats_which_gives_the_trick_winner(
+    first_round: RoundKind, nolo_ace: NoloAce
+) -> None:
+    plan = DealPlan(FelagsvistOptions(first_round=first_round, nolo_ace=nolo_ace), 0)
+    rng = random.Random(f"{first_round.value}/{nolo_ace.value}")
+    for deal_number in range(1, 14):
+        trump, strength = plan.trick_tables[deal_number]
+        beats = plan.trick_beats[deal_number]
+        for lead in range(52):
+            for card in range(52):
+                if card != lead:
+                    assert _folded(beats, (lead, card)) == trick_winner((lead, card), trump, strength)
+        for _ in range(2000):
+            trick = tuple(rng.sample(range(52), 4))
+            assert _folded(beats, trick) == trick_winner(trick, trump, strength)

@@ -26,24 +26,25 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import reduce
-from operator import or_
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Final, TypeAlias
 
 from cardrules.cards import Suit
 from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.felagsvist.cards import strength_table
-from cardrules.games.felagsvist.options import FelagsvistOptions, RoundKind
+from cardrules.games.felagsvist.options import FelagsvistOptions, NoloAce, RoundKind
 from cardrules.shuffling import shuffle_in_place, shuffle_steps
 
 __all__ = [
     "CYCLE",
     "DEAL_TRICKS",
     "MAX_DEALS",
+    "Beats",
     "DealContext",
     "DealPlan",
     "Tally",
+    "beats_table",
     "deal_hands",
     "new_tally",
     "open_deal",
@@ -108,6 +109,57 @@ TrickTables: TypeAlias = tuple[tuple[int | None, tuple[int, ...]], ...]
 """Per deal number: the trump suit number (or ``None``) and the card strengths."""
 
 
+def _trick_tables(first_round: RoundKind, nolo_ace: NoloAce) -> TrickTables:
+    """The trump suit number (or ``None``) and the card strengths of every deal number (index 0 unused)."""
+    tables = []
+    for deal_number in range(MAX_DEALS + 1):
+        kind = round_kind(max(deal_number, 1), first_round)
+        trump = trump_suit(kind)
+        tables.append((None if trump is None else int(trump), strength_table(kind, nolo_ace)))
+    return tuple(tables)
+
+
+Beats: TypeAlias = tuple[tuple[bool, ...], ...]
+"""``beats[best][card]``: whether ``card``, played to a trick that ``best`` is winning, takes it over."""
+
+
+def beats_table(trump: int | None, strength: tuple[int, ...]) -> Beats:
+    """Which card takes a trick over which (felagsvist.trick.winner), for one deal's trump and strengths.
+
+    A card takes the trick over the card winning it when it is of the same suit
+    and stronger, or a trump played over a card that is not. Folding a trick's
+    cards through this table from its lead gives
+    :func:`~cardrules.games.felagsvist.play.trick_winner`'s answer (the card
+    winning a trick is always of the suit led or a trump), which the engine's
+    transition reads at the end of every trick; a test holds the two to each
+    other for every deal's table.
+    """
+    return tuple(
+        tuple(
+            (card // 13 == best // 13 and strength[card] > strength[best])
+            or (card // 13 == trump and best // 13 != trump)
+            for card in range(52)
+        )
+        for best in range(52)
+    )
+
+
+def _every_trick_tables() -> MappingProxyType[
+    tuple[RoundKind, NoloAce], tuple[TrickTables, tuple[Beats, ...]]
+]:
+    """:func:`_trick_tables` of every first round and Nóló ace, each with every deal's :func:`beats_table`."""
+    every = {}
+    for first in RoundKind:
+        for ace in NoloAce:
+            tables = _trick_tables(first, ace)
+            every[first, ace] = (tables, tuple(beats_table(trump, strength) for trump, strength in tables))
+    return MappingProxyType(every)
+
+
+_TRICK_TABLES: Final = _every_trick_tables()
+"""The tables of every first round and Nóló ace, worked out once: a game's plan looks its own up."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealPlan:
     """Where each deal's deck order comes from, fixed when the game starts.
@@ -127,16 +179,14 @@ class DealPlan:
     first_deal: int = 1
     trick_tables: TrickTables = field(init=False, repr=False, compare=False)
     """Per deal number (index 0 unused): the trump suit number and the card strengths."""
+    trick_beats: tuple[Beats, ...] = field(init=False, repr=False, compare=False)
+    """Per deal number (index 0 unused): the :func:`beats_table` of its trump and strengths."""
 
     def __post_init__(self) -> None:
-        tables = []
-        for deal_number in range(MAX_DEALS + 1):
-            kind = round_kind(max(deal_number, 1), self.options.first_round)
-            trump = trump_suit(kind)
-            tables.append(
-                (None if trump is None else int(trump), strength_table(kind, self.options.nolo_ace))
-            )
-        object.__setattr__(self, "trick_tables", tuple(tables))
+        options = self.options
+        tables, beats = _TRICK_TABLES[options.first_round, options.nolo_ace]
+        object.__setattr__(self, "trick_tables", tables)
+        object.__setattr__(self, "trick_beats", beats)
 
     __reduce__ = reduce_to_init_fields  # the derived tables are rebuilt on loading, never pickled
 
@@ -204,8 +254,9 @@ def deal_hands(deck: tuple[int, ...], dealer: int) -> tuple[int, int, int, int]:
 
     felagsvist.deal.distribution: card k goes to seat ``dealer + 1 + k`` (mod 4).
     """
-    # dealt[k]: the cards k, k + 4, k + 8, ... of the deck, which go to seat dealer + 1 + k
-    dealt = [reduce(or_, map(_BITS.__getitem__, deck[k::4]), 0) for k in range(4)]
+    # dealt[k]: the cards k, k + 4, k + 8, ... of the deck, which go to seat dealer + 1 + k; their bits
+    # are distinct, so their sum is their union (taken in one call each: a deal costs less)
+    dealt = [sum(itemgetter(*deck[k::4])(_BITS)) for k in range(4)]
     first = dealer + 1
     return dealt[-first % 4], dealt[(1 - first) % 4], dealt[(2 - first) % 4], dealt[(3 - first) % 4]
 

@@ -6,14 +6,18 @@ by side, the legal set (:func:`playable`, :func:`legal_mask`,
 (:func:`take_play`, its fast path :func:`fast_play`, and :func:`play_card`),
 then the end of a trick (:func:`trick_winner`), of a deal and of the game
 (:func:`game_ends`, :func:`outcome`). The follow-suit condition is written
-once, in :func:`playable`; the legal set, the check and the fast path all
-call it.
+once, in :func:`playable`; the legal set and the check call it. The
+transition keeps the legal cards of the player to act next in the state, and
+for a trick already led writes the condition out (two operations, not a
+call); ``tests/felagsvist/test_fast_paths.py`` holds what it keeps to
+:func:`playable` all through random games.
 
 The functions take the state as their first argument. The state's action table
 (:class:`~cardrules.games.felagsvist.state.FelagsvistState`) names
 :func:`judge_play`, :func:`take_play` and the fast path :func:`fast_play`; the
 door every action passes before them is the core's
-(:class:`~cardrules.state_base.StateBase`).
+(:class:`~cardrules.state_base.StateBase`). The state's ``apply`` is
+:func:`apply_play`: the fast path's test written out, then that door.
 
 >>> hand = (1 << 0) | (1 << 13) | (1 << 14)     # 2♣, 2♦, 3♦
 >>> bin(playable(hand, ())), bin(playable(hand, (20,))), bin(playable(hand, (40,)))
@@ -40,6 +44,7 @@ from cardrules.judging import (
 )
 from cardrules.notation import format_seat
 from cardrules.rules import RuleId
+from cardrules.state_base import StateBase
 from cardrules.verdict import Verdict, make_verdict, verdict_later
 
 if TYPE_CHECKING:
@@ -47,6 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PLAYABLE_AS_PLAYED",
+    "apply_play",
     "end_reason",
     "fast_play",
     "game_ends",
@@ -120,11 +126,13 @@ def legal_actions(state: FelagsvistState) -> tuple[Action, ...]:
     top = _TOP_SUIT[mask.bit_length()]  # the highest suit of the mask
     if not mask & _BELOW[top]:  # one suit (as when following): one pick
         return RANK_PICKS[mask >> _SUIT_SHIFT[top]](rows[top])
+    low = mask & 0x3FFFFFF  # clubs and diamonds, then hearts and spades: each half fits one machine digit
+    high = mask >> 26
     return (
-        RANK_PICKS[mask & 0x1FFF](rows[0])
-        + RANK_PICKS[mask >> 13 & 0x1FFF](rows[1])
-        + RANK_PICKS[mask >> 26 & 0x1FFF](rows[2])
-        + RANK_PICKS[mask >> 39](rows[3])
+        RANK_PICKS[low & 0x1FFF](rows[0])
+        + RANK_PICKS[low >> 13](rows[1])
+        + RANK_PICKS[high & 0x1FFF](rows[2])
+        + RANK_PICKS[high >> 13](rows[3])
     )
 
 
@@ -243,6 +251,25 @@ def take_play(state: FelagsvistState, action: PlayCard, card: int | None) -> Fel
     return play_card(state, action.seat, action.card.index if card is None else card)
 
 
+def apply_play(state: FelagsvistState, action: Action | str) -> FelagsvistState:
+    """``state.apply(action)``: a shared play of a legal card is carried out at once, any other action
+    goes to the door (:meth:`cardrules.state_base.StateBase.apply`, which judges it).
+
+    The test is :func:`~cardrules.games.felagsvist.play.fast_play`'s, written out here so that the
+    common case is one call, not three (the table's lookup, the fast path, the transition);
+    ``tests/felagsvist/test_fast_paths.py`` holds both to the judged path.
+    """
+    seat = state.current_player
+    try:
+        card = action.card.index  # type: ignore[union-attr]
+        shared = state.legal_cards >> card & 1 and PLAYS[seat][card] is action
+    except (AttributeError, IndexError, TypeError, ValueError):  # a value built around the class: the door
+        shared = False
+    if shared:
+        return play_card(state, seat, card)
+    return StateBase.apply(state, action)
+
+
 def fast_play(state: FelagsvistState, action: object) -> FelagsvistState | None:
     """The state after ``action`` when it is a shared play of a card the state's legal set holds, by the
     player to act (``actions.PLAYS``); else ``None`` (``apply`` then takes
@@ -264,6 +291,8 @@ _SEATS: Final = (0, 1, 2, 3, 0, 1, 2, 3)
 """Seat ``n % 4`` at index ``n``: the seats round the table clockwise (felagsvist.play.trick-order)."""
 
 _BITS: Final = tuple(1 << card for card in range(52))
+_LED_SUIT: Final = tuple(SUIT_MASKS[card // 13] for card in range(52))
+"""The cards of each card's suit, as a bitmask: what a trick led with that card asks to follow."""
 _ALONE: Final = tuple((card,) for card in range(52))
 """``(card,)`` for each card index: the one-card tuple a play adds to the trick, built once."""
 
@@ -289,14 +318,24 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
     history = (state.history, seat, card)
     if len(trick) < 4:
         after = _SEATS[seat + 1]
-        return state.make(
-            state.deal, hands, trick, history, state.tally, after, playable(hands[after], trick)
-        )
+        hand = hands[after]
+        # playable(hand, trick), written out for a trick already led: the suit led if held, else any card
+        same = hand & _LED_SUIT[trick[0]]
+        return state.make(state.deal, hands, trick, history, state.tally, after, same or hand)
     deal = state.deal
     tally = state.tally
-    trump, strength = deal.plan.trick_tables[deal.deal_number]
-    winner = _SEATS[tally.leader + trick_winner(trick, trump, strength)]
-    taken = _BITS[trick[0]] | _BITS[trick[1]] | _BITS[trick[2]] | _BITS[trick[3]]
+    # trick_winner(trick, trump, strength), read off the deal's table of which card beats which
+    beats = deal.plan.trick_beats[deal.deal_number]
+    c0, c1, c2, c3 = trick
+    best, place = c0, 0
+    if beats[best][c1]:
+        best, place = c1, 1
+    if beats[best][c2]:
+        best, place = c2, 2
+    if beats[best][c3]:
+        place = 3
+    winner = _SEATS[tally.leader + place]
+    taken = _BITS[c0] | _BITS[c1] | _BITS[c2] | _BITS[c3]
     ns, ew = tally.tricks
     won_ns, won_ew = tally.won
     if winner % 2 == 0:
@@ -304,7 +343,7 @@ def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
     else:
         tally = new_tally(winner, (ns, ew + 1), (won_ns, won_ew | taken))
     if ns + ew + 1 < DEAL_TRICKS:
-        return state.make(deal, hands, (), history, tally, winner, playable(hands[winner], ()))
+        return state.make(deal, hands, (), history, tally, winner, hands[winner])  # a leader plays any card
     return _end_deal(state, hands, history, tally)
 
 

@@ -122,6 +122,7 @@ class FelagsvistState(StateBase[FelagsvistObservation, Cards, "FelagsvistEnding"
     # -- the legal set and the end: the functions of cardrules.games.felagsvist.play,
     # -- bound directly (no wrapper call on the hot paths)
 
+    apply = _play.apply_play
     legal_mask = _play.legal_mask
     legal_actions = _play.legal_actions
     outcome = _play.outcome

@@ -267,6 +267,11 @@ class FelagsvistEnding:
         else:
             hands = (h0, h1, h2, h3 ^ bit)
         trick = self.trick
+        leader = self.leader
+        side = self.side ^ 1
+        value = self.value
+        left = self.left
+        won = 0
         # Inside a trick the seats take turns, so the side to play changes at every card. The
         # winner so far changes only when the card beats it (see EndingRules.beats), so the card
         # winning the trick so far, kept as it goes, is the winner once the trick is complete.
@@ -275,6 +280,7 @@ class FelagsvistEnding:
             best = move
             ahead = 0
             played = bit
+            seat = seat + 1 & 3
         else:
             played = len(trick)
             if rules.beats[self.best] >> move & 1:
@@ -285,43 +291,23 @@ class FelagsvistEnding:
                 # its rank decided the trick when another card of its suit was played to it
                 top = 1 << best
                 won = top if (self.played | bit) & _SUIT[best] ^ top else 0
-                winner = self.leader + ahead & 3
-                side = (winner ^ rules.counted) & 1  # 0: the counted side won it; it scores it unless in Nóló
-                return new_ending(
-                    rules,
-                    hands,
-                    (),
-                    winner,
-                    winner,
-                    side,
-                    self.value + (side == rules.nolo),
-                    self.left - 1,
-                    -1,
-                    0,
-                    won,
-                    holders,
-                    lengths,
-                    in_hand,
-                    0,
-                )
-            trick, played = trick + (move,), self.played | bit  # noqa: RUF005 - faster than (*trick, move)
+                leader = seat = self.leader + ahead & 3
+                side = (seat ^ rules.counted) & 1  # 0: the counted side won it; it scores it unless in Nóló
+                value += side == rules.nolo
+                left -= 1
+                trick, best, ahead, played = (), -1, 0, 0
+            else:
+                trick, played = trick + (move,), self.played | bit  # noqa: RUF005 - faster than (*trick, move)
+                seat = seat + 1 & 3
+        if _NATIVE:  # compiled: the class's own constructor, which compiled code calls directly
+            return FelagsvistEnding(
+                rules, hands, trick, leader, seat, side, value, left, best, ahead, won, holders, lengths,
+                in_hand, played,
+            )  # fmt: skip
         return new_ending(
-            rules,
-            hands,
-            trick,
-            self.leader,
-            seat + 1 & 3,
-            self.side ^ 1,
-            self.value,
-            self.left,
-            best,
-            ahead,
-            0,
-            holders,
-            lengths,
-            in_hand,
+            rules, hands, trick, leader, seat, side, value, left, best, ahead, won, holders, lengths, in_hand,
             played,
-        )
+        )  # fmt: skip
 
     def key(self) -> Hashable | None:
         """At a trick boundary, who holds each card left, by rank order within its suit, and the leader.
@@ -488,3 +474,6 @@ new_ending: Final[Callable[
     FelagsvistEnding,
 ]] = fast_constructor(FelagsvistEnding)  # fmt: skip
 """Builds a :class:`FelagsvistEnding` from its fields and its ``in_hand`` and ``played`` (no checks)."""
+
+_NATIVE: Final = new_ending is FelagsvistEnding
+"""Whether this module is compiled (mypyc): :meth:`FelagsvistEnding.play` then calls the class itself."""
