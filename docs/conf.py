@@ -204,6 +204,7 @@ nitpick_ignore = [
     ("py:obj", "cardrules.base.StateT"),
     ("py:class", "cardrules.frozen.T"),
     ("py:class", "cardrules.shuffling.T"),
+    ("py:class", "cardrules.games.calabresella.cards.T"),
     ("py:class", "cardrules.position.T"),
     ("py:class", "cardrules.parallel.T"),
     ("py:class", "cardrules.parallel.R"),

@@ -61,3 +61,29 @@ def test_play_verdicts_looked_up_are_those_findings_build(seed: int, follow: str
         for index in DECK_INDICES:
             action = PLAYS[seat][index]
             assert state.check(action) == _judged_by_findings(state, action), str(action)
+
+
+@given(st.integers(0, 10**6), st.sampled_from(["required", "free"]), st.integers(0, 40))
+def test_the_written_out_follow_test_agrees_with_playable(seed: int, follow: str, steps: int) -> None:
+    """The legal set and the fast path of a card play write playable()'s test out; both agree with it."""
+    game = get_game("calabresella", follow_suit=follow)
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        if state.phase is Phase.PLAY:
+            assert isinstance(state, CalabresellaState)
+            seat = state.current_player
+            mask = play.playable(state.hands[seat], state.trick, state.options)
+            assert legal == tuple(PLAYS[seat][card.index] for card in cards_in(mask))
+            for index in DECK_INDICES:
+                fast = procedure.fast_play(state, PLAYS[seat][index])
+                assert (fast is not None) == bool(mask >> index & 1), (state.compact(), index)
+                if fast is not None:
+                    assert fast.position() == play.play(state, seat, index).position()
+            steps -= 1
+            if steps < 0:
+                return
+        state = state.apply(
+            legal[1] if state.phase is Phase.AUCTION and len(legal) > 1 else rng.choice(legal)
+        )

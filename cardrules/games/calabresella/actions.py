@@ -146,6 +146,12 @@ BIDS: Final[tuple[tuple[Bid, ...], ...]] = tuple(
 RAISES: Final[tuple[tuple[ChooseRaise, ...], ...]] = tuple(
     tuple(ChooseRaise(seat, choice) for choice in Raise) for seat in range(3)
 )
+CALLS: Final[tuple[tuple[CallCard, ...], ...]] = tuple(
+    tuple(CallCard(seat, card) for card in STANDARD_DECK) for seat in range(3)
+)
+RETURNS: Final[tuple[tuple[ReturnCard, ...], ...]] = tuple(
+    tuple(ReturnCard(seat, card) for card in STANDARD_DECK) for seat in range(3)
+)
 
 _CANONICAL: Final[Mapping[str, Action]] = MappingProxyType(
     {
@@ -155,12 +161,8 @@ _CANONICAL: Final[Mapping[str, Action]] = MappingProxyType(
             *(bid for row in BIDS for bid in row),
             *(choice for row in RAISES for choice in row),
             *(play for row in PLAYS for play in row),
-            *(
-                kind(seat, card)
-                for kind in (CallCard, ReturnCard)
-                for seat in range(3)
-                for card in STANDARD_DECK
-            ),
+            *(action for row in CALLS for action in row),
+            *(action for row in RETURNS for action in row),
         )
     }
 )

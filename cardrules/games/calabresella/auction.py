@@ -49,6 +49,9 @@ _OVERCALL: Final = "calabresella.bidding.overcall"
 _PASS_FINAL: Final = "calabresella.bidding.pass-final"
 
 _ORDER: Final = rule_order(RULES)
+_AUCTION: Final = Phase.AUCTION
+_OVER: Final = Phase.OVER
+_SINGLE_ROUND: Final = Auction.SINGLE_ROUND  # read once: reading an enum member off its class is slow
 
 
 def outbids(contract: Contract, level: int) -> bool:
@@ -111,7 +114,7 @@ def auction_status(
 def _status(state: CalabresellaState, calls: tuple[tuple[int, int], ...]) -> tuple[bool, int, int, int]:
     context = state.context
     plan = context.plan
-    single_round = plan.options.auction is Auction.SINGLE_ROUND
+    single_round = plan.options.auction is _SINGLE_ROUND
     return auction_status(calls, plan.nxt[context.dealer], plan.nxt, single_round)
 
 
@@ -186,7 +189,7 @@ def call(state: CalabresellaState, action: Pass | Bid) -> CalabresellaState:
         setup = make_setup(calls, bidder, CONTRACTS[top - 1], -1, -1, -1, None, (), ())
         return exchange.begin(state, setup)
     # The auction goes on, or all three passed and the hand is abandoned (calabresella.bidding.all-pass).
-    phase, to_act = (Phase.OVER, TERMINAL) if over else (Phase.AUCTION, caller)
+    phase, to_act = (_OVER, TERMINAL) if over else (_AUCTION, caller)
     return state.make(
         state.context,
         make_setup(calls, -1, None, -1, -1, -1, None, (), ()),

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Final, TypeVar
 
 from cardrules.cards import STANDARD_DECK, Card, Rank, Suit
+
+T = TypeVar("T")
 
 __all__ = [
     "DECK",
@@ -33,6 +35,7 @@ __all__ = [
     "THIRDS",
     "card_thirds",
     "in_deck",
+    "in_mask",
     "mask_of",
     "mask_thirds",
     "pretty",
@@ -118,13 +121,29 @@ def card_thirds(card: Card) -> int:
     return THIRDS[card.index]
 
 
+_BY_VALUE: Final[tuple[tuple[int, int], ...]] = tuple(
+    (value, sum(bit for bit, worth in _VALUED if worth == value)) for value in sorted({v for _, v in _VALUED})
+)
+"""Per value in thirds that a card may have (1 and 3), the bitmask of the cards worth it."""
+
+
 def mask_thirds(mask: int) -> int:
-    """The total value in thirds of the cards of a bitmask."""
+    """The total value in thirds of the cards of a bitmask (per value, that value times its cards)."""
     total = 0
-    for bit, value in _VALUED:
-        if mask & bit:
-            total += value
+    for value, bits in _BY_VALUE:
+        total += value * (mask & bits).bit_count()
     return total
+
+
+def in_mask(row: tuple[T, ...], mask: int) -> tuple[T, ...]:
+    """The items of ``row`` (one per card index: cards, or the shared actions of a kind) at the cards of
+    ``mask``, in index order."""
+    out: list[T] = []
+    while mask:
+        low = mask & -mask
+        out.append(row[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
 
 
 def mask_of(indices: Iterable[int]) -> int:

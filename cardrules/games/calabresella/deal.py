@@ -27,12 +27,13 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Final
 
 from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.calabresella.cards import DECK_INDICES
-from cardrules.games.calabresella.options import CalabresellaOptions, Direction, RedealDealer
+from cardrules.games.calabresella.options import CalabresellaOptions, Direction, FollowSuit, RedealDealer
 from cardrules.games.calabresella.scoring import Contract, Raise
 from cardrules.shuffling import shuffle_in_place, shuffle_steps
 
@@ -47,6 +48,7 @@ __all__ = [
     "Tally",
     "deal_hands",
     "dealt_monte",
+    "make_context",
     "make_setup",
     "make_tally",
     "next_dealer",
@@ -113,6 +115,7 @@ class DealPlan:
         first_hand: the hand number of ``decks[0]``: 1 for a session dealt from
             its start, the position's hand for a state read from a position.
         nxt: ``nxt[s]`` is next(s) under the ``direction`` option.
+        free: whether ``follow_suit = free`` (any card may always be played), read once for the play.
     """
 
     options: CalabresellaOptions
@@ -124,11 +127,13 @@ class DealPlan:
         repr=False,
         compare=False,  # derived from the options, which are compared
     )
+    free: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # calabresella.deal.direction: next(s) is s + 1 (counter-clockwise) or s + 2 (clockwise), mod 3.
         step = 1 if self.options.direction is Direction.COUNTERCLOCKWISE else 2
         object.__setattr__(self, "nxt", ((0 + step) % 3, (1 + step) % 3, (2 + step) % 3))
+        object.__setattr__(self, "free", self.options.follow_suit is FollowSuit.FREE)
 
     __reduce__ = reduce_to_init_fields  # the derived tables are rebuilt on loading, never pickled
 
@@ -149,10 +154,14 @@ class DealPlan:
         return self.decks[max(hand_number + 1 - self.first_hand, 0) :]
 
 
-_PACKETS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(i for r in range(3) for i in range(12 * r + 4 * k, 12 * r + 4 * k + 4)) for k in range(3)
+_PACKETS: Final[tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]] = tuple(
+    itemgetter(*(i for r in range(3) for i in range(12 * r + 4 * k, 12 * r + 4 * k + 4))) for k in range(3)
 )
-"""calabresella.deal.packets: the deck positions of the k-th player's 12 cards counted from E, per k."""
+"""calabresella.deal.packets: per k, the k-th player's 12 cards counted from E, read off a deck by their
+deck positions."""
+
+_BITS: Final[tuple[int, ...]] = tuple(1 << index for index in range(52))
+"""Per card index, its bit in a hand's mask."""
 
 
 def deal_hands(deck: tuple[int, ...], dealer: int, nxt: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -164,11 +173,9 @@ def deal_hands(deck: tuple[int, ...], dealer: int, nxt: tuple[int, int, int]) ->
     """
     hands = [0, 0, 0]
     seat = nxt[dealer]
-    for positions in _PACKETS:
-        mask = 0
-        for i in positions:
-            mask |= 1 << deck[i]
-        hands[seat] = mask
+    for packets in _PACKETS:
+        # The bits of distinct cards: their sum is their union (the loops run in C).
+        hands[seat] = sum(map(_BITS.__getitem__, packets(deck)))
         seat = nxt[seat]
     return hands[0], hands[1], hands[2]
 
@@ -284,6 +291,11 @@ make_setup: Final[
     ]
 ] = fast_constructor(Setup)
 """Build a :class:`Setup` from all its fields, in order, fast (the auction's and exchange's constructor)."""
+
+make_context: Final[Callable[[DealPlan, int, int, tuple[int, ...], tuple[int, int, int]], DealContext]] = (
+    fast_constructor(DealContext)
+)
+"""Build a :class:`DealContext` from all its fields, in order, fast (each new hand's)."""
 
 make_tally: Final[Callable[[int, int, int, int, int, tuple[int, ...]], Tally]] = fast_constructor(Tally)
 """Build a :class:`Tally` from all its fields, in order, fast (the play's constructor)."""

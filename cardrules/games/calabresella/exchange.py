@@ -22,17 +22,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from cardrules.cards import Card, cards_in, format_cards
+from cardrules.cards import STANDARD_DECK, Card, format_cards
 from cardrules.game import Action
 from cardrules.games.calabresella import play
 from cardrules.games.calabresella.actions import (
+    CALLS,
     RAISES,
+    RETURNS,
     CallCard,
     ChooseRaise,
     Discard,
     ReturnCard,
 )
-from cardrules.games.calabresella.cards import DECK_MASK, mask_of, pretty
+from cardrules.games.calabresella.cards import DECK_MASK, in_mask, mask_of, pretty
 from cardrules.games.calabresella.deal import NO_TALLY, Phase, Setup, make_setup
 from cardrules.games.calabresella.lay_aways import LayAways
 from cardrules.games.calabresella.options import ReturnTiming, SolissimoRaises, SoloMonte
@@ -54,6 +56,7 @@ __all__ = [
     "callable_mask",
     "final_monte",
     "judge",
+    "lay_allowed",
     "lay_away_rule",
     "lay_rule",
     "lay_size",
@@ -77,6 +80,22 @@ _SCEGLIETE: Final = "calabresella.exchange.scegliete"
 _ORDER: Final = rule_order(RULES)
 
 
+# The members the exchange compares with, read once (reading an enum member off its class is slow).
+_CONTRACT_CHIAMO: Final = Contract.CHIAMO
+_CONTRACT_SOLO: Final = Contract.SOLO
+_PHASE_CALL: Final = Phase.CALL
+_PHASE_DISCARD: Final = Phase.DISCARD
+_PHASE_LAY: Final = Phase.LAY
+_PHASE_RAISE: Final = Phase.RAISE
+_PHASE_RETURN: Final = Phase.RETURN
+_RAISE_DIVIDETE: Final = Raise.DIVIDETE
+_RAISE_NONE: Final = Raise.NONE
+_RAISE_SCEGLIETE: Final = Raise.SCEGLIETE
+_RETURNTIMING_BEFORE_MONTE: Final = ReturnTiming.BEFORE_MONTE
+_SOLISSIMORAISES_ON: Final = SolissimoRaises.ON
+_SOLOMONTE_HIDDEN: Final = SoloMonte.HIDDEN
+
+
 # -- the conditions -------------------------------------------------------------
 
 
@@ -96,14 +115,14 @@ def lay_size(state: CalabresellaState) -> int:
     calabresella.exchange.discard (the bidder's 4), calabresella.exchange.dividete
     (each opponent's 2), calabresella.exchange.scegliete (each opponent's 4).
     """
-    if state.phase is Phase.LAY and state.setup.raised is Raise.DIVIDETE:
+    if state.phase is _PHASE_LAY and state.setup.raised is _RAISE_DIVIDETE:
         return 2
     return 4
 
 
 def lay_rule(state: CalabresellaState) -> str:
     """The rule of the lay-away now due: the bidder's discard, or the opponents' dividete or scegliete."""
-    if state.phase is Phase.LAY:
+    if state.phase is _PHASE_LAY:
         return lay_away_rule(state.setup.raised)
     return _DISCARD
 
@@ -115,9 +134,9 @@ def lay_away_rule(raised: Raise | None) -> str:
     scegliete (calabresella.exchange.scegliete); with no raise, the bidder's
     discard (calabresella.exchange.discard).
     """
-    if raised is Raise.DIVIDETE:
+    if raised is _RAISE_DIVIDETE:
         return _DIVIDETE
-    if raised is Raise.SCEGLIETE:
+    if raised is _RAISE_SCEGLIETE:
         return _SCEGLIETE
     return _DISCARD
 
@@ -128,7 +147,7 @@ def final_monte(setup: Setup, dealt: tuple[int, ...]) -> tuple[int, ...]:
     The last lay-away (both opponents' pairs after dividete), or the ``dealt``
     monte when nothing was laid away (an unraised Solissimo).
     """
-    if setup.raised is Raise.DIVIDETE:
+    if setup.raised is _RAISE_DIVIDETE:
         return setup.laid[-2][1] + setup.laid[-1][1]
     if setup.laid:
         return setup.laid[-1][1]
@@ -149,13 +168,28 @@ def legal(state: CalabresellaState) -> Sequence[Action]:
     phase = state.phase
     seat = state.current_player
     hand = state.hands[seat]
-    if phase is Phase.CALL:
-        return tuple(CallCard(seat, card) for card in cards_in(callable_mask(hand)))
-    if phase is Phase.RETURN:
-        return tuple(ReturnCard(seat, card) for card in cards_in(returnable_mask(hand, state.setup.called)))
-    if phase is Phase.RAISE:
+    if phase is _PHASE_CALL:
+        return in_mask(CALLS[seat], callable_mask(hand))
+    if phase is _PHASE_RETURN:
+        return in_mask(RETURNS[seat], returnable_mask(hand, state.setup.called))
+    if phase is _PHASE_RAISE:
         return RAISES[seat]
-    return LayAways(seat, tuple(cards_in(hand)), lay_size(state))
+    return LayAways(seat, in_mask(STANDARD_DECK, hand), lay_size(state))
+
+
+def lay_allowed(state: CalabresellaState, seat: int, cards: tuple[Card, ...]) -> bool:
+    """Whether ``seat`` may lay ``cards`` (card values) away in ``state``: the fast test of ``apply``, on
+    the conditions :func:`judge` words (the player to act, a lay-away phase, :func:`lay_size` distinct
+    cards, each held, so in the deck)."""
+    phase = state.phase
+    if seat != state.current_player or (phase is not _PHASE_DISCARD and phase is not _PHASE_LAY):
+        return False
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return (
+        len(cards) == lay_size(state) and mask.bit_count() == len(cards) and state.hands[seat] & mask == mask
+    )
 
 
 # -- the check ------------------------------------------------------------------
@@ -228,7 +262,7 @@ def judge(
         card = action.card
         if not hand >> card.index & 1:
             extra = ""
-            if state.phase is Phase.RETURN and seat == state.setup.bidder and card.index in state.monte:
+            if state.phase is _PHASE_RETURN and seat == state.setup.bidder and card.index in state.monte:
                 # the bidder takes the monte after the return, under return_timing=before-monte only
                 extra = " (under return_timing=before-monte the monte is taken after the return)"
             not_held(found, seat, card.pretty() + extra)
@@ -248,7 +282,7 @@ def judge(
             not_held(found, seat, format_cards(missing, pretty=True))
         if found:
             return found.verdict(_ORDER)
-        if state.phase is Phase.LAY:
+        if state.phase is _PHASE_LAY:
             return Verdict.allowed((lay_rule(state),), f"{actor} lays {len(action.cards)} cards away")
         return Verdict.allowed((_DISCARD,), f"{actor} lays 4 cards away")
     if found:
@@ -291,12 +325,12 @@ def begin(state: CalabresellaState, setup: Setup) -> CalabresellaState:
     hands = list(state.hands)
     bidder = setup.bidder
     contract = setup.contract
-    if contract is Contract.CHIAMO:
-        return _with(state, setup, Phase.CALL, hands, state.monte, bidder)
-    if contract is Contract.SOLO:
+    if contract is _CONTRACT_CHIAMO:
+        return _with(state, setup, _PHASE_CALL, hands, state.monte, bidder)
+    if contract is _CONTRACT_SOLO:
         return _take_monte(state, setup, hands)
-    if state.options.solissimo_raises is SolissimoRaises.ON:
-        return _with(state, setup, Phase.RAISE, hands, state.monte, bidder)
+    if state.options.solissimo_raises is _SOLISSIMORAISES_ON:
+        return _with(state, setup, _PHASE_RAISE, hands, state.monte, bidder)
     return play.start(state, setup, hands, state.monte)
 
 
@@ -307,7 +341,7 @@ def advance(
     setup = state.setup
     bidder = setup.bidder
     hands = list(state.hands)
-    before_monte = state.options.return_timing is ReturnTiming.BEFORE_MONTE
+    before_monte = state.options.return_timing is _RETURNTIMING_BEFORE_MONTE
     if isinstance(action, CallCard):
         card = action.card.index
         giver = -1
@@ -321,8 +355,8 @@ def advance(
         hands[bidder] |= 1 << card
         setup = _called(setup, card, giver)
         if before_monte:
-            return _with(state, setup, Phase.RETURN, hands, state.monte, bidder)
-        return _take_monte(state, setup, hands, then=Phase.RETURN)
+            return _with(state, setup, _PHASE_RETURN, hands, state.monte, bidder)
+        return _take_monte(state, setup, hands, then=_PHASE_RETURN)
     if isinstance(action, ReturnCard):
         card = action.card.index
         hands[bidder] &= ~(1 << card)
@@ -340,7 +374,7 @@ def advance(
         )
         if before_monte:
             return _take_monte(state, setup, hands)
-        return _with(state, setup, Phase.DISCARD, hands, state.monte, bidder)
+        return _with(state, setup, _PHASE_DISCARD, hands, state.monte, bidder)
     if isinstance(action, Discard):
         return _lay(state, action, hands)
     return _raise(state, action.choice, hands)
@@ -352,17 +386,17 @@ def _lay(state: CalabresellaState, action: Discard, hands: list[int]) -> Calabre
     cards = tuple(card.index for card in action.cards)
     hands[seat] &= ~mask_of(cards)
     setup = _with_lay(state.setup, (*state.setup.laid, (seat, cards)))
-    if state.phase is Phase.DISCARD:
+    if state.phase is _PHASE_DISCARD:
         return play.start(state, setup, hands, cards)
     o1, o2 = state.opponents or (0, 0)
-    if setup.raised is Raise.DIVIDETE:
+    if setup.raised is _RAISE_DIVIDETE:
         if seat == o1:
-            return _with(state, setup, Phase.LAY, hands, cards, o2)
+            return _with(state, setup, _PHASE_LAY, hands, cards, o2)
         return play.start(state, setup, hands, state.monte + cards)
     if seat == o1:  # scegliete: O2 now takes the monte O1 left
         hands[o2] |= mask_of(cards)
         setup = _received(setup, (*setup.received, (o2, cards)))
-        return _with(state, setup, Phase.LAY, hands, (), o2)
+        return _with(state, setup, _PHASE_LAY, hands, (), o2)
     return play.start(state, setup, hands, cards)
 
 
@@ -381,18 +415,18 @@ def _raise(state: CalabresellaState, choice: Raise, hands: list[int]) -> Calabre
         setup.received,
     )
     monte = state.monte
-    if choice is Raise.NONE:
+    if choice is _RAISE_NONE:
         return play.start(state, setup, hands, monte)
     o1, o2 = state.opponents or (0, 0)
     received: tuple[tuple[int, tuple[int, ...]], ...]
-    if choice is Raise.DIVIDETE:
+    if choice is _RAISE_DIVIDETE:
         hands[o1] |= mask_of(monte[0:2])
         hands[o2] |= mask_of(monte[2:4])
         received = ((o1, monte[0:2]), (o2, monte[2:4]))
     else:
         hands[o1] |= mask_of(monte)
         received = ((o1, monte),)
-    return _with(state, _received(setup, received), Phase.LAY, hands, (), o1)
+    return _with(state, _received(setup, received), _PHASE_LAY, hands, (), o1)
 
 
 def _called(setup: Setup, called: int, giver: int) -> Setup:
@@ -461,6 +495,6 @@ def _take_monte(
     bidder = setup.bidder
     monte = state.monte
     hands[bidder] |= mask_of(monte)
-    if setup.contract is Contract.SOLO and state.options.solo_monte is SoloMonte.HIDDEN:
+    if setup.contract is _CONTRACT_SOLO and state.options.solo_monte is _SOLOMONTE_HIDDEN:
         setup = _received(setup, ((bidder, monte),))
     return _with(state, setup, then, hands, (), bidder)

@@ -73,6 +73,8 @@ played in the play phase, which the trick takes as any other card.
 
 # The members the hot paths compare with, read once (reading an enum member off its class is slow).
 _PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_NO_RAISE: Final = Raise.NONE
 _ORDER: Final = rule_order(RULES)
 _FREE: Final = FollowSuit.FREE
 
@@ -126,9 +128,18 @@ _SUIT_PLAYS: Final[tuple[tuple[Mapping[int, tuple[PlayCard, ...]], ...], ...]] =
 
 
 def legal(state: CalabresellaState) -> tuple[Action, ...]:
-    """The legal card plays of the player to act, in index order: the :func:`playable` cards, suit by suit."""
+    """The legal card plays of the player to act, in index order: the :func:`playable` cards, suit by suit.
+
+    :func:`playable`'s test is written out here, on the plan's ``free`` (the option read once), as the
+    hottest path of random play; a test holds the two to the same cards.
+    """
     seat = state.current_player
-    mask = playable(state.hands[seat], state.trick, state.context.plan.options)
+    mask = state.hands[seat]
+    trick = state.trick
+    if trick and not state.context.plan.free:  # calabresella.play.follow, as playable() has it
+        same = mask & SUIT_MASKS[trick[0] // 13]
+        if same:
+            mask = same
     clubs, diamonds, hearts, spades = _SUIT_PLAYS[seat]
     return (
         clubs[mask & 0x1FFF]
@@ -300,13 +311,14 @@ def play(state: CalabresellaState, seat: int, card: int) -> CalabresellaState:
     else:
         h2 &= keep
     hands = (h0, h1, h2)
-    trick = (*state.trick, card)
+    trick = state.trick + (card,)  # noqa: RUF005 - faster than (*trick, card)
     history = (state.history, seat, card)
     make = state.make
-    nxt = state.context.plan.nxt
+    context = state.context
+    nxt = context.plan.nxt
     if len(trick) < 3:
         return make(
-            state.context,
+            context,
             state.setup,
             _PLAY,
             hands,
@@ -323,7 +335,7 @@ def play(state: CalabresellaState, seat: int, card: int) -> CalabresellaState:
     position = trick_winner(first, second, third)
     winner = leader if position == 0 else nxt[leader] if position == 1 else nxt[nxt[leader]]
     taken = (1 << first) | (1 << second) | (1 << third)
-    winners = (*tally.winners, winner)
+    winners = tally.winners + (winner,)  # noqa: RUF005 - faster than (*winners, winner)
     if winner == state.setup.bidder:
         tally = make_tally(
             winner,
@@ -343,7 +355,7 @@ def play(state: CalabresellaState, seat: int, card: int) -> CalabresellaState:
             winners,
         )
     if len(winners) < HAND_TRICKS:  # calabresella.play.next-lead: the winner leads
-        return make(state.context, state.setup, _PLAY, hands, state.monte, (), history, tally, winner, None)
+        return make(context, state.setup, _PLAY, hands, state.monte, (), history, tally, winner, None)
     return _end(state, hands, history, tally, winner)
 
 
@@ -359,12 +371,12 @@ def _end(
         won_b |= monte
     else:
         won_o |= monte
-    options = state.options
+    options = state.context.plan.options
     assert setup.contract is not None
     settlement = settle(
         bidder=bidder,
         contract=setup.contract,
-        raised=setup.raised or Raise.NONE,
+        raised=setup.raised or _NO_RAISE,
         tricks_bidder=tally.tricks_bidder,
         thirds_bidder=bidder_thirds(won_b, last == bidder),
         stakes=options.stake_values,
@@ -372,4 +384,4 @@ def _end(
         basis=options.stramazzo_basis,
     )
     final = make_tally(last, tally.tricks_bidder, tally.tricks_opponents, won_b, won_o, tally.winners)
-    return state.make(state.context, setup, Phase.OVER, hands, (), (), history, final, TERMINAL, settlement)
+    return state.make(state.context, setup, _OVER, hands, (), (), history, final, TERMINAL, settlement)

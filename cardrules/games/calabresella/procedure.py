@@ -9,8 +9,8 @@ the rule of phases for an action of another phase, then hands the action to
 the rules of its own phase module (:func:`judge_play`, :func:`judge_auction`,
 :func:`judge_exchange`); each transition hands a legal action to its phase
 module's (:func:`take_play`, :func:`take_auction`, :func:`take_exchange`).
-The state's action table names them, with the fast paths :func:`fast_play`
-and :func:`fast_shared`.
+The state's action table names them, with the fast paths :func:`fast_play`,
+:func:`fast_shared` and :func:`fast_exchange`.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from cardrules.games.calabresella.actions import (
     PlayCard,
     ReturnCard,
 )
+from cardrules.games.calabresella.cards import SUIT_MASKS
 from cardrules.games.calabresella.deal import Phase
 from cardrules.games.calabresella.rules import RULES
 from cardrules.judging import Findings, not_held, out_of_turn, rule_order
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from cardrules.games.calabresella.state import CalabresellaState
 
 __all__ = [
+    "fast_exchange",
     "fast_play",
     "fast_shared",
     "judge_auction",
@@ -53,6 +55,8 @@ __all__ = [
 
 _PHASES: Final = "calabresella.procedure.phases"
 _AUCTION: Final = Phase.AUCTION
+_CALL: Final = Phase.CALL
+_RETURN: Final = Phase.RETURN
 _RAISE: Final = Phase.RAISE
 _PLAY: Final = Phase.PLAY
 _ORDER: Final = rule_order(RULES)
@@ -217,7 +221,15 @@ def fast_play(state: CalabresellaState, action: object) -> CalabresellaState | N
         return None
     if fast:
         index = action.card.index  # type: ignore[attr-defined]
-        if play.playable(state.hands[seat], state.trick, state.context.plan.options) >> index & 1:
+        hand = state.hands[seat]
+        if hand >> index & 1:
+            trick = state.trick
+            # play.playable's test, written out on the plan's ``free`` as play.legal has it (a test holds
+            # the fast path to the check): a held card follows suit, or the player is void in it.
+            if trick and not state.context.plan.free:
+                led = SUIT_MASKS[trick[0] // 13]
+                if not led >> index & 1 and hand & led:
+                    return None
             return play.play(state, seat, index)
     return None
 
@@ -248,3 +260,38 @@ def fast_shared(state: CalabresellaState, action: object) -> CalabresellaState |
                 return auction.call(state, shared)  # type: ignore[arg-type]
             return exchange.advance(state, shared)  # type: ignore[arg-type]
     return None
+
+
+def fast_exchange(
+    state: CalabresellaState, action: CallCard | ReturnCard | Discard
+) -> CalabresellaState | None:
+    """The state after ``action`` when it is a legal call of a card, return or lay-away by the player to
+    act, on the very conditions of the legal set and the check
+    (:func:`~cardrules.games.calabresella.exchange.callable_mask`,
+    :func:`~cardrules.games.calabresella.exchange.returnable_mask`,
+    :func:`~cardrules.games.calabresella.exchange.lay_allowed`), taking only what the door takes
+    (exact card values); else ``None`` (the door judges it)."""
+    seat = state.current_player
+    phase = state.phase
+    try:  # a value built around its constructor, a field missing: the door says why
+        if type(action.seat) is not int or action.seat != seat:
+            return None
+        kind = type(action)
+        if kind is Discard:
+            cards = action.cards  # type: ignore[union-attr]
+            fast = type(cards) is tuple and all(type(card) is Card for card in cards)
+            fast = fast and exchange.lay_allowed(state, seat, cards)
+        else:
+            card = action.card  # type: ignore[union-attr]
+            if type(card) is not Card:
+                return None
+            hand = state.hands[seat]
+            if kind is CallCard:
+                fast = phase is _CALL and bool(exchange.callable_mask(hand) >> card.index & 1)
+            else:
+                fast = phase is _RETURN and bool(
+                    exchange.returnable_mask(hand, state.setup.called) >> card.index & 1
+                )
+    except AttributeError:
+        return None
+    return exchange.advance(state, action) if fast else None

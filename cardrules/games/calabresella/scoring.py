@@ -11,11 +11,13 @@ once, at the end of the hand (calabresella.scoring.rounding).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 from typing import Final
 
+from cardrules.frozen import fast_constructor
 from cardrules.games.calabresella.cards import mask_thirds
 from cardrules.games.calabresella.options import ReverseCappotto, StramazzoBasis
 
@@ -61,7 +63,7 @@ class Contract(Enum):
     @property
     def level(self) -> int:
         """The bid's place on the ladder: 1 (Chiamo), 2 (Solo), 3 (Solissimo)."""
-        return _LEVELS[self]
+        return _LEVELS[self._value_]  # by the value, a str: an Enum member hashes in Python, slowly
 
     @property
     def label(self) -> str:
@@ -69,7 +71,9 @@ class Contract(Enum):
         return self.value.capitalize()
 
 
-_LEVELS: Final = MappingProxyType({Contract.CHIAMO: 1, Contract.SOLO: 2, Contract.SOLISSIMO: 3})
+_LEVELS: Final = MappingProxyType(
+    {Contract.CHIAMO.value: 1, Contract.SOLO.value: 2, Contract.SOLISSIMO.value: 3}
+)
 CONTRACTS: Final[tuple[Contract, ...]] = (Contract.CHIAMO, Contract.SOLO, Contract.SOLISSIMO)
 """The contracts by level: ``CONTRACTS[level - 1]`` is the bid of that level."""
 
@@ -84,10 +88,16 @@ class Raise(Enum):
     @property
     def factor(self) -> int:
         """1 for no raise, 2 for dividete, 4 for scegliete."""
-        return _FACTORS[self]
+        return _FACTORS[self._value_]  # by the value, as Contract.level
 
 
-_FACTORS: Final = MappingProxyType({Raise.NONE: 1, Raise.DIVIDETE: 2, Raise.SCEGLIETE: 4})
+# The members the settlement compares with, read once (reading an enum member off its class is slow).
+_NO_RAISE: Final = Raise.NONE
+_SOLISSIMO: Final = Contract.SOLISSIMO
+_REVERSE: Final = ReverseCappotto.ON
+_ROUNDED: Final = StramazzoBasis.ROUNDED
+
+_FACTORS: Final = MappingProxyType({Raise.NONE.value: 1, Raise.DIVIDETE.value: 2, Raise.SCEGLIETE.value: 4})
 
 
 def stake(contract: Contract, raised: Raise, stakes: tuple[int, int, int]) -> int:
@@ -96,7 +106,7 @@ def stake(contract: Contract, raised: Raise, stakes: tuple[int, int, int]) -> in
     >>> stake(Contract.SOLISSIMO, Raise.SCEGLIETE, (1, 2, 3))
     12
     """
-    if raised is not Raise.NONE and contract is not Contract.SOLISSIMO:
+    if raised is not _NO_RAISE and contract is not _SOLISSIMO:
         raise ValueError(f"only Solissimo can be raised, not {contract.label}")
     return stakes[contract.level - 1] * raised.factor
 
@@ -123,12 +133,12 @@ def succeeds(thirds_bidder: int) -> bool:
 
 def is_cappotto(tricks_bidder: int, reverse: ReverseCappotto) -> bool:
     """calabresella.scoring.cappotto: the bidder took all 12 tricks (or, with ``reverse``, none)."""
-    return tricks_bidder == HAND_TRICKS or (tricks_bidder == 0 and reverse is ReverseCappotto.ON)
+    return tricks_bidder == HAND_TRICKS or (tricks_bidder == 0 and reverse is _REVERSE)
 
 
 def is_stramazzo(tricks_bidder: int, thirds_bidder: int, basis: StramazzoBasis) -> bool:
     """calabresella.scoring.stramazzo: all the points despite losing a trick, or none despite winning one."""
-    if basis is StramazzoBasis.ROUNDED:
+    if basis is _ROUNDED:
         everything, nothing = points(thirds_bidder) == 11, points(thirds_bidder) == 0
     else:
         everything, nothing = thirds_bidder == HAND_THIRDS, thirds_bidder == 0
@@ -191,6 +201,15 @@ class Settlement:
     payments: tuple[int, int, int]
 
 
+_make_settlement: Final[
+    Callable[
+        [int, Contract, Raise, int, int, int, int, int, bool, bool, bool, int, int, tuple[int, int, int]],
+        Settlement,
+    ]
+] = fast_constructor(Settlement)
+"""Build a :class:`Settlement` from all its fields, in order, fast (what :func:`settle` builds)."""
+
+
 def settle(
     *,
     bidder: int,
@@ -214,19 +233,20 @@ def settle(
     stramazzo = not cappotto and is_stramazzo(tricks_bidder, thirds_bidder, basis)
     m = 2 if cappotto else 3 if stramazzo else 1
     value = stake(contract, raised, stakes) * m
-    return Settlement(
-        bidder=bidder,
-        contract=contract,
-        raised=raised,
-        tricks_bidder=tricks_bidder,
-        thirds_bidder=thirds_bidder,
-        thirds_opponents=HAND_THIRDS - thirds_bidder,
-        points_bidder=points(thirds_bidder),
-        points_opponents=points(HAND_THIRDS - thirds_bidder),
-        success=success,
-        cappotto=cappotto,
-        stramazzo=stramazzo,
-        multiplier=m,
-        value=value,
-        payments=payments(bidder, success, value),
+    thirds_opponents = HAND_THIRDS - thirds_bidder
+    return _make_settlement(
+        bidder,
+        contract,
+        raised,
+        tricks_bidder,
+        thirds_bidder,
+        thirds_opponents,
+        points(thirds_bidder),
+        points(thirds_opponents),
+        success,
+        cappotto,
+        stramazzo,
+        m,
+        value,
+        payments(bidder, success, value),
     )

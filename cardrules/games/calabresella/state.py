@@ -57,6 +57,7 @@ from cardrules.games.calabresella.deal import (
     Tally,
     deal_hands,
     dealt_monte,
+    make_context,
     next_dealer,
 )
 from cardrules.games.calabresella.info import INFO
@@ -127,9 +128,9 @@ class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaE
         ),
         step(Pass, procedure.judge_auction, procedure.take_auction, fast=procedure.fast_shared),
         step(Bid, procedure.judge_auction, procedure.take_auction, fast=procedure.fast_shared),
-        step(CallCard, procedure.judge_exchange, procedure.take_exchange),
-        step(ReturnCard, procedure.judge_exchange, procedure.take_exchange),
-        step(Discard, procedure.judge_exchange, procedure.take_exchange),
+        step(CallCard, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_exchange),
+        step(ReturnCard, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_exchange),
+        step(Discard, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_exchange),
         step(ChooseRaise, procedure.judge_exchange, procedure.take_exchange, fast=procedure.fast_shared),
     )
     _read_action = staticmethod(parse_action)
@@ -146,10 +147,10 @@ class CalabresellaState(StateBase[CalabresellaObservation, Cards, "CalabresellaE
     ) -> CalabresellaState:
         """The state right after the deal of hand ``hand_number`` by ``dealer``: E is to call."""
         deck = plan.deck(hand_number)
-        context = DealContext(plan, hand_number, dealer, deck, balances)
+        context = make_context(plan, hand_number, dealer, deck, balances)
         hands = deal_hands(deck, dealer, plan.nxt)
-        return cls(
-            context, NO_SETUP, Phase.AUCTION, hands, dealt_monte(deck), (), None, NO_TALLY, plan.nxt[dealer]
+        return make_state(
+            context, NO_SETUP, _AUCTION, hands, dealt_monte(deck), (), None, NO_TALLY, plan.nxt[dealer], None
         )
 
     def next_hand(self) -> CalabresellaState:
