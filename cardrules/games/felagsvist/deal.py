@@ -149,10 +149,14 @@ def _every_trick_tables() -> MappingProxyType[
 ]:
     """:func:`_trick_tables` of every first round and Nóló ace, each with every deal's :func:`beats_table`."""
     every = {}
+    made: dict[tuple[int | None, tuple[int, ...]], Beats] = {}  # one table per trump and strengths met
     for first in RoundKind:
         for ace in NoloAce:
             tables = _trick_tables(first, ace)
-            every[first, ace] = (tables, tuple(beats_table(trump, strength) for trump, strength in tables))
+            for table in tables:
+                if table not in made:
+                    made[table] = beats_table(*table)
+            every[first, ace] = (tables, tuple(made[table] for table in tables))
     return MappingProxyType(every)
 
 
