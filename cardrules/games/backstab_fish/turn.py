@@ -86,6 +86,8 @@ _ASK_RULES: Final = (RuleId(TARGET), RuleId(RANK), RuleId(COUNT))
 
 _UNITS: Final = int("1" * 14, 16)
 
+_RANK_COUNT: Final = len(ALL_RANKS)
+
 # -- the order of a turn and the three ask rules ------------------------------
 
 
@@ -264,9 +266,9 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
         return unknown_action(f"{rank!r} is not a rank")
     if type(count) is not int:
         return unknown_action(f"{count!r} is not a count")
-    if ask_allowed(state, action):  # the legal set's own test first: a legal ask has nothing to find
-        return verdict_later(True, _ASK_RULES, parts.allowed_reason, (seat, rank, target, count))
     to_act = state.current_player
+    if seat == to_act and ask_allowed(state, action):  # the legal set's own test first: nothing to find
+        return verdict_later(True, _ASK_RULES, parts.allowed_reason, (seat, rank, target, count))
     found = 0  # the parts found, as bits of parts.RULES_FOUND's index; the reason is written from them
     if seat != to_act:
         found = parts.TURN_BROKEN
@@ -276,7 +278,7 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
         found |= parts.TARGET_REFUSED | parts.TARGET_KNOWN
     elif not may_ask(seat, target, state.sizes, deal.open_targets):
         found |= parts.TARGET_REFUSED
-    copies = deal.copies[rank] if 0 <= rank < len(ALL_RANKS) else 0
+    copies = deal.copies[rank] if 0 <= rank < _RANK_COUNT else 0
     if not copies:
         found |= parts.RANK_REFUSED | parts.RANK_KNOWN
     else:
