@@ -52,9 +52,6 @@ def seat_unknown(state: BackstabFishState, action: Action) -> Verdict | None:
 def judge_ask(state: BackstabFishState, action: Ask) -> tuple[Verdict, None]:
     """The verdict on an ask that passed the door: the seat, then
     :func:`~cardrules.games.backstab_fish.turn.check_ask`."""
-    seat = action.seat
-    if type(seat) is int and 0 <= seat < state.deal.players:  # the common case at once: a seat of the game
-        return turn.check_ask(state, action), None
     refused = seat_unknown(state, action)
     return (refused if refused is not None else turn.check_ask(state, action)), None
 
