@@ -134,6 +134,8 @@ _REFS: Final[tuple[tuple[CardRef, CardRef, CardRef], ...]] = tuple(
     (CardRef(kind_card(k)), CardRef(kind_card(k), 1), CardRef(kind_card(k), 2)) for k in range(32)
 )
 """Each kind's card references: plain, copy 1, copy 2 (values, built once)."""
+_PLAIN_REFS: Final[tuple[CardRef, ...]] = tuple(_REFS[i >> 1][0] for i in range(64))
+"""Each id's plain card reference (the copy not named)."""
 _PLACE: Final[tuple[int, ...]] = tuple(64 * (i >> 4) - 2 * (i >> 1) + (i & 1) for i in range(64))
 """Where each id goes in a meld's canonical order: by suit, the strongest first (as ``_sort_key``)."""
 
@@ -150,6 +152,8 @@ def meld_decl(kind: MeldKind, cards: int, named: int) -> MeldDecl:
     'bezique JD QS#2'
     """
     ids = sorted(ids_in(cards), key=_PLACE.__getitem__)
+    if not named:  # the common case: every card plain, each id's reference read off a table
+        return _make_decl(kind, tuple(map(_PLAIN_REFS.__getitem__, ids)))
     return _make_decl(kind, tuple([_REFS[i >> 1][(i & 1) + 1 if named >> i & 1 else 0] for i in ids]))
 
 

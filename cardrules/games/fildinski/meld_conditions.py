@@ -36,6 +36,7 @@ __all__ = [
     "MeldView",
     "Melds",
     "alike_copies",
+    "barred_at",
     "copy_class",
     "copy_classes",
     "copy_matters",
@@ -150,6 +151,13 @@ def outranked_at(used: tuple[int, ...], order: int) -> int:
     """:func:`outranked` for the kind of table order ``order``, from the used cards per kind (the search)."""
     higher = _HIGHER_ORDER[order]
     return 0 if higher < 0 else used[higher]
+
+
+def barred_at(used: tuple[int, ...], order: int) -> int:
+    """:func:`reused_at` and :func:`outranked_at` at once: the ids no meld of the kind of table order
+    ``order`` may hold (the search asks it once a kind; a property test holds it to the two)."""
+    higher = _HIGHER_ORDER[order]
+    return used[order] if higher < 0 else used[order] | used[higher]
 
 
 def step_conditions(s: MeldView, kind: MeldKind, mask: int) -> tuple[bool, bool, bool]:

@@ -21,12 +21,10 @@ from cardrules.games.fildinski.meld_conditions import (
     Melds,
     MeldView,
     alike_copies,
+    barred_at,
     copy_classes,
     fresh_cards,
     meld_pool,
-    outranked_at,
-    reused_at,
-    shared_cards,
 )
 from cardrules.games.fildinski.melds import MeldKind, meld_sets_at, reach_table, required_kinds
 from cardrules.games.fildinski.options import BeziquePair
@@ -35,13 +33,15 @@ __all__ = ["declarations", "single_melds", "step_choices"]
 
 _KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
 _EVEN_IDS: Final = 0x5555_5555_5555_5555
+_ALL_IDS: Final = (1 << 64) - 1
 
 
-def single_melds(s: MeldView, seat: int) -> list[tuple[MeldKind, int]]:
-    """Every (kind, card set) the meld-step rules allow as one meld, physical choices all listed."""
+def single_melds(s: MeldView, seat: int) -> list[tuple[int, int]]:
+    """Every meld the meld-step rules allow as one meld, physical choices all listed: each its kind's
+    table order (:attr:`~cardrules.games.fildinski.melds.MeldKind.order`) and its card set."""
     pool = meld_pool(s, seat)
     fresh = fresh_cards(s)
-    out: list[tuple[MeldKind, int]] = []
+    out: list[tuple[int, int]] = []
     here = pool & fresh  # every meld is inside the pool and holds a fresh card
     if not here:
         return out
@@ -61,11 +61,11 @@ def single_melds(s: MeldView, seat: int) -> list[tuple[MeldKind, int]]:
         avail = pool & reaches[order]
         if avail.bit_count() < _SIZES[order]:  # too few of the kind's cards for any meld of it
             continue
-        avail &= ~(reused_at(used, order) | outranked_at(used, order))
+        avail &= ~barred_at(used, order)
         if avail & fresh:
             for mask in meld_sets_at(order, avail, table):
                 if mask & fresh:
-                    out.append((_KINDS[order], mask))
+                    out.append((order, mask))
     return out
 
 
@@ -88,7 +88,9 @@ _SIZES: Final[tuple[int, ...]] = tuple(
     for kind in MeldKind  # four of a rank: no fixed cards
 )
 """How many cards a meld of each kind holds, by table order (four of a rank: 4; a marriage: 2)."""
-_NO_CHOICE: Final[tuple[tuple[tuple[MeldDecl, ...], Melds], ...]] = (((), ()),)
+_NONE_CHOICE: Final[tuple[tuple[MeldDecl, ...], Melds]] = ((), ())
+"""The declaration of none, with no melds: the first of every meld step's choices."""
+_NO_CHOICE: Final[tuple[tuple[tuple[MeldDecl, ...], Melds], ...]] = (_NONE_CHOICE,)
 """The meld step's choices when no meld can be made: the declaration of none, with no melds."""
 
 
@@ -104,12 +106,13 @@ def step_choices(view: MeldView, seat: int) -> tuple[tuple[tuple[MeldDecl, ...],
 
 
 def declarations(
-    s: MeldView, seat: int, singles: list[tuple[MeldKind, int]]
+    s: MeldView, seat: int, singles: list[tuple[int, int]]
 ) -> list[tuple[tuple[MeldDecl, ...], Melds]]:
     """Every legal declaration, one per distinct outcome (fildinski.meld.copy-choice), in canonical order.
 
     None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step),
-    from the :func:`single_melds` of ``seat``, each with its melds resolved to card sets.
+    from the :func:`single_melds` of ``seat`` (each a kind's table order and a card set),
+    each with its melds resolved to card sets.
 
     Two melds of one kind are one outcome when their cards'
     :func:`~cardrules.games.fildinski.meld_conditions.copy_class` keys are the
@@ -119,44 +122,48 @@ def declarations(
     come in the order of their sorted keys.
     """
     pool = meld_pool(s, seat)
-    alike = alike_copies(s)
     if len(singles) == 1:  # the common case: one meld, no pair (a meld shares its cards with itself)
-        kind, mask = singles[0]
-        return [((), ()), ((_decl(kind, mask, pool, alike),), ((kind, mask),))]
+        order, mask = singles[0]
+        kind = _KINDS[order]
+        twins = _twins_outside(mask, pool)  # none (the common case): no copy to name, no need to ask alike
+        named = twins & ~alike_copies(s) if twins else 0
+        return [_NONE_CHOICE, ((meld_decl(kind, mask, named),), ((kind, mask),))]
+    alike = alike_copies(s)
     upper = alike & ~_EVEN_IDS  # the upper copies alike to their twin: a meld reads them as the lower
-    groups: dict[tuple[int, int], list[int]] = {}
-    for kind, mask in singles:
+    groups: dict[int, list[int]] = {}  # by the kind's order and the meld read so (``order << 64 | canon``)
+    for order, mask in singles:
         swap = mask & upper & ~(mask << 1)  # alike upper copies taken without their twin
-        groups.setdefault((kind.order, mask ^ swap ^ swap >> 1), []).append(mask)
-    keys = sorted(groups)
-    if len(keys) > len({order for order, _ in keys}):  # a kind with two groups or more: order them by class
+        key = order << 64 | mask ^ swap ^ swap >> 1
+        members = groups.get(key)
+        if members is None:
+            groups[key] = [mask]
+        else:
+            members.append(mask)
+    keys = sorted(groups)  # by kind, then by the canonical meld
+    if len(keys) > len({key >> 64 for key in keys}):  # a kind with two groups or more: order them by class
         cards = 0
-        for _, canon in keys:
-            cards |= canon
-        classes = copy_classes(s, cards)
-        keys.sort(key=lambda key: (key[0], tuple(sorted([classes[i] for i in ids_in(key[1])]))))
+        for key in keys:
+            cards |= key
+        classes = copy_classes(s, cards & _ALL_IDS)
+        keys.sort(key=lambda key: (key >> 64, tuple(sorted([classes[i] for i in ids_in(key & _ALL_IDS)]))))
+    rows: list[tuple[MeldKind, int, MeldDecl, list[int]]] = []  # each group: kind, meld, declaration, all
+    out: list[tuple[tuple[MeldDecl, ...], Melds]] = [_NONE_CHOICE]
     for key in keys:
-        if len(groups[key]) > 1:
-            groups[key].sort(key=_ids_key)
-    made: dict[tuple[int, int], MeldDecl] = {}
-
-    def decl(order: int, mask: int) -> MeldDecl:
-        found = made.get((order, mask))
-        if found is None:
-            found = made[order, mask] = _decl(_KINDS[order], mask, pool, alike)
-        return found
-
-    out: list[tuple[tuple[MeldDecl, ...], Melds]] = [((), ())]
-    for key in keys:
-        rep = groups[key][0]
-        out.append(((decl(key[0], rep),), ((_KINDS[key[0]], rep),)))
-    for n, first in enumerate(keys):
-        a = groups[first][0]
-        one = _KINDS[first[0]]
-        for second in keys[n:]:
-            for b in groups[second]:
-                if not shared_cards(a, b):
-                    out.append(((decl(first[0], a), decl(second[0], b)), ((one, a), (_KINDS[second[0]], b))))
+        members = groups[key]
+        if len(members) > 1:
+            members.sort(key=_ids_key)
+        kind = _KINDS[key >> 64]
+        rep = members[0]
+        written = _decl(kind, rep, pool, alike)
+        rows.append((kind, rep, written, members))
+        out.append(((written,), ((kind, rep),)))
+    for n, (one, a, first, _) in enumerate(rows):
+        for two, rep, second, members in rows[n:]:
+            for b in members:
+                if not a & b:  # shared_cards(a, b): no card in common
+                    if b != rep:  # a later meld of the group: its own declaration
+                        second = _decl(two, b, pool, alike)
+                    out.append(((first, second), ((one, a), (two, b))))
                     break
     return out
 
@@ -172,5 +179,11 @@ def _decl(kind: MeldKind, mask: int, pool: int, alike: int) -> MeldDecl:
     That is where the twin lies in the pool outside the meld and the two
     copies are not alike (:func:`~cardrules.games.fildinski.meld_conditions.alike_copies`).
     """
+    return meld_decl(kind, mask, _twins_outside(mask, pool) & ~alike)
+
+
+def _twins_outside(mask: int, pool: int) -> int:
+    """The ids of the meld ``mask`` whose twin lies in ``pool`` outside the meld: the copies that may need
+    naming (those :func:`_decl` names unless they are alike)."""
     rest = pool & ~mask
-    return meld_decl(kind, mask, mask & (rest >> 1 & _EVEN_IDS | (rest & _EVEN_IDS) << 1) & ~alike)
+    return mask & (rest >> 1 & _EVEN_IDS | (rest & _EVEN_IDS) << 1)

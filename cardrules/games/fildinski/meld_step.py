@@ -48,10 +48,7 @@ from cardrules.games.fildinski.meld_search import declarations, single_melds, st
 from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_ids
 from cardrules.games.fildinski.options import MeldedCards
 from cardrules.games.fildinski.rules import RULES
-from cardrules.games.fildinski.scoring import (
-    make_meld_event,
-    score_melds,
-)
+from cardrules.games.fildinski.scoring import MeldEvent, make_meld_event, score_melds
 from cardrules.judging import (
     ACTION_KNOWN,
     CARDS_HELD,
@@ -120,6 +117,8 @@ _ORDER: Final = rule_order(RULES)
 _REMOVED: Final = MeldedCards.REMOVED  # read once: an enum member read off its class costs more
 _NONE: Final[tuple[tuple[Action, ...], ...]] = tuple((DeclareMelds(seat, ()),) for seat in (0, 1))
 """Each seat's legal set of declarations when no meld can be made: ``meld none`` alone."""
+_DIX: Final[tuple[tuple[Dix, ...], ...]] = tuple(tuple(Dix(seat, kind_card(k)) for k in range(32)) for seat in (0, 1))
+"""Each seat's dix of each card kind (``_DIX[seat][kind]``), built once for the legal sets."""
 _ENDS_WITHOUT_MELD: Final[tuple[Verdict, ...]] = tuple(
     make_verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld")
     for seat in (0, 1)
@@ -144,7 +143,7 @@ class StepMemo:
 
 
 _Memo: TypeAlias = tuple[tuple[Action, ...], Mapping[int, Melds]]
-"""A meld step's legal set, and each of its declarations' melds by the declaration's ``id``."""
+"""A meld step's legal set, and each of its declarations with a meld, its melds by the declaration's ``id``."""
 _read_memo: Final = StepMemo._step_memo.__get__  # type: ignore[attr-defined]
 _write_memo: Final = StepMemo._step_memo.__set__  # type: ignore[attr-defined]
 
@@ -162,12 +161,17 @@ def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     singles = single_melds(s, seat)
     dix = dix_card(s, seat)
     if not singles:  # the common case: no meld can be made, only the declaration of none
-        return _NONE[seat] if dix is None else (Dix(seat, card_of(dix)), *_NONE[seat])
-    choices = declarations(s, seat, singles)
-    melds = [make_declare(seat, decls) for decls, _ in choices]
-    by_id = MappingProxyType({id(a): resolved for a, (_, resolved) in zip(melds, choices, strict=True)})
-    actions = tuple(melds) if dix is None else (Dix(seat, card_of(dix)), *melds)
-    _write_memo(s, (actions, by_id))
+        return _NONE[seat] if dix is None else (_DIX[seat][dix >> 1], *_NONE[seat])
+    choices = iter(declarations(s, seat, singles))
+    next(choices)  # the declaration of none, always first: the shared value
+    melds: list[Action] = [_NONE[seat][0]] if dix is None else [_DIX[seat][dix >> 1], _NONE[seat][0]]
+    by_id: dict[int, Melds] = {}
+    for decls, resolved in choices:
+        action = make_declare(seat, decls)
+        melds.append(action)
+        by_id[id(action)] = resolved
+    actions = tuple(melds)
+    _write_memo(s, (actions, MappingProxyType(by_id)))
     return actions
 
 
@@ -399,8 +403,13 @@ def declare(s: FildinskiState, seat: int, melds: Melds) -> FildinskiState:
     """
     points, used, events, won, retired = s.points, s.used, s.melds, s.won, s.retired
     if melds:
-        points = score_melds(points, seat, tuple(kind for kind, _ in melds))
-        events = (*events, *(make_meld_event(seat, kind, mask, s.tricks_done) for kind, mask in melds))
+        kinds: list[MeldKind] = []
+        made: list[MeldEvent] = []
+        for kind, mask in melds:
+            kinds.append(kind)
+            made.append(make_meld_event(seat, kind, mask, s.tricks_done))
+        points = score_melds(points, seat, kinds)
+        events = (*events, *made)
         used, pile = marked(s.deal, used, won[seat], melds)
         gone = retired[seat] | (won[seat] & ~pile)
         won = (pile, won[1]) if seat == 0 else (won[0], pile)

@@ -14,7 +14,7 @@ meld table's (:data:`~cardrules.games.fildinski.melds.MELD_POINTS`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final
@@ -153,9 +153,12 @@ def add_points(points: tuple[int, ...], category: Category, seat: int, amount: i
     return tuple(out)
 
 
-def score_melds(points: tuple[int, ...], seat: int, kinds: tuple[MeldKind, ...]) -> tuple[int, ...]:
+def score_melds(points: tuple[int, ...], seat: int, kinds: Sequence[MeldKind]) -> tuple[int, ...]:
     """fildinski.meld.kinds: ``points`` after ``seat`` melds ``kinds``, each scoring its value at once."""
-    return add_points(points, _MELDS, seat, sum([kind.points for kind in kinds]))
+    gained = 0
+    for kind in kinds:
+        gained += kind.points
+    return add_points(points, _MELDS, seat, gained)
 
 
 def is_brisque(card: int) -> bool:
