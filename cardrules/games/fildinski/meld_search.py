@@ -13,6 +13,8 @@ step's own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final
 
 from cardrules.games.fildinski.actions import MeldDecl, meld_decl
@@ -126,8 +128,8 @@ def declarations(
         order, mask = singles[0]
         kind = _KINDS[order]
         twins = _twins_outside(mask, pool)  # none (the common case): no copy to name, no need to ask alike
-        named = twins & ~alike_copies(s) if twins else 0
-        return [_NONE_CHOICE, ((meld_decl(kind, mask, named),), ((kind, mask),))]
+        written = _written(order, mask, twins & ~alike_copies(s) if twins else 0)
+        return [_NONE_CHOICE, ((written,), ((kind, mask),))]
     alike = alike_copies(s)
     upper = alike & ~_EVEN_IDS  # the upper copies alike to their twin: a meld reads them as the lower
     groups: dict[int, list[int]] = {}  # by the kind's order and the meld read so (``order << 64 | canon``)
@@ -146,23 +148,24 @@ def declarations(
             cards |= key
         classes = copy_classes(s, cards & _ALL_IDS)
         keys.sort(key=lambda key: (key >> 64, tuple(sorted([classes[i] for i in ids_in(key & _ALL_IDS)]))))
-    rows: list[tuple[MeldKind, int, MeldDecl, list[int]]] = []  # each group: kind, meld, declaration, all
-    out: list[tuple[tuple[MeldDecl, ...], Melds]] = [_NONE_CHOICE]
+    rows: list[tuple[int, MeldKind, int, MeldDecl, list[int]]] = []  # each group: order, kind, meld,
+    out: list[tuple[tuple[MeldDecl, ...], Melds]] = [_NONE_CHOICE]  # its declaration, all its melds
     for key in keys:
         members = groups[key]
         if len(members) > 1:
             members.sort(key=_ids_key)
-        kind = _KINDS[key >> 64]
+        order = key >> 64
+        kind = _KINDS[order]
         rep = members[0]
-        written = _decl(kind, rep, pool, alike)
-        rows.append((kind, rep, written, members))
+        written = _decl(order, rep, pool, alike)
+        rows.append((order, kind, rep, written, members))
         out.append(((written,), ((kind, rep),)))
-    for n, (one, a, first, _) in enumerate(rows):
-        for two, rep, second, members in rows[n:]:
+    for n, (_, one, a, first, _) in enumerate(rows):
+        for order, two, rep, second, members in rows[n:]:
             for b in members:
                 if not a & b:  # shared_cards(a, b): no card in common
                     if b != rep:  # a later meld of the group: its own declaration
-                        second = _decl(two, b, pool, alike)
+                        second = _decl(order, b, pool, alike)
                     out.append(((first, second), ((one, a), (two, b))))
                     break
     return out
@@ -173,13 +176,44 @@ def _ids_key(mask: int) -> tuple[int, ...]:
     return tuple(ids_in(mask))
 
 
-def _decl(kind: MeldKind, mask: int, pool: int, alike: int) -> MeldDecl:
+def _plain_key(order: int, mask: int) -> int:
+    """What a meld of the kind of table order ``order`` on ``mask`` is written from when no copy is named:
+    its kind and how many copies of each card kind it holds (``mask``'s copy labels left out)."""
+    return ((mask & _EVEN_IDS) + (mask >> 1 & _EVEN_IDS)) << 4 | order
+
+
+def _plain_decls() -> Mapping[int, MeldDecl]:
+    """Every meld's declaration naming no copy, by :func:`_plain_key`, for every trump and bezique pair:
+    :func:`~cardrules.games.fildinski.actions.meld_decl` of one card set of each key, written once."""
+    out: dict[int, MeldDecl] = {}
+    for table in range(8):
+        for order, kind in enumerate(_KINDS):
+            for mask in meld_sets_at(order, _ALL_IDS, table):
+                key = _plain_key(order, mask)
+                if key not in out:
+                    out[key] = meld_decl(kind, mask, 0)
+    return MappingProxyType(out)
+
+
+_PLAIN_DECLS: Final = _plain_decls()
+
+
+def _decl(order: int, mask: int, pool: int, alike: int) -> MeldDecl:
     """The declaration of one meld, naming a card's copy where :func:`copy_matters` says it must.
 
     That is where the twin lies in the pool outside the meld and the two
     copies are not alike (:func:`~cardrules.games.fildinski.meld_conditions.alike_copies`).
     """
-    return meld_decl(kind, mask, _twins_outside(mask, pool) & ~alike)
+    return _written(order, mask, _twins_outside(mask, pool) & ~alike)
+
+
+def _written(order: int, mask: int, named: int) -> MeldDecl:
+    """:func:`~cardrules.games.fildinski.actions.meld_decl` of a meld of the kind of table order ``order``
+    naming the copies ``named``; when it names none, read off :data:`_PLAIN_DECLS` (by :func:`_plain_key`,
+    written out here)."""
+    if named:
+        return meld_decl(_KINDS[order], mask, named)
+    return _PLAIN_DECLS[((mask & _EVEN_IDS) + (mask >> 1 & _EVEN_IDS)) << 4 | order]
 
 
 def _twins_outside(mask: int, pool: int) -> int:

@@ -117,7 +117,9 @@ _ORDER: Final = rule_order(RULES)
 _REMOVED: Final = MeldedCards.REMOVED  # read once: an enum member read off its class costs more
 _NONE: Final[tuple[tuple[Action, ...], ...]] = tuple((DeclareMelds(seat, ()),) for seat in (0, 1))
 """Each seat's legal set of declarations when no meld can be made: ``meld none`` alone."""
-_DIX: Final[tuple[tuple[Dix, ...], ...]] = tuple(tuple(Dix(seat, kind_card(k)) for k in range(32)) for seat in (0, 1))
+_DIX: Final[tuple[tuple[Dix, ...], ...]] = tuple(
+    tuple(Dix(seat, kind_card(k)) for k in range(32)) for seat in (0, 1)
+)
 """Each seat's dix of each card kind (``_DIX[seat][kind]``), built once for the legal sets."""
 _ENDS_WITHOUT_MELD: Final[tuple[Verdict, ...]] = tuple(
     make_verdict(True, _ENDS_STEP, f"{format_seat(seat)} ends the meld step without a meld")
@@ -143,7 +145,7 @@ class StepMemo:
 
 
 _Memo: TypeAlias = tuple[tuple[Action, ...], Mapping[int, Melds]]
-"""A meld step's legal set, and each of its declarations with a meld, its melds by the declaration's ``id``."""
+"""A meld step's legal set, and its declarations with a meld: their melds by the declaration's ``id``."""
 _read_memo: Final = StepMemo._step_memo.__get__  # type: ignore[attr-defined]
 _write_memo: Final = StepMemo._step_memo.__set__  # type: ignore[attr-defined]
 
