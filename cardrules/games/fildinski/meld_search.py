@@ -148,32 +148,52 @@ def declarations(
             cards |= key
         classes = copy_classes(s, cards & _ALL_IDS)
         keys.sort(key=lambda key: (key >> 64, tuple(sorted([classes[i] for i in ids_in(key & _ALL_IDS)]))))
-    rows: list[tuple[int, MeldKind, int, MeldDecl, list[int]]] = []  # each group: order, kind, meld,
-    out: list[tuple[tuple[MeldDecl, ...], Melds]] = [_NONE_CHOICE]  # its declaration, all its melds
+    kinds: list[MeldKind] = []  # each group's kind, meld (the lowest ids), declaration and every meld
+    reps: list[int] = []
+    decls: list[MeldDecl] = []
+    everyone: list[list[int]] = []
+    out: list[tuple[tuple[MeldDecl, ...], Melds]] = [_NONE_CHOICE]
     for key in keys:
         members = groups[key]
         if len(members) > 1:
-            members.sort(key=_ids_key)
+            members.sort(key=_ids_key, reverse=True)
         order = key >> 64
         kind = _KINDS[order]
         rep = members[0]
-        written = _decl(order, rep, pool, alike)
-        rows.append((order, kind, rep, written, members))
-        out.append(((written,), ((kind, rep),)))
-    for n, (_, one, a, first, _) in enumerate(rows):
-        for order, two, rep, second, members in rows[n:]:
-            for b in members:
-                if not a & b:  # shared_cards(a, b): no card in common
-                    if b != rep:  # a later meld of the group: its own declaration
-                        second = _decl(order, b, pool, alike)
-                    out.append(((first, second), ((one, a), (two, b))))
+        decl = _decl(order, rep, pool, alike)
+        kinds.append(kind)
+        reps.append(rep)
+        decls.append(decl)
+        everyone.append(members)
+        out.append(((decl,), ((kind, rep),)))
+    count = len(keys)
+    for n in range(count):
+        a = reps[n]
+        one = kinds[n]
+        first = decls[n]
+        for m in range(n, count):
+            b = reps[m]
+            if not a & b:  # shared_cards(a, b): no card in common
+                out.append(((first, decls[m]), ((one, a), (kinds[m], b))))
+                continue
+            for b in everyone[m][1:]:  # a later meld of the group, sharing none: its own declaration
+                if not a & b:
+                    second = _decl(keys[m] >> 64, b, pool, alike)
+                    out.append(((first, second), ((one, a), (kinds[m], b))))
                     break
     return out
 
 
-def _ids_key(mask: int) -> tuple[int, ...]:
-    """The ids of a card set in increasing order: melds of one kind and class are ranked by them."""
-    return tuple(ids_in(mask))
+def _ids_key(mask: int) -> int:
+    """A key that ranks card sets of one size by their ids in increasing order, read backwards.
+
+    Melds of one kind and class are ranked by their ids in increasing order;
+    for two sets of one size that is the set holding the lowest id in one of
+    them only first, which is the set whose bits, read from id 63 down to
+    id 0 as a number, are the greater (a property test holds the two
+    orders equal).
+    """
+    return int(format(mask, "064b")[::-1], 2)
 
 
 def _plain_key(order: int, mask: int) -> int:
@@ -186,8 +206,9 @@ def _plain_decls() -> Mapping[int, MeldDecl]:
     """Every meld's declaration naming no copy, by :func:`_plain_key`, for every trump and bezique pair:
     :func:`~cardrules.games.fildinski.actions.meld_decl` of one card set of each key, written once."""
     out: dict[int, MeldDecl] = {}
-    for table in range(8):
-        for order, kind in enumerate(_KINDS):
+    for order, kind in enumerate(_KINDS):
+        fixed = required_kinds(kind, 0, _STANDARD_PAIR, 1)  # none for four of a rank: the same melds
+        for table in range(8) if fixed else range(1):  # under every trump and pair
             for mask in meld_sets_at(order, _ALL_IDS, table):
                 key = _plain_key(order, mask)
                 if key not in out:

@@ -177,7 +177,9 @@ def legal_mask(s: FildinskiState) -> int:
 
 def legal_plays(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     """The legal card plays of ``seat``, the player to act outside a meld step, in kind order."""
-    mask = legal_mask(s)
+    hand = s.hands[seat]  # legal_mask, written out for the player to act outside a meld step
+    trick = s.trick
+    mask = legal_follow(hand, trick[0], s.deal.trump) if trick and s.drawn >= DRAWS else hand
     suits = _SUIT_PLAYS[seat]
     kinds = _SUIT_KINDS
     return (
@@ -420,7 +422,7 @@ def play(s: FildinskiState, seat: int, card: int) -> FildinskiState:
     if taken & SCORING_IDS[trump] or number in LAST_TRICKS:
         points = score_trick(points, (led, card), leader, winner, trump, context.plan.options, number)
     won = (s.won[0] | taken, s.won[1]) if winner == 0 else (s.won[0], s.won[1] | taken)
-    step = meld_step_follows(s)
+    step = s.drawn < DRAWS or context.plan.options.meld_in_endgame  # meld_step_follows, written out
     after = s.make(
         context, hands, won, s.retired, s.drawn, s.turnup, (), winner, number,
         step, taken if step else 0, s.dix_done, points, s.used, s.melds, s.dix, history, winner,
