@@ -10,6 +10,13 @@
   neither the 24th nor the 32nd trick) is one ``score_trick`` scores nothing,
   under every option that changes the trick's points.
 - The card play's fast path takes a shared play and an equal play built anew alike.
+- The meld search (``single_melds``, from reach tables and ``barred_at``) finds exactly
+  the card sets of the meld table that keep the step conditions, and each declaration
+  it writes (read off a table of plain declarations, or with copies named) is the one
+  ``meld_decl`` writes, naming a copy exactly where ``copy_matters`` says so; its
+  ranking key for melds of one group ranks them by their ids.
+- ``legal_plays`` and the follow transition read ``legal_mask`` and
+  ``meld_step_follows`` as those functions do.
 """
 
 from __future__ import annotations
@@ -24,10 +31,24 @@ import pytest
 
 import cardrules
 from cardrules.games.fildinski import DeclareMelds, FildinskiState, MeldDecl, PlayCard
-from cardrules.games.fildinski.meld_conditions import alike_copies, copy_class, copy_classes
+from cardrules.games.fildinski.actions import meld_decl
+from cardrules.games.fildinski.cards import card_kind, ids_in
+from cardrules.games.fildinski.meld_conditions import (
+    alike_copies,
+    barred_at,
+    copy_class,
+    copy_classes,
+    copy_matters,
+    meld_pool,
+    outranked_at,
+    reused_at,
+    step_conditions,
+)
+from cardrules.games.fildinski.meld_search import _ids_key, declarations, single_melds
 from cardrules.games.fildinski.meld_step import remembered_melds
+from cardrules.games.fildinski.melds import MeldKind, candidate_melds
 from cardrules.games.fildinski.options import FildinskiOptions, LastTrickBonus, TrumpSevenPoints
-from cardrules.games.fildinski.play import fast_play
+from cardrules.games.fildinski.play import fast_play, legal_mask, meld_step_follows
 from cardrules.games.fildinski.scoring import NO_POINTS, SCORING_IDS, score_trick
 
 _OPTIONS: tuple[dict[str, object], ...] = (
@@ -49,6 +70,20 @@ def meld_states(games: int, options: dict[str, object]) -> Iterator[FildinskiSta
             melds = [a for a in legal if isinstance(a, DeclareMelds) and a.melds]
             if melds:
                 yield state
+            state = state.apply(rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(legal))
+
+
+def every_meld_step(games: int, options: dict[str, object]) -> Iterator[FildinskiState]:
+    """Every meld step, with a meld to make or not, in seeded games that meld whenever they can."""
+    engine = cardrules.get_game("fildinski", **options)
+    for seed in range(games):
+        rng = random.Random(seed)
+        state: FildinskiState = engine.new_game(seed=seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            if state.in_meld_step:
+                yield state
+            melds = [a for a in legal if isinstance(a, DeclareMelds) and a.melds]
             state = state.apply(rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(legal))
 
 
@@ -160,3 +195,93 @@ def test_the_card_play_fast_path_takes_a_shared_play_and_an_equal_one_built_anew
                 plays += 1
         state = state.apply(rng.choice(legal))
     assert plays >= 300
+
+
+@pytest.mark.parametrize("options", _OPTIONS)
+def test_the_meld_search_finds_exactly_the_melds_the_meld_table_and_the_step_conditions_allow(
+    options: dict[str, object],
+) -> None:
+    """``single_melds`` (reach tables, ``barred_at``) against every card set of the meld table in the pool."""
+    compared = 0
+    for state in every_meld_step(3, options):
+        seat = state.current_player
+        pool = meld_pool(state, seat)
+        pair = state.options.bezique_pair
+        expected = {
+            (kind.order, mask)
+            for kind in MeldKind
+            for mask in candidate_melds(kind, pool, state.deal.trump, pair)
+            if all(step_conditions(state, kind, mask))
+        }
+        found = single_melds(state, seat)
+        assert len(found) == len(set(found)) and set(found) == expected, state.compact()
+        compared += bool(expected)
+    assert compared > 20
+
+
+@pytest.mark.parametrize("options", _OPTIONS)
+def test_each_declaration_of_the_legal_set_is_written_as_meld_decl_writes_it(
+    options: dict[str, object],
+) -> None:
+    """The declarations read off the table of plain ones, or written with named copies, are ``meld_decl``'s:
+    each card's copy named exactly where ``copy_matters`` says so."""
+    written = named = 0
+    for state in meld_states(3, options):
+        seat = state.current_player
+        pool = meld_pool(state, seat)
+        by_id = {id(a): a for a in state.legal_actions()}
+        for decls, melds in declarations(state, seat, single_melds(state, seat)):
+            assert len(decls) == len(melds)
+            for decl, (kind, mask) in zip(decls, melds, strict=True):
+                copies = sum(
+                    1 << i for i in range(64) if mask >> i & 1 and copy_matters(state, i, pool & ~mask)
+                )
+                assert decl == meld_decl(kind, mask, copies), state.compact()
+                written += 1
+                named += bool(copies)
+        assert (
+            by_id
+        )  # the legal set was asked as well, and agrees with the search (the digest pins its order)
+    assert written > 50 and named > 0
+
+
+def test_the_member_key_ranks_card_sets_of_one_size_by_their_ids() -> None:
+    rng = random.Random(3)
+    for _ in range(2000):
+        size = rng.randint(1, 5)
+        a, b = (sum(1 << i for i in rng.sample(range(64), size)) for _ in range(2))
+        by_ids = tuple(ids_in(a)) < tuple(ids_in(b))
+        assert by_ids == (_ids_key(a) > _ids_key(b)), (a, b)
+
+
+def test_barred_at_is_the_same_kind_once_and_class_order_bars_together() -> None:
+    rng = random.Random(4)
+    for _ in range(500):
+        used = tuple(rng.getrandbits(64) if rng.random() < 0.5 else 0 for _ in MeldKind)
+        for kind in MeldKind:
+            assert barred_at(used, kind.order) == reused_at(used, kind.order) | outranked_at(used, kind.order)
+
+
+@pytest.mark.parametrize("options", [{}, {"meld_in_endgame": True}])
+def test_the_legal_plays_and_the_follow_transition_read_the_rules_as_their_functions_do(
+    options: dict[str, object],
+) -> None:
+    """``legal_plays`` holds the kinds of ``legal_mask``; a completed trick opens a meld step exactly when
+    ``meld_step_follows`` says so (both written out on the hot path)."""
+    engine = cardrules.get_game("fildinski", **options)
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state: FildinskiState = engine.new_game(seed=seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            if not state.in_meld_step:
+                kinds = {i >> 1 for i in ids_in(legal_mask(state))}
+                assert {card_kind(a.card) for a in legal if isinstance(a, PlayCard)} == kinds
+            action = rng.choice(legal)
+            after = state.apply(action)
+            if state.trick and after.tricks_done == state.tricks_done + 1 and not after.is_terminal:
+                assert after.in_meld_step == meld_step_follows(state)
+                checked += 1
+            state = after
+    assert checked > 50
