@@ -8,7 +8,8 @@ also offers every name here) and the solver's ending
 :func:`in_step` (fildinski.meld.who-and-when, which the dix obeys too),
 :func:`fresh_cards` (fildinski.meld.fresh-card), :func:`reused`
 (fildinski.meld.same-kind-once), :func:`outranking` and :func:`outranked`
-(fildinski.meld.class-order), :func:`step_conditions` (those three at once, for one meld),
+(fildinski.meld.class-order), :func:`barred_at` (the last two at once, for the search),
+:func:`step_conditions` (those three at once, for one meld),
 :func:`copy_matters`, :func:`copy_named`,
 :func:`copy_class`, :func:`copy_classes` and :func:`alike_copies`
 (fildinski.meld.copy-choice), :data:`MAX_MELDS` and :func:`shared_cards`
