@@ -31,8 +31,8 @@ import pytest
 
 import cardrules
 from cardrules.games.fildinski import DeclareMelds, FildinskiState, MeldDecl, PlayCard
-from cardrules.games.fildinski.actions import meld_decl
-from cardrules.games.fildinski.cards import card_kind, ids_in
+from cardrules.games.fildinski.actions import PLAYS, meld_decl
+from cardrules.games.fildinski.cards import card_kind, ids_in, kind_card
 from cardrules.games.fildinski.meld_conditions import (
     alike_copies,
     barred_at,
@@ -195,6 +195,28 @@ def test_the_card_play_fast_path_takes_a_shared_play_and_an_equal_one_built_anew
                 plays += 1
         state = state.apply(rng.choice(legal))
     assert plays >= 300
+
+
+def test_the_card_play_fast_path_takes_exactly_the_plays_the_judge_finds_legal() -> None:
+    """Every card kind by either seat, on states of every phase and the game's end: ``fast_play`` (which
+    writes out ``legal_mask``) carries a play out exactly when the judge finds it legal, as the judge does."""
+    engine = cardrules.get_game("fildinski", meld_in_endgame=True)
+    rng = random.Random(6)
+    state: FildinskiState = engine.new_game(seed=6)
+    seen = {"legal": 0, "illegal": 0}
+    while True:
+        for seat, kind in itertools.product((0, 1), range(32)):
+            for action in (PLAYS[seat][kind], PlayCard(seat, kind_card(kind))):
+                fast = fast_play(state, action)
+                verdict, after = state.attempt(action)
+                assert (fast is not None) == verdict.legal, (state.compact(), str(action))
+                if fast is not None:
+                    assert after is not None and fast.position() == after.position()
+                seen["legal" if verdict.legal else "illegal"] += 1
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert seen["legal"] > 1000 and seen["illegal"] > 1000
 
 
 @pytest.mark.parametrize("options", _OPTIONS)

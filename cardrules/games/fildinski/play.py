@@ -497,5 +497,10 @@ def fast_play(s: FildinskiState, action: object) -> FildinskiState | None:
             kind = found
     except (AttributeError, IndexError, TypeError):  # a field missing or of another type: the door says so
         return None
-    legal = legal_mask(s) >> (2 * kind) & 3
+    if s.in_meld_step:  # no card is played in a meld step (a game over has no row in PLAYS: not here)
+        return None
+    hand = s.hands[seat]  # legal_mask, written out: the whole hand but for the endgame follower
+    trick = s.trick
+    legal = legal_follow(hand, trick[0], s.deal.trump) if trick and s.drawn >= DRAWS else hand
+    legal = legal >> (2 * kind) & 3
     return play(s, seat, 2 * kind + (0 if legal & 1 else 1)) if legal else None
