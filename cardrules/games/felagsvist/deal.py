@@ -258,11 +258,16 @@ def deal_hands(deck: tuple[int, ...], dealer: int) -> tuple[int, int, int, int]:
 
     felagsvist.deal.distribution: card k goes to seat ``dealer + 1 + k`` (mod 4).
     """
-    # dealt[k]: the cards k, k + 4, k + 8, ... of the deck, which go to seat dealer + 1 + k; their bits
-    # are distinct, so their sum is their union (taken in one call each: a deal costs less)
-    dealt = [sum(itemgetter(*deck[k::4])(_BITS)) for k in range(4)]
+    # bits[k]: the deck's card k as a bitmask, all read in one call; seat s gets the cards k with
+    # k % 4 == (s - dealer - 1) % 4, whose bits are distinct, so their sum is their union
+    bits = itemgetter(*deck)(_BITS)
     first = dealer + 1
-    return dealt[-first % 4], dealt[(1 - first) % 4], dealt[(2 - first) % 4], dealt[(3 - first) % 4]
+    return (
+        sum(bits[-first % 4 :: 4]),
+        sum(bits[(1 - first) % 4 :: 4]),
+        sum(bits[(2 - first) % 4 :: 4]),
+        sum(bits[(3 - first) % 4 :: 4]),
+    )
 
 
 def open_deal(
