@@ -89,6 +89,8 @@ def trump_suit(kind: RoundKind) -> Suit | None:
     return _TRUMPS.get(kind)
 
 
+_PACK: Final = tuple(range(52))
+"""The card indices in pack order, before a shuffle."""
 _SHUFFLE_STEPS: Final = shuffle_steps(52)
 """The places of the shuffle's walk over the pack, last first, each with the bits of its draw."""
 
@@ -100,7 +102,7 @@ def shuffled_pack(stream: str) -> tuple[int, ...]:
     (:func:`cardrules.shuffling.shuffle_in_place`), so a new deal costs a third
     of the time. A test holds it to ``Random.shuffle`` itself.
     """
-    order = list(range(52))
+    order = list(_PACK)
     shuffle_in_place(order, _SHUFFLE_STEPS, random.Random(stream).getrandbits)
     return tuple(order)
 
