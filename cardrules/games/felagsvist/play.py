@@ -298,7 +298,7 @@ _ALONE: Final = tuple((card,) for card in range(52))
 def apply_play(state: FelagsvistState, action: Action | str) -> FelagsvistState:
     """``state.apply(action)``: a shared play of a legal card is carried out at once (the transition
     of every play), any other action goes to the door (:meth:`cardrules.state_base.StateBase.apply`,
-    which judges it and carries it out through :func:`take_play`).
+    which judges it and carries it out through :func:`~cardrules.games.felagsvist.play.take_play`).
 
     The test is :func:`~cardrules.games.felagsvist.play.fast_play`'s, written out here so that the
     common case is one call; ``tests/felagsvist/test_fast_paths.py`` holds both to the judged path.
