@@ -27,6 +27,7 @@ COMPILED_MODULES = (
     "cardrules/games/felagsvist/ending/nolo.py",
     "cardrules/games/felagsvist/ending/order.py",
     "cardrules/games/felagsvist/ending/groups.py",
+    "cardrules/games/felagsvist/ending/bits.py",
 )
 """The modules a compiled build compiles: the search and the Félagsvist ending it spends its time in."""
 

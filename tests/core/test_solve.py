@@ -111,8 +111,8 @@ def test_the_plain_search_counts_its_positions_and_keeps_to_its_budgets() -> Non
     value = whole.value(ending)
     needed = whole.nodes
     # The first-ordered line alone is 21 plays: the count must take in the alpha-beta search too,
-    # which here passes the interval at which a deadline is looked at.
-    assert needed > 2_100
+    # which here passes the interval at which a deadline is looked at (2,048 positions).
+    assert needed > 2_048
     for budget in (30, 100, needed // 2, needed - 1):
         solver = Solver(max_nodes=budget)
         with pytest.raises(SolveBudgetExceeded) as caught:

@@ -11,10 +11,15 @@ what their docstrings say, played out on the model.
 from __future__ import annotations
 
 from hypothesis import given
+from hypothesis import strategies as st
 
 from cardrules.cards import mask_of, parse_cards
 from cardrules.games.felagsvist import NoloAce, RoundKind
+from cardrules.games.felagsvist.cards import SUIT_MASKS
 from cardrules.games.felagsvist.ending import FelagsvistEnding
+from cardrules.games.felagsvist.ending.bits import ONES, SUIT
+from cardrules.games.felagsvist.ending.groups import follow
+from cardrules.games.felagsvist.play import playable
 from tests.felagsvist.ending_support import endings_in_play, hand_ending
 from tests.felagsvist.test_ending import nolo_ending
 
@@ -43,6 +48,20 @@ def test_moves_stand_for_every_legal_card_exactly_once(ending: FelagsvistEnding)
         assert move in group and not group & covered
         covered |= group
     assert covered == set(ending.legal())
+
+
+@given(
+    hand=st.integers(0, (1 << 52) - 1),
+    trick=st.lists(st.integers(0, 51), max_size=3, unique=True).map(tuple),
+)
+def test_follow_is_the_engine_rule(hand: int, trick: tuple[int, ...]) -> None:
+    # the search's restatement of the follow rule, held to the engine's
+    assert follow(hand, trick) == playable(hand, trick)
+
+
+def test_the_bit_tables_count_and_mask_as_the_ints_do() -> None:
+    assert [ONES[mask] for mask in range(1 << 13)] == [mask.bit_count() for mask in range(1 << 13)]
+    assert [SUIT[card] for card in range(52)] == [SUIT_MASKS[card // 13] for card in range(52)]
 
 
 @given(ending=endings_in_play())

@@ -8,7 +8,11 @@
 - a play built anew (not the shared value of :data:`~cardrules.games.felagsvist.actions.PLAYS`)
   takes the judged path of ``apply`` and ends where the shared one does;
 - the winner of a trick, read off the deal's table of which card beats which, is
-  ``trick_winner``'s, for every deal of every first round and Nóló ace.
+  ``trick_winner``'s, for every deal of every first round and Nóló ace;
+- a play carried out by ``apply`` (the transition written out with its test), and a revoke
+  carried out as played (``attempt(..., lenient=True)``), end where the rules, written out
+  plainly here, say;
+- the hands of a deal are the deck dealt one card at a time from the dealer's left.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from cardrules.cards import Card
 from cardrules.game import TERMINAL, Action
 from cardrules.games.felagsvist import FelagsvistState, PlayCard
 from cardrules.games.felagsvist.actions import PLAYS, RANK_PICKS, SUIT_PLAYS
-from cardrules.games.felagsvist.deal import DealPlan, shuffled_pack
+from cardrules.games.felagsvist.deal import DealPlan, deal_hands, shuffled_pack
 from cardrules.games.felagsvist.options import FelagsvistOptions, NoloAce, RoundKind
 from cardrules.games.felagsvist.play import playable, trick_winner
 
@@ -143,3 +147,57 @@ def test_the_table_of_which_card_beats_which_gives_the_trick_winner(
         for _ in range(2000):
             trick = tuple(rng.sample(range(52), 4))
             assert _folded(beats, trick) == trick_winner(trick, trump, strength)
+
+
+def _expected_after(state: FelagsvistState, seat: int, card: int) -> tuple[object, ...]:
+    """The fields after ``seat`` (to act) plays card index ``card`` (held), by the rules read plainly."""
+    hands = tuple(hand & ~(1 << card) if at == seat else hand for at, hand in enumerate(state.hands))
+    trick = (*state.trick, card)
+    plays = (*state.plays, (seat, card))
+    if len(trick) < 4:
+        after = (seat + 1) % 4
+        return hands, trick, plays, state.tricks, after, playable(hands[after], trick)
+    trump, strength = state.plan.trick_tables[state.deal_number]
+    winner = (state.leader + trick_winner(trick, trump, strength)) % 4
+    ns, ew = state.tricks
+    tricks = (ns + 1, ew) if winner % 2 == 0 else (ns, ew + 1)
+    return hands, (), plays, tricks, winner, hands[winner]
+
+
+def _fields(state: FelagsvistState) -> tuple[object, ...]:
+    return state.hands, state.trick, state.plays, state.tricks, state.current_player, state.legal_cards
+
+
+@given(st.integers(0, 10**6), st.sampled_from(["hearts", "nolo", "grand"]))
+def test_apply_and_a_revoke_carried_out_as_played_end_where_the_rules_say(
+    seed: int, first_round: str
+) -> None:
+    rng = random.Random(seed)
+    state = _new_game(seed, first_round=first_round)
+    for _ in range(52 * 2 - 1):  # into the second deal: every trick ends, one deal ends
+        seat = state.current_player
+        hand, legal = state.hands[seat], state.legal_mask()
+        revokes = [card for card in range(52) if hand >> card & 1 and not legal >> card & 1]
+        if revokes and sum(state.tricks) < 12:
+            revoke = PLAYS[seat][rng.choice(revokes)]
+            verdict, played = state.attempt(revoke, lenient=True)
+            assert not verdict.legal and played is not None
+            assert _fields(played) == _expected_after(state, seat, revoke.card.index)
+        play = _plays(state.legal_actions())[rng.randrange(len(state.legal_actions()))]
+        after = state.apply(play)
+        if sum(state.tricks) < 12 or len(state.trick) < 3:
+            assert _fields(after) == _expected_after(state, seat, play.card.index)
+        else:  # the deal ended: the next one is dealt, its dealer's left hand to lead
+            assert after.deal_number == state.deal_number + 1 and after.trick == () and after.plays == ()
+            assert after.current_player == (after.dealer + 1) % 4 == after.leader
+        state = after
+
+
+@given(st.permutations(range(52)), st.integers(0, 3))
+def test_the_hands_are_the_deck_dealt_one_card_at_a_time_from_the_dealers_left(
+    deck: list[int], dealer: int
+) -> None:
+    hands = [0, 0, 0, 0]
+    for at, card in enumerate(deck):
+        hands[(dealer + 1 + at) % 4] |= 1 << card
+    assert deal_hands(tuple(deck), dealer) == tuple(hands)

@@ -89,6 +89,8 @@ def trump_suit(kind: RoundKind) -> Suit | None:
     return _TRUMPS.get(kind)
 
 
+_PACK: Final = tuple(range(52))
+"""The card indices in pack order, before a shuffle."""
 _SHUFFLE_STEPS: Final = shuffle_steps(52)
 """The places of the shuffle's walk over the pack, last first, each with the bits of its draw."""
 
@@ -100,7 +102,7 @@ def shuffled_pack(stream: str) -> tuple[int, ...]:
     (:func:`cardrules.shuffling.shuffle_in_place`), so a new deal costs a third
     of the time. A test holds it to ``Random.shuffle`` itself.
     """
-    order = list(range(52))
+    order = list(_PACK)
     shuffle_in_place(order, _SHUFFLE_STEPS, random.Random(stream).getrandbits)
     return tuple(order)
 
@@ -258,11 +260,16 @@ def deal_hands(deck: tuple[int, ...], dealer: int) -> tuple[int, int, int, int]:
 
     felagsvist.deal.distribution: card k goes to seat ``dealer + 1 + k`` (mod 4).
     """
-    # dealt[k]: the cards k, k + 4, k + 8, ... of the deck, which go to seat dealer + 1 + k; their bits
-    # are distinct, so their sum is their union (taken in one call each: a deal costs less)
-    dealt = [sum(itemgetter(*deck[k::4])(_BITS)) for k in range(4)]
+    # bits[k]: the deck's card k as a bitmask, all read in one call; seat s gets the cards k with
+    # k % 4 == (s - dealer - 1) % 4, whose bits are distinct, so their sum is their union
+    bits = itemgetter(*deck)(_BITS)
     first = dealer + 1
-    return dealt[-first % 4], dealt[(1 - first) % 4], dealt[(2 - first) % 4], dealt[(3 - first) % 4]
+    return (
+        sum(bits[-first % 4 :: 4]),
+        sum(bits[(1 - first) % 4 :: 4]),
+        sum(bits[(2 - first) % 4 :: 4]),
+        sum(bits[(3 - first) % 4 :: 4]),
+    )
 
 
 def open_deal(

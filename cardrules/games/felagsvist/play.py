@@ -3,21 +3,24 @@
 Félagsvist has one phase and one action, playing a card. This module holds, side
 by side, the legal set (:func:`playable`, :func:`legal_mask`,
 :func:`legal_actions`), the check (:func:`judge_play`) and the transition
-(:func:`take_play`, its fast path :func:`fast_play`, and :func:`play_card`),
-then the end of a trick (:func:`trick_winner`), of a deal and of the game
-(:func:`game_ends`, :func:`outcome`). The follow-suit condition is written
-once, in :func:`playable`; the legal set and the check call it. The
-transition keeps the legal cards of the player to act next in the state, and
-for a trick already led writes the condition out (two operations, not a
-call); ``tests/felagsvist/test_fast_paths.py`` holds what it keeps to
-:func:`playable` all through random games.
+(:func:`apply_play`, reached from the door through :func:`take_play` and
+:func:`play_card`, and from the fast path :func:`fast_play`), then the end of
+a trick (:func:`trick_winner`), of a deal and of the game (:func:`game_ends`,
+:func:`outcome`). The follow-suit condition is written once, in
+:func:`playable`; the legal set and the check call it. The transition keeps
+the legal cards of the player to act next in the state, and for a trick
+already led writes the condition out (two operations, not a call);
+``tests/felagsvist/test_fast_paths.py`` holds what it keeps to
+:func:`playable` all through random games, and where it ends to the rules
+written out plainly.
 
 The functions take the state as their first argument. The state's action table
 (:class:`~cardrules.games.felagsvist.state.FelagsvistState`) names
 :func:`judge_play`, :func:`take_play` and the fast path :func:`fast_play`; the
 door every action passes before them is the core's
 (:class:`~cardrules.state_base.StateBase`). The state's ``apply`` is
-:func:`apply_play`: the fast path's test written out, then that door.
+:func:`apply_play`: the fast path's test written out, then the transition, or
+that door when the test fails.
 
 >>> hand = (1 << 0) | (1 << 13) | (1 << 14)     # 2♣, 2♦, 3♦
 >>> bin(playable(hand, ())), bin(playable(hand, (20,))), bin(playable(hand, (40,)))
@@ -251,25 +254,6 @@ def take_play(state: FelagsvistState, action: PlayCard, card: int | None) -> Fel
     return play_card(state, action.seat, action.card.index if card is None else card)
 
 
-def apply_play(state: FelagsvistState, action: Action | str) -> FelagsvistState:
-    """``state.apply(action)``: a shared play of a legal card is carried out at once, any other action
-    goes to the door (:meth:`cardrules.state_base.StateBase.apply`, which judges it).
-
-    The test is :func:`~cardrules.games.felagsvist.play.fast_play`'s, written out here so that the
-    common case is one call, not three (the table's lookup, the fast path, the transition);
-    ``tests/felagsvist/test_fast_paths.py`` holds both to the judged path.
-    """
-    seat = state.current_player
-    try:
-        card = action.card.index  # type: ignore[union-attr]
-        shared = state.legal_cards >> card & 1 and PLAYS[seat][card] is action
-    except (AttributeError, IndexError, TypeError, ValueError):  # a value built around the class: the door
-        shared = False
-    if shared:
-        return play_card(state, seat, card)
-    return StateBase.apply(state, action)
-
-
 def fast_play(state: FelagsvistState, action: object) -> FelagsvistState | None:
     """The state after ``action`` when it is a shared play of a card the state's legal set holds, by the
     player to act (``actions.PLAYS``); else ``None`` (``apply`` then takes
@@ -284,7 +268,21 @@ def fast_play(state: FelagsvistState, action: object) -> FelagsvistState | None:
         shared = state.legal_cards >> card & 1 and PLAYS[seat][card] is action
     except (AttributeError, IndexError, TypeError, ValueError):  # a value built around the class: the door
         return None
-    return play_card(state, seat, card) if shared else None
+    return apply_play(state, action) if shared else None  # type: ignore[arg-type]
+
+
+def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
+    """The state after ``seat``, the player to act, plays card index ``card``, a card they hold, judged
+    legal or a revoke carried out as played (``attempt(..., lenient=True)``).
+
+    The transition is :func:`apply_play`'s, given the shared play of the card. A revoke is carried
+    out on the same position with every card of the hand allowed: the transition reads the cards,
+    the trick and the tally, never which cards were allowed.
+    """
+    if not state.legal_cards >> card & 1:  # a revoke, carried out as played
+        hand = state.hands[seat]
+        state = state.make(state.deal, state.hands, state.trick, state.history, state.tally, seat, hand)
+    return apply_play(state, PLAYS[seat][card])
 
 
 _SEATS: Final = (0, 1, 2, 3, 0, 1, 2, 3)
@@ -297,13 +295,25 @@ _ALONE: Final = tuple((card,) for card in range(52))
 """``(card,)`` for each card index: the one-card tuple a play adds to the trick, built once."""
 
 
-def play_card(state: FelagsvistState, seat: int, card: int) -> FelagsvistState:
-    """The state after ``seat``, the player to act, plays card index ``card``, already judged legal.
+def apply_play(state: FelagsvistState, action: Action | str) -> FelagsvistState:
+    """``state.apply(action)``: a shared play of a legal card is carried out at once (the transition
+    of every play), any other action goes to the door (:meth:`cardrules.state_base.StateBase.apply`,
+    which judges it and carries it out through :func:`~cardrules.games.felagsvist.play.take_play`).
 
-    Play goes clockwise (felagsvist.play.trick-order); the fourth card ends the
-    trick, whose winner takes it and leads the next (felagsvist.trick.winner,
-    felagsvist.trick.winner-leads); the thirteenth trick ends the deal.
+    The test is :func:`~cardrules.games.felagsvist.play.fast_play`'s, written out here so that the
+    common case is one call; ``tests/felagsvist/test_fast_paths.py`` holds both to the judged path.
+    Play goes clockwise (felagsvist.play.trick-order); the fourth card ends the trick, whose winner
+    takes it and leads the next (felagsvist.trick.winner, felagsvist.trick.winner-leads); the
+    thirteenth trick ends the deal.
     """
+    seat = state.current_player
+    try:
+        card = action.card.index  # type: ignore[union-attr]
+        shared = state.legal_cards >> card & 1 and PLAYS[seat][card] is action
+    except (AttributeError, IndexError, TypeError, ValueError):  # a value built around the class: the door
+        shared = False
+    if not shared:
+        return StateBase.apply(state, action)
     h0, h1, h2, h3 = state.hands
     bit = _BITS[card]  # held, so clearing it is flipping it
     if seat == 0:

@@ -9,10 +9,16 @@ Sides are numbered 0 (NS) and 1 (EW); a seat's side is ``seat % 2``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardrules.games.felagsvist.deal import DEAL_TRICKS, DealContext, Tally
 from cardrules.games.felagsvist.options import RoundKind, Scoring
 
 __all__ = ["add_deal", "deal_scores", "scored_deal", "winning_side"]
+
+_NOLO: Final = RoundKind.NOLO
+_ODD_TRICKS: Final = Scoring.ODD_TRICKS
+"""The members :func:`deal_scores` compares with, read once (reading an enum member costs a lookup)."""
 
 
 def deal_scores(kind: RoundKind, tricks_ns: int, scoring: Scoring) -> tuple[int, int]:
@@ -25,9 +31,9 @@ def deal_scores(kind: RoundKind, tricks_ns: int, scoring: Scoring) -> tuple[int,
     if not 0 <= tricks_ns <= DEAL_TRICKS:
         raise ValueError(f"a side wins 0 to 13 tricks, not {tricks_ns}")
     ns, ew = tricks_ns, DEAL_TRICKS - tricks_ns
-    if kind is RoundKind.NOLO:
+    if kind is _NOLO:
         ns, ew = ew, ns
-    if scoring is Scoring.ODD_TRICKS:
+    if scoring is _ODD_TRICKS:
         ns, ew = max(0, ns - 6), max(0, ew - 6)
     return ns, ew
 

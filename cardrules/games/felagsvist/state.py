@@ -99,7 +99,7 @@ class FelagsvistState(StateBase[FelagsvistObservation, Cards, "FelagsvistEnding"
         """
         deal, hands, tally = open_deal(plan, deal_number, dealer, deal_scores, totals)
         leader = tally.leader
-        return new_state(deal, hands, (), None, tally, leader, _play.legal_cards(hands, (), leader))
+        return new_state(deal, hands, (), None, tally, leader, hands[leader])  # a leader plays any card
 
     # -- what the game is, its one action, and how the door reads and prints ------
 

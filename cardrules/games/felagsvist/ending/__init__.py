@@ -3,10 +3,12 @@
 :class:`FelagsvistEnding` models the rest of a deal with every hand known:
 four bitmask hands, the trick so far, the leader and the tricks taken since
 the ending was built. Its moves are card indices. The legal cards come from
-:func:`~cardrules.games.felagsvist.play.playable` and the winner of a trick
-from a table read off :func:`~cardrules.games.felagsvist.play.trick_winner`, with the deal's
+:func:`~cardrules.games.felagsvist.play.playable` (the search reads the same
+rule restated in :func:`~cardrules.games.felagsvist.ending.groups.follow`,
+and a test holds the two together) and the winner of a trick from a table
+read off :func:`~cardrules.games.felagsvist.play.trick_winner`, with the deal's
 own trump and strengths (so Nóló under either ``nolo_ace`` value is the
-engine's), so the model states no rule of its own.
+engine's), so the model adds no rule of its own.
 
 Its value counts for the claimer's side and is what that side scores per
 trick from here (felagsvist.score.trick-rounds, felagsvist.score.nolo): the

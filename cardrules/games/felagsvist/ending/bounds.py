@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from cardrules.games.felagsvist.cards import SUIT_MASKS
+from cardrules.games.felagsvist.ending.bits import ONES, SUIT
+from cardrules.games.felagsvist.ending.groups import follow
 from cardrules.games.felagsvist.ending.nolo import nolo_bounds, nolo_trick_bounds, rotate, unrotate
-from cardrules.games.felagsvist.play import playable
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.ending.model import FelagsvistEnding
@@ -38,7 +38,7 @@ FIELD: Final = (1 << 26) - 1
 
 def _run(hand: int, everyone: int) -> int:
     """How many of the top cards of ``everyone`` (one suit, strength order) ``hand`` holds in a row."""
-    return (everyone >> (everyone & ~hand).bit_length()).bit_count()
+    return ONES[everyone >> (everyone & ~hand).bit_length()]
 
 
 def _cash(
@@ -85,11 +85,18 @@ def _cash(
             continue
         left_hand = lho[suit]
         right_hand = rho[suit]
-        everyone = mine | mate[suit] | left_hand | right_hand
-        run = (everyone >> (everyone & ~mine).bit_length()).bit_count()
-        longest = max(mate[suit].bit_count(), left_hand.bit_count(), right_hand.bit_count())
+        partner = mate[suit]
+        everyone = mine | partner | left_hand | right_hand
+        run = ONES[everyone >> (everyone & ~mine).bit_length()]
+        lefts = ONES[left_hand]
+        rights = ONES[right_hand]
+        longest = ONES[partner]  # the longest other holding
+        if lefts > longest:
+            longest = lefts
+        if rights > longest:
+            longest = rights
         if run >= longest:
-            free += mine.bit_count()
+            free += ONES[mine]
             free_depths[suit] = longest
         else:
             free += run
@@ -99,13 +106,15 @@ def _cash(
             ruffable += run
             ruffable_depths[suit] = run
         elif not trumps_led_first:
-            rounds = min(run, left_hand.bit_count(), right_hand.bit_count())
+            rounds = run if run < lefts else lefts
+            if rights < rounds:
+                rounds = rights
             ruffable += rounds
             ruffable_depths[suit] = rounds
     if not opponents_trump:
         return free, tuple(free_depths)
     assert trump is not None
-    if trump_run >= max(lho[trump].bit_count(), rho[trump].bit_count()) and free >= ruffable:
+    if trump_run >= ONES[lho[trump]] and trump_run >= ONES[rho[trump]] and free >= ruffable:
         # a trump run that long reaches as far in a trump counted whole (its longest other
         # holding is at least either opponent's), so the draw stays open with those depths
         return free, tuple(free_depths)
@@ -216,8 +225,8 @@ def _trump_tricks(first: int, second: int, opponents: int) -> tuple[int, int, in
     second).
     """
     shift = opponents.bit_length()
-    one = (first >> shift).bit_count()
-    two = (second >> shift).bit_count()
+    one = ONES[first >> shift]
+    two = ONES[second >> shift]
     highest = 1 << shift - 1 if shift else 0
     if two > one:
         return highest, two, 2
@@ -277,7 +286,7 @@ def ranked_bounds(ending: FelagsvistEnding) -> tuple[int, int, int]:
         bit = (unrotate(1 << topmost) if ace_low else 1 << topmost) << shift
         if reading & bit:
             kept = rest
-            for _ in range(rest.bit_count() - depths[number]):
+            for _ in range(ONES[rest] - depths[number]):
                 kept &= kept - 1  # down to the top cards the count reads
         else:
             continue
@@ -359,9 +368,9 @@ def two_tricks(ending: FelagsvistEnding) -> tuple[int, int]:
     for card0 in _pair(first):
         lead = (card0,)
         rest0 = (first ^ 1 << card0).bit_length() - 1
-        seconds = _pair(playable(second, lead))
-        thirds = _pair(playable(third, lead))
-        fourths = _pair(playable(fourth, lead))
+        seconds = _pair(follow(second, lead))
+        thirds = _pair(follow(third, lead))
+        fourths = _pair(follow(fourth, lead))
         best1 = 3 if up else -1
         for card1 in seconds:
             rest1 = (second ^ 1 << card1).bit_length() - 1
@@ -425,7 +434,7 @@ def last_trick(ending: FelagsvistEnding) -> tuple[int, int]:
         if not place or beats[best] >> card & 1:
             best, ahead = card, place
         seat = seat + 1 & 3
-    won = 1 << best if played & SUIT_MASKS[best // 13] != 1 << best else 0
+    won = 1 << best if played & SUIT[best] != 1 << best else 0
     scored = ((ending.leader + ahead) % 2 == rules.counted) != rules.nolo
     return ending.value + scored, won
 
@@ -456,7 +465,7 @@ def _fourth_seat(
             win, place = card3, 3
         else:
             win, place = win2, place2
-        if (played | 1 << card3) & SUIT_MASKS[win // 13] != 1 << win:
+        if (played | 1 << card3) & SUIT[win] != 1 << win:
             relied |= 1 << win  # its rank decided the trick
         # the last trick, led by the winner of the first, every card forced
         rests = (rest0, rest1, rest2, (fourth ^ 1 << card3).bit_length() - 1)
@@ -471,7 +480,7 @@ def _fourth_seat(
         card = rests[place + 3 & 3]
         if beats[last] >> card & 1:
             last, ahead = card, place + 3
-        if (1 << rest0 | 1 << rest1 | 1 << rest2 | 1 << rests[3]) & SUIT_MASKS[last // 13] != 1 << last:
+        if (1 << rest0 | 1 << rest1 | 1 << rest2 | 1 << rests[3]) & SUIT[last] != 1 << last:
             relied |= 1 << last
         found = gain[place] + gain[ahead & 3]
         if up:  # the fourth seat is on the other side

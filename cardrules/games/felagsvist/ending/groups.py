@@ -8,15 +8,30 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from cardrules.games.felagsvist.play import playable
+from cardrules.games.felagsvist.ending.bits import SUIT
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.ending.model import FelagsvistEnding
 
-__all__ = ["legal_groups"]
+__all__ = ["follow", "legal_groups"]
 
 _SHIFT: Final = (0, *(13 * ((length - 1) // 13) for length in range(1, 53)))
 """``_SHIFT[card + 1]``: the index of the first card of the card's suit (read by a mask's bit length)."""
+
+
+def follow(hand: int, trick: tuple[int, ...]) -> int:
+    """The cards of ``hand`` that may be played to ``trick``, as a bitmask (the engine's ``playable``).
+
+    The rule of :func:`~cardrules.games.felagsvist.play.playable`
+    (felagsvist.play.lead-any, felagsvist.play.must-follow,
+    felagsvist.play.void-any), written once more here so that the compiled
+    search reads it without calling back into the interpreter at every
+    position; ``test_follow_is_the_engine_rule`` holds it to the engine's.
+    """
+    if not trick:
+        return hand
+    same = hand & SUIT[trick[0]]
+    return same if same else hand
 
 
 def legal_groups(ending: FelagsvistEnding) -> tuple[list[int], dict[int, int]]:
@@ -36,7 +51,7 @@ def legal_groups(ending: FelagsvistEnding) -> tuple[list[int], dict[int, int]]:
     hands = ending.hands
     hand = hands[ending.seat]
     trick = ending.trick
-    legal = playable(hand, trick)
+    legal = follow(hand, trick)
     if not legal & legal - 1:  # one legal card (a fifth of the searched positions)
         return [legal.bit_length() - 1], {}
     others = ending.in_hand ^ hand | ending.played

@@ -18,9 +18,9 @@ from cardrules.errors import InvalidArgumentError
 from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.game import Action
 from cardrules.games.felagsvist.actions import PLAYS, PlayCard
-from cardrules.games.felagsvist.cards import SUIT_MASKS
 from cardrules.games.felagsvist.ending import bounds as ending_bounds
 from cardrules.games.felagsvist.ending import order as ending_order
+from cardrules.games.felagsvist.ending.bits import ONES, SUIT
 from cardrules.games.felagsvist.ending.bounds import FIELD
 from cardrules.games.felagsvist.ending.groups import legal_groups
 from cardrules.games.felagsvist.ending.nolo import rotate, unrotate
@@ -43,9 +43,6 @@ _PLACES: Final = tuple(
 
 _FIRST: Final = tuple(13 * (card // 13) for card in range(52))
 """``_FIRST[card]``: the index of the first card of the card's suit."""
-
-_SUIT: Final = tuple(SUIT_MASKS[card // 13] for card in range(52))
-"""``_SUIT[card]``: the cards of the card's suit."""
 
 _ONE: Final = tuple(tuple(1 << 16 * seat + 4 * (card // 13) for card in range(52)) for seat in range(4))
 """``_ONE[seat][card]``: one card of the card's suit in the seat's :attr:`FelagsvistEnding.lengths` count."""
@@ -118,7 +115,9 @@ class FelagsvistEnding:
     """
 
     rules: EndingRules
-    hands: tuple[int, int, int, int]
+    # four hands, typed as a tuple of any length: compiled, a tuple of four ints is kept unboxed,
+    # and reading it at a seat worked out at run time (hands[seat]) boxes all four first
+    hands: tuple[int, ...]
     trick: tuple[int, ...]
     leader: int
     seat: int
@@ -134,7 +133,7 @@ class FelagsvistEnding:
     played: int = field(init=False, repr=False, compare=False)
 
     def __init__(
-        self, rules: EndingRules, hands: tuple[int, int, int, int], trick: tuple[int, ...], leader: int,
+        self, rules: EndingRules, hands: tuple[int, ...], trick: tuple[int, ...], leader: int,
         seat: int, side: int, value: int, left: int, best: int, ahead: int, won: int, holders: int,
         lengths: int, in_hand: int = -1, played: int = -1,
     ) -> None:  # fmt: skip
@@ -254,7 +253,8 @@ class FelagsvistEnding:
         bit = 1 << move
         in_hand = self.in_hand ^ bit
         # the card leaves the ladder of its suit: the cards below it move up one place
-        slot = _FIRST[move] + (in_hand & rules.above[move]).bit_count()
+        first = _FIRST[move]
+        slot = first + ONES[(in_hand & rules.above[move]) >> first]
         holders = self.holders
         holders = holders & _KEEP[slot] | (holders & _UNDER[slot]) << 2
         lengths = self.lengths - _ONE[seat][move]
@@ -290,7 +290,7 @@ class FelagsvistEnding:
             if played == 3:
                 # its rank decided the trick when another card of its suit was played to it
                 top = 1 << best
-                won = top if (self.played | bit) & _SUIT[best] ^ top else 0
+                won = top if (self.played | bit) & SUIT[best] ^ top else 0
                 leader = seat = self.leader + ahead & 3
                 side = (seat ^ rules.counted) & 1  # 0: the counted side won it; it scores it unless in Nóló
                 value += side == rules.nolo
@@ -366,7 +366,7 @@ class FelagsvistEnding:
                 mine = rotate(mine)
                 rest = rotate(rest)
             # the cards in hand at or above the weakest of ours: -low keeps the bits from low up
-            mask |= _PLACES[14 * suit + (rest & -(mine & -mine)).bit_count()]
+            mask |= _PLACES[14 * suit + ONES[rest & -(mine & -mine)]]
         return mask
 
     def top(self, depths: int) -> int:
@@ -382,7 +382,8 @@ class FelagsvistEnding:
             depths >>= 26
             if places:
                 rest = left >> shift & 0x1FFF
-                drop = rest.bit_count() - (places.bit_count() >> 1)  # the cards in hand below them
+                # the cards in hand below them (two ladder bits a place)
+                drop = ONES[rest] - (ONES[places & 0x1FFF] + ONES[places >> 13] >> 1)
                 if drop:
                     if ace_low:
                         rest = rotate(rest)  # strength order
@@ -469,7 +470,7 @@ class FelagsvistEnding:
 
 
 new_ending: Final[Callable[
-    [EndingRules, tuple[int, int, int, int], tuple[int, ...],
+    [EndingRules, tuple[int, ...], tuple[int, ...],
      int, int, int, int, int, int, int, int, int, int, int, int],
     FelagsvistEnding,
 ]] = fast_constructor(FelagsvistEnding)  # fmt: skip

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from cardrules.games.felagsvist.ending.bits import ONES
+
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.ending.model import FelagsvistEnding
 
@@ -146,8 +148,8 @@ def _rounds(ending: FelagsvistEnding, side: int) -> tuple[int, int]:
         other = partner & -partner
         floor = other if not low or (other and other < low) else low
         for hand in (lho, rho):
-            below = (hand & floor - 1).bit_count()
-            if below < rounds and below < hand.bit_count():
+            below = ONES[hand & floor - 1]
+            if below < rounds and below < ONES[hand]:
                 if not below:
                     return 0, 0
                 rounds = below
@@ -362,7 +364,7 @@ def _floors(ending: FelagsvistEnding) -> tuple[int, int, bool, bool, bool]:
             continue
         # the cards the pattern keeps for this suit: those from the floor up
         every = (north | east | south | west) >> shift & 0x1FFF
-        kept = ((rotate(every) if ace_low else every) & -floor).bit_count()
+        kept = ONES[(rotate(every) if ace_low else every) & -floor]
         if kept < cost:
             cost = kept
             losing = floor << shift

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardrules.games.felagsvist.play import playable
+from cardrules.games.felagsvist.ending.bits import ONES
+from cardrules.games.felagsvist.ending.groups import follow
 
 if TYPE_CHECKING:
     from cardrules.games.felagsvist.ending.model import FelagsvistEnding
@@ -137,8 +138,8 @@ def nolo_discards(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
         if card >= top:
             base = card - card % 13
             top = base + 13
-            shorter = (13 - (hand >> base & 0x1FFF).bit_count()) << 14
-        keys.append(shorter | (others & below[card]).bit_count() << 10 | strength[card] + 1 << 6 | card)
+            shorter = (13 - ONES[hand >> base & 0x1FFF]) << 14
+        keys.append(shorter | ONES[(others & below[card]) >> base] << 10 | strength[card] + 1 << 6 | card)
     keys.sort(reverse=True)
     return tuple([key & 63 for key in keys])
 
@@ -216,35 +217,45 @@ def follows(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
     trump = rules.trump
     beats = rules.beats
     above = rules.above
-    hands = ending.hands
     trick = ending.trick
     place = len(trick)
     everyone = ending.in_hand
     led = trick[0] // 13
-
-    def cheap(card: int) -> tuple[bool, bool, int]:
-        suit = card // 13
-        return (suit == trump, suit != led and not everyone & above[card], strength[card])
-
-    reps.sort(key=cheap)
     beaten = beats[ending.best]
     partner_winning = (place - ending.ahead) % 2 == 0
+    # Each card gets one integer key, sorted once: its class (0 first: the groups named above),
+    # then how cheap it is (a trump, a discard of a card that is not the top of its suit, its
+    # strength), above its card index (cards of one cost differ in suit, and the groups come suit
+    # by suit: the index keeps them in the groups' order, as a stable sort would).
+    after = 0  # what the next hand may play (second and third hands)
+    classes = 1  # 1: one class; 2: those that take the trick first; 3: safe ones, wins, the rest
     if place == 3:
-        if partner_winning:
-            return tuple(reps)
-        return (
-            *[card for card in reps if beaten >> card & 1],
-            *[card for card in reps if not beaten >> card & 1],
+        if not partner_winning:
+            classes = 2
+    else:
+        after = follow(ending.hands[(ending.seat + 1) % 4], trick)
+        if not partner_winning or beaten & after:
+            classes = 3
+    keys = []
+    for card in reps:
+        suit = card // 13
+        key = (
+            (suit == trump) << 11
+            | (suit != led and not everyone & above[card]) << 10
+            | strength[card] << 6
+            | card
         )
-    after = playable(hands[(ending.seat + 1) % 4], trick)  # what the next hand may play
-    if partner_winning and not beaten & after:
-        return tuple(reps)
-    safe = [card for card in reps if beaten >> card & 1 and not beats[card] & after]
-    if partner_winning:
-        return (*safe, *[card for card in reps if card not in safe])
-    wins = [card for card in reps if beaten >> card & 1 and beats[card] & after]
-    loses = [card for card in reps if not beaten >> card & 1]
-    return (*safe, *wins, *loses)
+        if classes == 2:
+            if not beaten >> card & 1:
+                key |= 1 << 12
+        elif classes == 3:
+            if not beaten >> card & 1:
+                key |= 2 << 12
+            elif beats[card] & after:  # the next hand can beat it
+                key |= (2 if partner_winning else 1) << 12
+        keys.append(key)
+    keys.sort()
+    return tuple([key & 63 for key in keys])
 
 
 def leads(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
@@ -284,7 +295,7 @@ def leads(ending: FelagsvistEnding, reps: list[int]) -> tuple[int, ...]:
         )
         step = 3 if ruffed else 0
         if card == top:
-            return (step, 1, -(own & suit).bit_count())
+            return (step, 1, -ONES[own >> shift & 0x1FFF])
         if partner >> top & 1:
             return (step, 2, strength[card])
         if suit != trumps and not partner & suit and partner & trumps:
