@@ -103,7 +103,8 @@ def fast_ask(state: BackstabFishState, action: Ask) -> BackstabFishState | None:
 
 
 def apply_action(state: BackstabFishState, action: Action | str) -> BackstabFishState:
-    """``state.apply(action)``: a legal ask at once (:func:`fast_ask`), any other action through the door
+    """``state.apply(action)``: a legal ask at once
+    (:func:`~cardrules.games.backstab_fish.quick_ask.fast_ask`), any other action through the door
     (:meth:`~cardrules.state_base.StateBase.apply`, which judges it)."""
     if type(action) is Ask:
         after = fast_ask(state, action)
