@@ -18,7 +18,7 @@ import pytest
 import cardrules
 from cardrules import IllegalActionError, InvalidNotationError, InvalidPositionError
 from cardrules.errors import InvalidArgumentError, InvalidOptionError
-from cardrules.games.backstab_fish import LAY_DOWN, procedure
+from cardrules.games.backstab_fish import LAY_DOWN, procedure, quick_ask
 from cardrules.games.backstab_fish.actions import Ask, EndTurn, LayDown, read_action
 from cardrules.games.backstab_fish.cards import DECKS, FishRank, Ranks, count_of, pack, rank_of_card
 from cardrules.games.backstab_fish.deal import DealContext
@@ -281,7 +281,7 @@ def test_the_fast_paths_take_a_legal_ask_and_a_legal_end_of_turn_by_seat_zero() 
     """
     state = situation(["K K K 5 5 5 5", "2", "K 3", "7"], "9 9 9", to_act=0)
     ask = Ask(0, 2, K, 1)
-    asked = procedure.fast_ask(state, ask)
+    asked = quick_ask.fast_ask(state, ask)
     assert asked is not None and asked == state.apply(ask)
     ended = procedure.fast_end(asked, EndTurn(0))
     assert ended is not None and ended == asked.apply(EndTurn(0))

@@ -7,9 +7,8 @@ seat (an option sets how many there are, :func:`seat_unknown`), then hands
 the action to the check of its phase module: an ask to
 :func:`~cardrules.games.backstab_fish.turn.check_ask`, a lay-down decision to
 :func:`~cardrules.games.backstab_fish.lay_down.check_decision`. Each
-transition is its phase module's; the fast paths take a legal ask
-(:func:`~cardrules.games.backstab_fish.turn.ask_allowed`, the legal set's own
-condition) and an end of turn at once.
+transition is its phase module's; the fast path of an end of turn is here, and
+that of an ask is :func:`~cardrules.games.backstab_fish.quick_ask.fast_ask`.
 """
 
 from __future__ import annotations
@@ -26,7 +25,6 @@ if TYPE_CHECKING:
     from cardrules.games.backstab_fish.state import BackstabFishState
 
 __all__ = [
-    "fast_ask",
     "fast_end",
     "judge_ask",
     "judge_decision",
@@ -59,16 +57,6 @@ def judge_ask(state: BackstabFishState, action: Ask) -> tuple[Verdict, None]:
 def take_ask(state: BackstabFishState, action: Ask, _: None) -> BackstabFishState:
     """The state after an ask judged legal: its answer and the rest of the turn."""
     return turn.ask(state, action.seat, action.target, int(action.rank), action.count)
-
-
-def fast_ask(state: BackstabFishState, action: Ask) -> BackstabFishState | None:
-    """The state after ``action`` when it is a legal ask by the player to act (a seat number, never a
-    bool, never once the game is over); else ``None`` (the door judges it)."""
-    try:  # a value built around its constructor, a field missing, raises: the door says why
-        fast = type(action.seat) is int and state.current_player >= 0 and turn.ask_allowed(state, action)
-    except AttributeError:
-        return None
-    return turn.ask(state, action.seat, action.target, action.rank, action.count) if fast else None
 
 
 # -- the lay-down decision --------------------------------------------------------------------------

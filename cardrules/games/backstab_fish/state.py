@@ -31,7 +31,7 @@ from cardrules.cards import Card, Cards
 from cardrules.errors import GameNotOverError
 from cardrules.frozen import reduce_to_init_fields
 from cardrules.game import TERMINAL, Action, GameInfo, Outcome
-from cardrules.games.backstab_fish import lay_down, procedure, turn
+from cardrules.games.backstab_fish import lay_down, procedure, quick_ask, turn
 from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, malformed, read_action
 from cardrules.games.backstab_fish.cards import Ranks, counts_of, set_ranks
 from cardrules.games.backstab_fish.deal import DealContext, dealt_hands, first_player
@@ -122,7 +122,7 @@ class BackstabFishState(StateBase[BackstabFishObservation, Ranks, NoReturn, Ask 
     INFO: ClassVar[GameInfo] = INFO
     make: ClassVar[Maker[BackstabFishState]]  # the fast constructor (set below the class), for the phases
     ACTIONS: ClassVar[ActionTable[BackstabFishState]] = action_table(
-        step(Ask, procedure.judge_ask, procedure.take_ask, fast=procedure.fast_ask),
+        step(Ask, procedure.judge_ask, procedure.take_ask, fast=quick_ask.fast_ask),
         step(LayDown, procedure.judge_decision, procedure.take_lay),
         step(EndTurn, procedure.judge_decision, procedure.take_end, fast=procedure.fast_end),
     )
@@ -130,6 +130,7 @@ class BackstabFishState(StateBase[BackstabFishObservation, Ranks, NoReturn, Ask 
     _malformed = staticmethod(malformed)
     _observe = staticmethod(observe)
     _cards_of = staticmethod(set_ranks)
+    apply = quick_ask.apply_action  # the common ask in one call, any other action through the door
 
     # -- construction ---------------------------------------------------------
 

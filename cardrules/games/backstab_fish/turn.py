@@ -31,7 +31,7 @@ and the passing of the turn, are :func:`finish`, which every turn ends with.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
@@ -363,7 +363,7 @@ def ask(state: BackstabFishState, seat: int, target: int, rank: int, count: int)
     )
 
 
-def end_rule(stock_empty: bool, sizes: list[int], stall: int, limit: int | None) -> str | None:
+def end_rule(stock_empty: bool, sizes: Sequence[int], stall: int, limit: int | None) -> str | None:
     """Step 4, the end checks, in their order: the end rule that ends the game now, or ``None``.
 
     backstab_fish.end.all-empty and backstab_fish.end.sole-holder when the
