@@ -23,17 +23,21 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from cardrules.games.fildinski.cards import DRAWS, shuffled_deck
 from cardrules.games.fildinski.options import FildinskiOptions
 from cardrules.games.fildinski.scoring import DealSummary
+
+if TYPE_CHECKING:
+    from cardrules.games.fildinski.state import FildinskiState
 
 __all__ = [
     "STOCK_TOP",
     "DealContext",
     "DealPlan",
     "deal_hands",
+    "draw",
     "first_deal",
     "first_leader",
     "next_deal",
@@ -151,3 +155,19 @@ def top_two(context: DealContext, drawn: int, turnup: int) -> tuple[int, int]:
     first = context.deck[STOCK_TOP + drawn]
     second = turnup if drawn == DRAWS - 2 else context.deck[STOCK_TOP + 1 + drawn]  # the last pair
     return first, second
+
+
+def draw(s: FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
+    """The hands and the count of cards drawn once the meld step of ``seat``, the trick's winner, ends.
+
+    fildinski.play.draw-order: while the stock lasts the winner takes its top
+    card and the loser the next (after trick 24, the turn-up); after the last
+    draw nobody draws.
+    """
+    if s.drawn >= DRAWS:
+        return s.hands, s.drawn
+    first, second = top_two(s.deal, s.drawn, s.turnup)
+    hands = s.hands
+    if seat == 0:
+        return (hands[0] | 1 << first, hands[1] | 1 << second), s.drawn + 2
+    return (hands[0] | 1 << second, hands[1] | 1 << first), s.drawn + 2

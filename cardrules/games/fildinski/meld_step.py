@@ -3,7 +3,7 @@
 Only the trick's winner acts (:func:`in_step`, fildinski.meld.who-and-when):
 first the dix (``p0 dix 7H``) where it is possible, then exactly one
 declaration (``p0 meld none``, or one or two melds), after which both players
-draw (:func:`~cardrules.games.fildinski.play.draw`). The dix has a module of
+draw (:func:`~cardrules.games.fildinski.deal.draw`). The dix has a module of
 its own (:mod:`~cardrules.games.fildinski.dix`); here the declaration's legal
 set, verdict and transition are side by side, and each rule's condition is one
 function that all of them use: the conditions of a meld, which live in
@@ -25,7 +25,7 @@ from cardrules.game import Action
 from cardrules.games.fildinski import play
 from cardrules.games.fildinski.actions import DeclareMelds, Dix, MeldDecl, make_declare, meld_refs
 from cardrules.games.fildinski.cards import DEAL_TRICKS, card_kind, card_of, ids_in, kind_card
-from cardrules.games.fildinski.deal import DealContext
+from cardrules.games.fildinski.deal import DealContext, draw
 from cardrules.games.fildinski.dix import dix_card
 from cardrules.games.fildinski.meld_conditions import (
     MAX_MELDS,
@@ -401,7 +401,7 @@ def declare(s: FildinskiState, seat: int, melds: Melds) -> FildinskiState:
     Each meld scores (fildinski.meld.kinds) and joins the meld history; under
     ``melded_cards = removed`` its cards leave the won pile
     (fildinski.meld.after-scoring). Then both players draw while the stock
-    lasts (:func:`~cardrules.games.fildinski.play.draw`); after trick 32 the deal ends.
+    lasts (:func:`~cardrules.games.fildinski.deal.draw`); after trick 32 the deal ends.
     """
     points, used, events, won, retired = s.points, s.used, s.melds, s.won, s.retired
     if melds:
@@ -416,7 +416,7 @@ def declare(s: FildinskiState, seat: int, melds: Melds) -> FildinskiState:
         gone = retired[seat] | (won[seat] & ~pile)
         won = (pile, won[1]) if seat == 0 else (won[0], pile)
         retired = (gone, retired[1]) if seat == 0 else (retired[0], gone)
-    hands, drawn = play.draw(s, seat)
+    hands, drawn = draw(s, seat)
     after = s.make(
         s.deal, hands, won, retired, drawn, s.turnup, s.trick, s.leader, s.tricks_done,
         False, 0, s.dix_done, points, used, events, s.dix, s.history, s.current_player,

@@ -9,8 +9,9 @@ Each rule's condition is written once and serves the legal set, the verdict
 and the fast path of ``apply``: :func:`legal_mask` (which gives the whole
 hand under fildinski.play.free-play and fildinski.endgame.free-discard, and
 :func:`legal_follow` for the endgame follower), :func:`follower_wins`
-(fildinski.play.trick-winner), :func:`meld_step_follows` (whether the
-winner's meld step comes next) and :func:`draw` (fildinski.play.draw-order).
+(fildinski.play.trick-winner) and :func:`meld_step_follows` (whether the
+winner's meld step comes next); the draw after the trick is
+:func:`~cardrules.games.fildinski.deal.draw` (fildinski.play.draw-order).
 
 Everything works on the ids and bitmasks of :mod:`cardrules.games.fildinski.cards`, so the engine
 and the proofs' refinement tests can call the trick functions on millions of tricks.
@@ -40,7 +41,7 @@ from cardrules.games.fildinski.cards import (
     ids_in,
     kind_card,
 )
-from cardrules.games.fildinski.deal import next_deal, top_two
+from cardrules.games.fildinski.deal import next_deal
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.scoring import LAST_TRICKS, SCORING_IDS, game_ends, score_trick
 from cardrules.judging import Findings, not_held, out_of_turn, rule_order, unknown_action
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
 __all__ = [
     "NO_CARD",
     "PLAYABLE_AS_PLAYED",
-    "draw",
     "end_deal",
     "fast_play",
     "follow_duty",
@@ -449,22 +449,6 @@ def end_deal(s: FildinskiState) -> FildinskiState:
             s.in_meld_step, s.fresh, s.dix_done, s.points, s.used, s.melds, s.dix, s.history, TERMINAL,
         )  # fmt: skip
     return s.dealt(next_deal(context, s.summary, totals))
-
-
-def draw(s: FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
-    """The hands and the count of cards drawn once the meld step of ``seat``, the trick's winner, ends.
-
-    fildinski.play.draw-order: while the stock lasts the winner takes its top
-    card and the loser the next (after trick 24, the turn-up); after the last
-    draw nobody draws.
-    """
-    if s.drawn >= DRAWS:
-        return s.hands, s.drawn
-    first, second = top_two(s.deal, s.drawn, s.turnup)
-    hands = s.hands
-    if seat == 0:
-        return (hands[0] | 1 << first, hands[1] | 1 << second), s.drawn + 2
-    return (hands[0] | 1 << second, hands[1] | 1 << first), s.drawn + 2
 
 
 # -- the state's action table: the transition of a judged play, and the fast path -----------------
