@@ -25,7 +25,7 @@ import copy
 import itertools
 import pickle
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -59,8 +59,10 @@ _OPTIONS: tuple[dict[str, object], ...] = (
 )
 
 
-def meld_states(games: int, options: dict[str, object]) -> Iterator[FildinskiState]:
-    """Every meld step with a meld to make in seeded games that meld whenever they can."""
+def _meld_play(
+    games: int, options: dict[str, object], wanted: Callable[[FildinskiState, list[DeclareMelds]], bool]
+) -> Iterator[FildinskiState]:
+    """The states ``wanted`` picks (given the melds on offer) in seeded games that meld whenever they can."""
     engine = cardrules.get_game("fildinski", **options)
     for seed in range(games):
         rng = random.Random(seed)
@@ -68,23 +70,19 @@ def meld_states(games: int, options: dict[str, object]) -> Iterator[FildinskiSta
         while not state.is_terminal:
             legal = state.legal_actions()
             melds = [a for a in legal if isinstance(a, DeclareMelds) and a.melds]
-            if melds:
+            if wanted(state, melds):
                 yield state
             state = state.apply(rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(legal))
+
+
+def meld_states(games: int, options: dict[str, object]) -> Iterator[FildinskiState]:
+    """Every meld step with a meld to make in seeded games that meld whenever they can."""
+    return _meld_play(games, options, lambda state, melds: bool(melds))
 
 
 def every_meld_step(games: int, options: dict[str, object]) -> Iterator[FildinskiState]:
     """Every meld step, with a meld to make or not, in seeded games that meld whenever they can."""
-    engine = cardrules.get_game("fildinski", **options)
-    for seed in range(games):
-        rng = random.Random(seed)
-        state: FildinskiState = engine.new_game(seed=seed)
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            if state.in_meld_step:
-                yield state
-            melds = [a for a in legal if isinstance(a, DeclareMelds) and a.melds]
-            state = state.apply(rng.choice(melds) if melds and rng.random() < 0.8 else rng.choice(legal))
+    return _meld_play(games, options, lambda state, melds: state.in_meld_step)
 
 
 def fresh_copy(action: DeclareMelds) -> DeclareMelds:
