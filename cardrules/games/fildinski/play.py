@@ -12,6 +12,12 @@ hand under fildinski.play.free-play and fildinski.endgame.free-discard, and
 (fildinski.play.trick-winner) and :func:`meld_step_follows` (whether the
 winner's meld step comes next); the draw after the trick is
 :func:`~cardrules.games.fildinski.deal.draw` (fildinski.play.draw-order).
+Two one-line choices are written out again on the hot paths, to save a call
+at every card played: :func:`legal_mask`'s (the whole hand, or
+:func:`legal_follow` for the endgame follower) in :func:`legal_plays` and
+:func:`fast_play`, and :func:`meld_step_follows` in :func:`play`; each copy
+is marked where it stands, and ``tests/fildinski/test_fast_paths.py`` holds
+it to the function it copies.
 
 Everything works on the ids and bitmasks of :mod:`cardrules.games.fildinski.cards`, so the engine
 and the proofs' refinement tests can call the trick functions on millions of tricks.
