@@ -31,6 +31,7 @@ from cardrules.judging import ACTION_KNOWN, PLAYER_TO_ACT, Findings, out_of_turn
 from cardrules.rules import RuleId
 
 __all__ = [
+    "ALLOWED_RULES",
     "COUNT",
     "COUNT_KNOWN",
     "COUNT_REFUSED",
@@ -57,6 +58,8 @@ RANK: Final = "backstab_fish.ask.rank"
 """The rule of the ranks P may ask for."""
 COUNT: Final = "backstab_fish.ask.count"
 """The rule of the counts P may ask for."""
+ALLOWED_RULES: Final = (RuleId(TARGET), RuleId(RANK), RuleId(COUNT))
+"""The rule ids of a legal ask's verdict: the three ask rules that permit it."""
 
 TURN_BROKEN: Final = 1
 """Part found: the asker is not the player to act (common.turn.player-to-act)."""

@@ -39,7 +39,7 @@ from cardrules.game import TERMINAL, Action
 from cardrules.games.backstab_fish import ask_verdicts as parts
 from cardrules.games.backstab_fish import lay_down  # (which imports this one: read at call time)
 from cardrules.games.backstab_fish.actions import ASK, ASKS, Ask
-from cardrules.games.backstab_fish.ask_verdicts import COUNT, RANK, TARGET
+from cardrules.games.backstab_fish.ask_verdicts import ALLOWED_RULES
 from cardrules.games.backstab_fish.cards import ALL_RANKS, RANK_CODES, FishRank, unit_ranks
 from cardrules.games.backstab_fish.deal import DealContext
 from cardrules.games.backstab_fish.observation import (
@@ -52,7 +52,6 @@ from cardrules.games.backstab_fish.observation import (
 )
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck
 from cardrules.judging import unknown_action
-from cardrules.rules import RuleId
 from cardrules.verdict import Verdict, verdict_later
 
 if TYPE_CHECKING:
@@ -81,8 +80,6 @@ __all__ = [
 
 REFILL: Final = 7
 """backstab_fish.refill.seven: an emptied hand draws this many cards (or the rest of the stock)."""
-
-_ASK_RULES: Final = (RuleId(TARGET), RuleId(RANK), RuleId(COUNT))
 
 _UNITS: Final = int("1" * 14, 16)
 
@@ -268,7 +265,7 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
         return unknown_action(f"{count!r} is not a count")
     to_act = state.current_player
     if seat == to_act and ask_allowed(state, action):  # the legal set's own test first: nothing to find
-        return verdict_later(True, _ASK_RULES, parts.allowed_reason, (seat, rank, target, count))
+        return verdict_later(True, ALLOWED_RULES, parts.allowed_reason, (seat, rank, target, count))
     found = 0  # the parts found, as bits of parts.RULES_FOUND's index; the reason is written from them
     if seat != to_act:
         found = parts.TURN_BROKEN
@@ -289,7 +286,7 @@ def check_ask(state: BackstabFishState, action: Ask) -> Verdict:
     if found:
         why = (found, seat, to_act, target, players, rank, count, copies, deal.options.deck)
         return verdict_later(False, parts.RULES_FOUND[found], parts.refusal_reason, why)
-    return verdict_later(True, _ASK_RULES, parts.allowed_reason, (seat, rank, target, count))
+    return verdict_later(True, ALLOWED_RULES, parts.allowed_reason, (seat, rank, target, count))
 
 
 # -- the answer and the rest of the turn --------------------------------------
