@@ -12,6 +12,10 @@
   the state the judged path (``attempt``: the check, then
   :func:`~cardrules.games.backstab_fish.turn.ask`) ends in, under every option
   that changes a turn; ``apply`` refuses what the check refuses.
+- ``check``'s fast path (:mod:`~cardrules.games.backstab_fish.quick_check`)
+  gives every ask, well formed or not, legal or not, by any seat, in any phase
+  and once the game is over, the verdict the door gives, word for word, under
+  every option the ask rules read; text and the other actions go to the door.
 """
 
 from __future__ import annotations
@@ -25,11 +29,13 @@ from hypothesis import strategies as st
 
 from cardrules import IllegalActionError, get_game
 from cardrules.game import Action
-from cardrules.games.backstab_fish import BackstabFishState, quick_ask, turn
-from cardrules.games.backstab_fish.actions import ASKS, MAX_COUNT, MAX_SEATS, Ask
+from cardrules.games.backstab_fish import BackstabFishState, quick_ask, quick_check, turn
+from cardrules.games.backstab_fish.actions import ASKS, MAX_COUNT, MAX_SEATS, Ask, EndTurn, LayDown
 from cardrules.games.backstab_fish.cards import FishRank
 from cardrules.games.backstab_fish.rules import RULES
 from cardrules.judging import rule_order
+from cardrules.state_base import StateBase
+from cardrules.verdict import Verdict
 
 _ORDER = rule_order(RULES)
 
@@ -139,3 +145,50 @@ def test_the_common_ask_takes_the_fast_path_unchanged() -> None:
             assert after.stall == state.stall + 1 and after.turns == state.turns + 1
         state = after
     assert quiet > 100
+
+
+def _checks_to_try(state: BackstabFishState, rng: random.Random) -> list[Action | str]:
+    """What ``check`` may be given: asks of every kind (:func:`_asks_to_try` and more), asks with a part of
+    the wrong type, the other actions, and text."""
+    players, to_act = state.players, max(state.current_player, 0)
+    tried: list[Action | str] = list(_asks_to_try(state, rng)) if not state.is_terminal else []
+    for _ in range(12):
+        seat = rng.choice([to_act, rng.randrange(-1, players + 1)])
+        target, count = rng.randrange(-1, players + 1), rng.randrange(-1, MAX_COUNT + 2)
+        tried.append(Ask(seat, target, rng.choice(list(FishRank)), count))
+    rank = rng.choice(list(FishRank))
+    target = rng.randrange(players)
+    tried += [
+        Ask(True, target, rank, 1),
+        Ask(to_act, True, rank, 1),
+        Ask(to_act, float(target), rank, 1),  # type: ignore[arg-type]
+        Ask(to_act, target, int(rank), 1),  # type: ignore[arg-type]
+        Ask(to_act, target, rank, True),
+        EndTurn(to_act),
+        LayDown(to_act, (rank,)),
+        f"p{to_act} ask p{target} for 1 {rank.token}",
+    ]
+    return tried
+
+
+def _said(verdict: Verdict) -> tuple[bool, tuple[str, ...], str]:
+    return verdict.legal, verdict.rule_ids, verdict.reason
+
+
+@settings(max_examples=30, deadline=None)
+@given(_OPTIONS, st.integers(0, 10**6))
+def test_the_quick_check_gives_the_doors_verdict_word_for_word(options: dict[str, object], seed: int) -> None:
+    rng = random.Random(seed)
+    state = get_game("backstab_fish", **options).new_game(seed=seed)
+    assert isinstance(state, BackstabFishState)
+    step = 0
+    while True:
+        if step % 5 == 0 or state.is_terminal:
+            for action in _checks_to_try(state, rng):
+                door = _said(StateBase.check(state, action))
+                assert _said(quick_check.check_action(state, action)) == door, (str(action), state.compact())
+                assert _said(state.check(action)) == door
+        if state.is_terminal:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+        step += 1

@@ -19,6 +19,9 @@ end of the turn) and :mod:`~cardrules.games.backstab_fish.lay_down` (the
 decision); the state's action table names each kind's judge and transition
 (:mod:`~cardrules.games.backstab_fish.procedure`, which hands it to its phase
 module), after the door every game shares (:class:`~cardrules.state_base.StateBase`).
+The state's ``apply`` and ``check`` take the common case of an ask in one call
+(:mod:`~cardrules.games.backstab_fish.quick_ask`,
+:mod:`~cardrules.games.backstab_fish.quick_check`) and any other action through the door.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from cardrules.cards import Card, Cards
 from cardrules.errors import GameNotOverError
 from cardrules.frozen import reduce_to_init_fields
 from cardrules.game import TERMINAL, Action, GameInfo, Outcome
-from cardrules.games.backstab_fish import lay_down, procedure, quick_ask, turn
+from cardrules.games.backstab_fish import lay_down, procedure, quick_ask, quick_check, turn
 from cardrules.games.backstab_fish.actions import ASK, Ask, EndTurn, LayDown, malformed, read_action
 from cardrules.games.backstab_fish.cards import Ranks, counts_of, set_ranks
 from cardrules.games.backstab_fish.deal import DealContext, dealt_hands, first_player
@@ -131,6 +134,7 @@ class BackstabFishState(StateBase[BackstabFishObservation, Ranks, NoReturn, Ask 
     _observe = staticmethod(observe)
     _cards_of = staticmethod(set_ranks)
     apply = quick_ask.apply_action  # the common ask in one call, any other action through the door
+    check = quick_check.check_action  # a well-formed ask judged in one call, any other action at the door
 
     # -- construction ---------------------------------------------------------
 
