@@ -16,8 +16,6 @@ the legal declarations is :mod:`~cardrules.games.fildinski.meld_search`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules.cards import Card
@@ -144,8 +142,9 @@ class StepMemo:
     __slots__ = ("_step_memo",)
 
 
-_Memo: TypeAlias = tuple[tuple[Action, ...], Mapping[int, Melds]]
-"""A meld step's legal set, and its declarations with a meld: their melds by the declaration's ``id``."""
+_Memo: TypeAlias = tuple[tuple[Action, ...], dict[int, Melds]]
+"""A meld step's legal set, and its declarations with a meld: their melds by the declaration's ``id``
+(a dict that is never changed once made, private to the memo)."""
 _read_memo: Final = StepMemo._step_memo.__get__  # type: ignore[attr-defined]
 _write_memo: Final = StepMemo._step_memo.__set__  # type: ignore[attr-defined]
 
@@ -164,16 +163,17 @@ def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     dix = dix_card(s, seat)
     if not singles:  # the common case: no meld can be made, only the declaration of none
         return _NONE[seat] if dix is None else (_DIX[seat][dix >> 1], *_NONE[seat])
-    choices = iter(declarations(s, seat, singles))
-    next(choices)  # the declaration of none, always first: the shared value
-    melds: list[Action] = [_NONE[seat][0]] if dix is None else [_DIX[seat][dix >> 1], _NONE[seat][0]]
-    by_id: dict[int, Melds] = {}
-    for decls, resolved in choices:
-        action = make_declare(seat, decls)
-        melds.append(action)
-        by_id[id(action)] = resolved
-    actions = tuple(melds)
-    _write_memo(s, (actions, MappingProxyType(by_id)))
+    none = _NONE[seat]
+    written, resolved = declarations(s, seat, singles)
+    if len(written) == 2:  # the common case with a meld: one declaration besides none
+        action = make_declare(seat, written[1])
+        actions = (*none, action) if dix is None else (_DIX[seat][dix >> 1], *none, action)
+        _write_memo(s, (actions, {id(action): resolved[1]}))
+        return actions
+    del written[0], resolved[0]  # the declaration of none: the shared value
+    made = [make_declare(seat, decls) for decls in written]
+    actions = (*none, *made) if dix is None else (_DIX[seat][dix >> 1], *none, *made)
+    _write_memo(s, (actions, dict(zip(map(id, made), resolved, strict=True))))
     return actions
 
 
