@@ -13,7 +13,7 @@ step's own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final, TypeAlias
 
@@ -24,7 +24,6 @@ from cardrules.games.fildinski.meld_conditions import (
     alike_copies,
     barred_at,
     copies_compared,
-    fresh_cards,
     meld_pool,
 )
 from cardrules.games.fildinski.melds import MeldKind, meld_sets_at, reach_table, required_kinds
@@ -39,16 +38,21 @@ _ALL_IDS: Final = (1 << 64) - 1
 
 def single_melds(s: MeldView, seat: int) -> list[tuple[int, int]]:
     """Every meld the meld-step rules allow as one meld, physical choices all listed: each its kind's
-    table order (:attr:`~cardrules.games.fildinski.melds.MeldKind.order`) and its card set."""
-    pool = meld_pool(s, seat)
-    fresh = fresh_cards(s)
+    table order (:attr:`~cardrules.games.fildinski.melds.MeldKind.order`) and its card set.
+
+    The legal set asks it in every meld step, so :func:`~cardrules.games.fildinski.meld_conditions.meld_pool`
+    and :func:`~cardrules.games.fildinski.meld_conditions.fresh_cards` are written out here; a property
+    test holds the melds found to those the meld table and the step conditions allow."""
+    deal = s.deal
+    options = deal.plan.options
+    pool = s.won[seat]  # meld_pool
+    fresh = s.fresh if options.meld_needs_trick_card else -1  # fresh_cards
     out: list[tuple[int, int]] = []
     here = pool & fresh  # every meld is inside the pool and holds a fresh card
     if not here:
         return out
-    deal = s.deal
     trump = deal.trump
-    table = trump if deal.plan.options.bezique_pair is _STANDARD_PAIR else 4 + trump
+    table = trump if options.bezique_pair is _STANDARD_PAIR else 4 + trump
     reaches, reaching = _REACH[table]
     if here.bit_count() <= 2:  # the trick just won: the kinds that reach its cards
         low = here & -here
@@ -155,14 +159,12 @@ def declarations(s: MeldView, seat: int, singles: list[tuple[int, int]]) -> Choi
     resolved: list[Melds] = [()]
     decls: list[MeldDecl] = []  # each group's declaration, its meld (the lowest ids) resolved, the others
     melds: list[tuple[MeldKind, int]] = []
-    others: list[Sequence[int]] = []
+    others: list[list[int]] = []
     for key in keys:
         members = groups[key]
         if len(members) > 1:
             members.sort(key=_ids_key, reverse=True)
-            others.append(members[1:])
-        else:
-            others.append(())
+        others.append(members[1:])
         order = key >> 64
         rep = members[0]
         decl = _decl(order, rep, pool, alike)
