@@ -29,7 +29,7 @@ from cardrules.games.fildinski.meld_conditions import (
 from cardrules.games.fildinski.melds import MeldKind, meld_sets_at, reach_table, required_kinds
 from cardrules.games.fildinski.options import BeziquePair
 
-__all__ = ["Choices", "declarations", "single_melds", "step_choices"]
+__all__ = ["Choices", "declarations", "single_declaration", "single_melds", "step_choices"]
 
 _KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
 _EVEN_IDS: Final = 0x5555_5555_5555_5555
@@ -131,14 +131,10 @@ def declarations(s: MeldView, seat: int, singles: list[tuple[int, int]]) -> Choi
     each such group of melds is written once, by the meld of the lowest ids, and the groups of one kind
     come in the order of their sorted keys (:func:`_rank`).
     """
-    pool = meld_pool(s, seat)
     if len(singles) == 1:  # the common case: one meld, no pair (a meld shares its cards with itself)
         order, mask = singles[0]
-        twins = _twins_outside(mask, pool)  # none (the common case): no copy to name, no need to ask alike
-        return [(), (_written(order, mask, twins & ~alike_copies(s) if twins else 0),)], [
-            (),
-            ((_KINDS[order], mask),),
-        ]
+        return [(), (single_declaration(s, seat, order, mask),)], [(), ((_KINDS[order], mask),)]
+    pool = meld_pool(s, seat)
     alike, greater = copies_compared(s)
     upper = alike & ~_EVEN_IDS  # the upper copies alike to their twin: a meld reads them as the lower
     groups: dict[int, list[int]] = {}  # by the kind's order and the meld's rank (_rank, written out)
@@ -190,6 +186,13 @@ def declarations(s: MeldView, seat: int, singles: list[tuple[int, int]]) -> Choi
                     resolved.append((one, (other[0], b)))
                     break
     return written, resolved
+
+
+def single_declaration(s: MeldView, seat: int, order: int, mask: int) -> MeldDecl:
+    """The declaration of ``seat``'s meld ``mask`` of the kind of table order ``order`` when it is the only
+    meld of the step (:func:`declarations` then lists none and this one), naming a copy where it must."""
+    twins = _twins_outside(mask, meld_pool(s, seat))  # none (the common case): no copy to name, alike unasked
+    return _written(order, mask, twins & ~alike_copies(s) if twins else 0)
 
 
 _REVERSED_BYTES: Final = bytes(int(format(byte, "08b")[::-1], 2) for byte in range(256))

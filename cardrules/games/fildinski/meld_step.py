@@ -42,7 +42,7 @@ from cardrules.games.fildinski.meld_conditions import (
     shared_cards,
     step_conditions,
 )
-from cardrules.games.fildinski.meld_search import declarations, single_melds, step_choices
+from cardrules.games.fildinski.meld_search import declarations, single_declaration, single_melds, step_choices
 from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_ids
 from cardrules.games.fildinski.options import MeldedCards
 from cardrules.games.fildinski.rules import RULES
@@ -112,6 +112,8 @@ _PER_STEP: Final = PER_STEP
 _ENDS_STEP: Final = (RuleId(_WHO_AND_WHEN),)
 _MELDS: Final = (RuleId(_WHO_AND_WHEN), RuleId(KINDS))
 _ORDER: Final = rule_order(RULES)
+_KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
+"""The meld kinds by table order."""
 _REMOVED: Final = MeldedCards.REMOVED  # read once: an enum member read off its class costs more
 _NONE: Final[tuple[tuple[Action, ...], ...]] = tuple((DeclareMelds(seat, ()),) for seat in (0, 1))
 """Each seat's legal set of declarations when no meld can be made: ``meld none`` alone."""
@@ -164,12 +166,13 @@ def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     if not singles:  # the common case: no meld can be made, only the declaration of none
         return _NONE[seat] if dix is None else (_DIX[seat][dix >> 1], *_NONE[seat])
     none = _NONE[seat]
-    written, resolved = declarations(s, seat, singles)
-    if len(written) == 2:  # the common case with a meld: one declaration besides none
-        action = make_declare(seat, written[1])
+    if len(singles) == 1:  # the common case with a meld: declarations gives none and this meld
+        order, mask = singles[0]
+        action = make_declare(seat, (single_declaration(s, seat, order, mask),))
         actions = (*none, action) if dix is None else (_DIX[seat][dix >> 1], *none, action)
-        _write_memo(s, (actions, {id(action): resolved[1]}))
+        _write_memo(s, (actions, {id(action): ((_KINDS[order], mask),)}))
         return actions
+    written, resolved = declarations(s, seat, singles)
     del written[0], resolved[0]  # the declaration of none: the shared value
     made = [make_declare(seat, decls) for decls in written]
     actions = (*none, *made) if dix is None else (_DIX[seat][dix >> 1], *none, *made)
