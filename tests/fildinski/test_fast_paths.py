@@ -4,8 +4,8 @@
   never shows in equality, hash, pickle, copy, repr or position, and a
   declaration judged through it gets the verdict and melds the full judge gives
   an equal declaration that is not the remembered value.
-- ``alike_copies`` and ``copy_classes`` (bit arithmetic over many cards) give
-  what ``copy_class`` gives card by card.
+- ``copies_compared`` (bit arithmetic over every card) compares each card's copies
+  as ``copy_class`` does card by card.
 - A trick the card play's transition does not score (no id of ``SCORING_IDS``,
   neither the 24th nor the 32nd trick) is one ``score_trick`` scores nothing,
   under every option that changes the trick's points.
@@ -13,8 +13,9 @@
 - The meld search (``single_melds``, from reach tables and ``barred_at``) finds exactly
   the card sets of the meld table that keep the step conditions, and each declaration
   it writes (read off a table of plain declarations, or with copies named) is the one
-  ``meld_decl`` writes, naming a copy exactly where ``copy_matters`` says so; its
-  ranking key for melds of one group ranks them by their ids.
+  ``meld_decl`` writes, naming a copy exactly where ``copy_matters`` says so (and
+  ``name_copies``, which names copies in a plain declaration, writes what ``meld_decl``
+  writes for any ids); its ranking key for melds of one group ranks them by their ids.
 - ``legal_plays`` and the follow transition read ``legal_mask`` and
   ``meld_step_follows`` as those functions do.
 """
@@ -28,16 +29,18 @@ import random
 from collections.abc import Callable, Iterator
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules.games.fildinski import DeclareMelds, FildinskiState, MeldDecl, PlayCard
-from cardrules.games.fildinski.actions import PLAYS, meld_decl
+from cardrules.games.fildinski.actions import PLAYS, meld_decl, name_copies
 from cardrules.games.fildinski.cards import card_kind, ids_in, kind_card
 from cardrules.games.fildinski.meld_conditions import (
     alike_copies,
     barred_at,
+    copies_compared,
     copy_class,
-    copy_classes,
     copy_matters,
     meld_pool,
     outranked_at,
@@ -129,16 +132,21 @@ def test_a_declaration_of_another_state_is_not_taken_for_a_remembered_one() -> N
 
 
 @pytest.mark.parametrize("options", _OPTIONS)
-def test_copy_classes_by_bits_are_the_classes_card_by_card(options: dict[str, object]) -> None:
-    compared = 0
+def test_the_copies_compared_by_bits_are_compared_as_their_classes_card_by_card(
+    options: dict[str, object],
+) -> None:
+    compared = greater_seen = 0
     for state in meld_states(2, options):
-        classes = copy_classes(state, (1 << 64) - 1)
-        alike = alike_copies(state)
-        for card in range(64):
-            assert classes[card] == copy_class(state, card)
-            assert bool(alike >> card & 1) == (copy_class(state, card) == copy_class(state, card ^ 1))
+        alike, greater = copies_compared(state)
+        assert alike_copies(state) == alike
+        for card in range(0, 64, 2):
+            lower, upper = copy_class(state, card), copy_class(state, card + 1)
+            assert bool(alike >> card & 1) == bool(alike >> (card + 1) & 1) == (lower == upper)
+            assert bool(greater >> card & 1) == (lower > upper)
+            assert not greater >> (card + 1) & 1
             compared += 1
-    assert compared > 1000
+            greater_seen += lower > upper
+    assert compared > 500 and greater_seen > 20
 
 
 @pytest.mark.rule("common.turn.player-to-act")
@@ -250,7 +258,7 @@ def test_each_declaration_of_the_legal_set_is_written_as_meld_decl_writes_it(
         seat = state.current_player
         pool = meld_pool(state, seat)
         by_id = {id(a): a for a in state.legal_actions()}
-        for decls, melds in declarations(state, seat, single_melds(state, seat)):
+        for decls, melds in zip(*declarations(state, seat, single_melds(state, seat)), strict=True):
             assert len(decls) == len(melds)
             for decl, (kind, mask) in zip(decls, melds, strict=True):
                 copies = sum(
@@ -263,6 +271,18 @@ def test_each_declaration_of_the_legal_set_is_written_as_meld_decl_writes_it(
             by_id
         )  # the legal set was asked as well, and agrees with the search (the digest pins its order)
     assert written > 50 and named > 0
+
+
+@given(
+    cards=st.integers(1, (1 << 64) - 1), named=st.integers(0, (1 << 64) - 1), kind=st.sampled_from(MeldKind)
+)
+def test_copies_named_in_a_plain_declaration_are_those_meld_decl_names(
+    cards: int, named: int, kind: MeldKind
+) -> None:
+    """``name_copies`` puts each named copy where ``meld_decl`` puts it, for any ids, of one meld or not."""
+    cards &= cards >> 7 & cards >> 13  # a few ids, as a meld holds
+    named &= cards
+    assert name_copies(meld_decl(kind, cards, 0), cards, named) == meld_decl(kind, cards, named)
 
 
 def test_the_member_key_ranks_card_sets_of_one_size_by_their_ids() -> None:

@@ -55,6 +55,7 @@ __all__ = [
     "malformed",
     "meld_decl",
     "meld_refs",
+    "name_copies",
     "parse_action_text",
 ]
 
@@ -155,6 +156,31 @@ def meld_decl(kind: MeldKind, cards: int, named: int) -> MeldDecl:
     if not named:  # the common case: every card plain, each id's reference read off a table
         return _make_decl(kind, tuple(map(_PLAIN_REFS.__getitem__, ids)))
     return _make_decl(kind, tuple([_REFS[i >> 1][(i & 1) + 1 if named >> i & 1 else 0] for i in ids]))
+
+
+def name_copies(plain: MeldDecl, cards: int, named: int) -> MeldDecl:
+    """:func:`meld_decl` of ``plain``'s kind, the ids ``cards`` and the copies ``named``, from ``plain``,
+    the declaration of those ids naming no copy.
+
+    Each named id's plain reference gives way to its copy's: it stands where
+    as many of the meld's ids come before it in canonical order (a property
+    test holds the result to :func:`meld_decl`'s).
+    """
+    refs = list(plain.cards)
+    while named:
+        low = named & -named
+        card = low.bit_length() - 1
+        refs[(cards & _BEFORE[card]).bit_count()] = _NAMED_REFS[card]
+        named ^= low
+    return _make_decl(plain.kind, tuple(refs))
+
+
+_NAMED_REFS: Final[tuple[CardRef, ...]] = tuple(_REFS[i >> 1][(i & 1) + 1] for i in range(64))
+"""Each id's card reference naming its copy."""
+_BEFORE: Final[tuple[int, ...]] = tuple(
+    sum(1 << other for other in range(64) if _PLACE[other] < _PLACE[card]) for card in range(64)
+)
+"""For each id, the ids that come before it in a meld's canonical order (an id bitmask)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,14 +93,19 @@ def dix_card(s: FildinskiState, seat: int) -> int | None:
     """The trump 7 the winner may exchange in this meld step, or ``None``.
 
     Never after the last draw (fildinski.endgame.no-melding), nor once spent
-    (:func:`dix_spent`); otherwise the lower of :func:`dix_sevens`.
+    (:func:`dix_spent`); otherwise the lower of :func:`dix_sevens`. The legal
+    set asks it in every meld step, so those two (and the one-line functions
+    they ask) are written out here; a property test holds it to them.
     """
-    if s.drawn >= DRAWS or dix_spent(s):  # the stock exhausted (in_endgame) or the dix spent
+    if s.drawn >= DRAWS or s.dix_done or not s.turnup & 14:  # dix_spent: done, or turned_seven (strength 0)
         return None
-    pool = dix_sevens(s, seat)
-    if not pool:
+    deal = s.deal
+    from_hand = deal.plan.options.dix_exchange is _FROM_HAND
+    zone = s.hands[seat] if from_hand else s.fresh & s.won[seat]  # dix_zone
+    sevens = zone & 3 << (16 * deal.trump)  # dix_sevens: the ids of dix_seven(trump)
+    if not sevens:
         return None
-    return (pool & -pool).bit_length() - 1
+    return (sevens & -sevens).bit_length() - 1
 
 
 def judge_dix(s: FildinskiState, action: Dix) -> tuple[Verdict, int]:

@@ -11,7 +11,7 @@ also offers every name here) and the solver's ending
 (fildinski.meld.class-order), :func:`barred_at` (the last two at once, for the search),
 :func:`step_conditions` (those three at once, for one meld),
 :func:`copy_matters`, :func:`copy_named`,
-:func:`copy_class`, :func:`copy_classes` and :func:`alike_copies`
+:func:`copy_class`, :func:`alike_copies` and :func:`copies_compared`
 (fildinski.meld.copy-choice), :data:`MAX_MELDS` and :func:`shared_cards`
 (fildinski.meld.per-step). Whether a card set fits a kind at all is the meld
 table's (:func:`~cardrules.games.fildinski.melds.meld_fits`).
@@ -23,7 +23,6 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, Protocol, TypeAlias
 
-from cardrules.games.fildinski.cards import ids_in
 from cardrules.games.fildinski.deal import DealContext
 from cardrules.games.fildinski.melds import MeldKind, meld_ids
 
@@ -38,8 +37,8 @@ __all__ = [
     "Melds",
     "alike_copies",
     "barred_at",
+    "copies_compared",
     "copy_class",
-    "copy_classes",
     "copy_matters",
     "copy_named",
     "fresh_cards",
@@ -192,26 +191,6 @@ def copy_class(s: MeldView, card: int) -> int:
     return key
 
 
-def copy_classes(s: MeldView, cards: int) -> dict[int, int]:
-    """:func:`copy_class` of each id of ``cards`` (a bitmask), by id: the same keys, worked out together.
-
-    Each used mask is read once for all the cards instead of once per card
-    (the meld search ranks many melds by these keys); a property test holds
-    the keys equal to :func:`copy_class`'s.
-    """
-    fresh = s.fresh
-    used = s.used
-    top = len(used)
-    keys = {i: ((i >> 1) << 1 | (fresh >> i & 1)) << top for i in ids_in(cards)}
-    for place, mask in enumerate(used, 1):
-        mask &= cards
-        while mask:
-            low = mask & -mask
-            keys[low.bit_length() - 1] |= 1 << (top - place)
-            mask ^= low
-    return keys
-
-
 _EVEN_IDS: Final = 0x5555_5555_5555_5555
 
 
@@ -220,16 +199,31 @@ def alike_copies(s: MeldView) -> int:
 
     Both copies of a kind are in it or neither: they are alike when no rule
     tells them apart (both fresh or neither, and for each meld kind both or
-    neither already in one). The meld search reads it with bit arithmetic
-    instead of asking :func:`copy_class` card by card; a property test holds
-    the two equal.
+    neither already in one). The first of :func:`copies_compared`.
     """
-    differ = s.fresh
-    differ ^= differ >> 1
+    return copies_compared(s)[0]
+
+
+def copies_compared(s: MeldView) -> tuple[int, int]:
+    """Every card's :func:`copy_class` against its twin's, with bit arithmetic instead of card by card.
+
+    First the ids whose twin has the same key (:func:`alike_copies`); then the
+    lower id of each kind whose lower copy has the greater key. Two copies'
+    keys differ first where one of them is fresh and the other not, else at
+    the first meld kind in table order that one of them has been in: the copy
+    with the mark has the greater key. The meld search orders the melds of
+    one kind by these keys; a property test holds both masks to
+    :func:`copy_class`.
+    """
+    fresh = s.fresh
+    differ = (fresh ^ fresh >> 1) & _EVEN_IDS  # the lower id of each kind whose copies differ so far
+    greater = fresh & differ  # of those, the kinds whose lower copy holds the mark first
     for mask in s.used:
-        differ |= mask ^ mask >> 1
-    differ &= _EVEN_IDS  # the lower id of each kind whose copies differ somewhere
-    return ~(differ | differ << 1) & 0xFFFF_FFFF_FFFF_FFFF
+        if mask:  # most kinds have no meld yet
+            first = (mask ^ mask >> 1) & _EVEN_IDS & ~differ
+            greater |= mask & first
+            differ |= first
+    return ~(differ | differ << 1) & 0xFFFF_FFFF_FFFF_FFFF, greater
 
 
 def copy_matters(s: MeldView, card: int, pool: int) -> bool:

@@ -15,23 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Final, TypeAlias
 
-from cardrules.games.fildinski.actions import MeldDecl, meld_decl
-from cardrules.games.fildinski.cards import ids_in
+from cardrules.games.fildinski.actions import MeldDecl, meld_decl, name_copies
 from cardrules.games.fildinski.meld_conditions import (
     Melds,
     MeldView,
     alike_copies,
     barred_at,
-    copy_classes,
-    fresh_cards,
+    copies_compared,
     meld_pool,
 )
 from cardrules.games.fildinski.melds import MeldKind, meld_sets_at, reach_table, required_kinds
 from cardrules.games.fildinski.options import BeziquePair
 
-__all__ = ["declarations", "single_melds", "step_choices"]
+__all__ = ["Choices", "declarations", "single_declaration", "single_melds", "step_choices"]
 
 _KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
 _EVEN_IDS: Final = 0x5555_5555_5555_5555
@@ -40,16 +38,21 @@ _ALL_IDS: Final = (1 << 64) - 1
 
 def single_melds(s: MeldView, seat: int) -> list[tuple[int, int]]:
     """Every meld the meld-step rules allow as one meld, physical choices all listed: each its kind's
-    table order (:attr:`~cardrules.games.fildinski.melds.MeldKind.order`) and its card set."""
-    pool = meld_pool(s, seat)
-    fresh = fresh_cards(s)
+    table order (:attr:`~cardrules.games.fildinski.melds.MeldKind.order`) and its card set.
+
+    The legal set asks it in every meld step, so :func:`~cardrules.games.fildinski.meld_conditions.meld_pool`
+    and :func:`~cardrules.games.fildinski.meld_conditions.fresh_cards` are written out here; a property
+    test holds the melds found to those the meld table and the step conditions allow."""
+    deal = s.deal
+    options = deal.plan.options
+    pool = s.won[seat]  # meld_pool
+    fresh = s.fresh if options.meld_needs_trick_card else -1  # fresh_cards
     out: list[tuple[int, int]] = []
     here = pool & fresh  # every meld is inside the pool and holds a fresh card
     if not here:
         return out
-    deal = s.deal
     trump = deal.trump
-    table = trump if deal.plan.options.bezique_pair is _STANDARD_PAIR else 4 + trump
+    table = trump if options.bezique_pair is _STANDARD_PAIR else 4 + trump
     reaches, reaching = _REACH[table]
     if here.bit_count() <= 2:  # the trick just won: the kinds that reach its cards
         low = here & -here
@@ -104,84 +107,123 @@ def step_choices(view: MeldView, seat: int) -> tuple[tuple[tuple[MeldDecl, ...],
     holds only the piles (the solver).
     """
     singles = single_melds(view, seat)
-    return tuple(declarations(view, seat, singles)) if singles else _NO_CHOICE
+    if not singles:
+        return _NO_CHOICE
+    written, resolved = declarations(view, seat, singles)
+    return tuple(zip(written, resolved, strict=True))
 
 
-def declarations(
-    s: MeldView, seat: int, singles: list[tuple[int, int]]
-) -> list[tuple[tuple[MeldDecl, ...], Melds]]:
+Choices: TypeAlias = tuple[list[tuple[MeldDecl, ...]], list[Melds]]
+"""The declarations of a meld step in canonical order, and beside them their melds resolved to card sets."""
+
+
+def declarations(s: MeldView, seat: int, singles: list[tuple[int, int]]) -> Choices:
     """Every legal declaration, one per distinct outcome (fildinski.meld.copy-choice), in canonical order.
 
     None, then single melds, then pairs of disjoint melds (fildinski.meld.per-step),
     from the :func:`single_melds` of ``seat`` (each a kind's table order and a card set),
-    each with its melds resolved to card sets.
+    in one list, and in another the melds of each resolved to card sets.
 
     Two melds of one kind are one outcome when their cards'
     :func:`~cardrules.games.fildinski.meld_conditions.copy_class` keys are the
     same multiset, that is when they differ only in taking one copy or its
     alike twin (:func:`~cardrules.games.fildinski.meld_conditions.alike_copies`):
     each such group of melds is written once, by the meld of the lowest ids, and the groups of one kind
-    come in the order of their sorted keys.
+    come in the order of their sorted keys (:func:`_rank`).
     """
-    pool = meld_pool(s, seat)
     if len(singles) == 1:  # the common case: one meld, no pair (a meld shares its cards with itself)
         order, mask = singles[0]
-        kind = _KINDS[order]
-        twins = _twins_outside(mask, pool)  # none (the common case): no copy to name, no need to ask alike
-        written = _written(order, mask, twins & ~alike_copies(s) if twins else 0)
-        return [_NONE_CHOICE, ((written,), ((kind, mask),))]
-    alike = alike_copies(s)
+        return [(), (single_declaration(s, seat, order, mask),)], [(), ((_KINDS[order], mask),)]
+    pool = meld_pool(s, seat)
+    alike, greater = copies_compared(s)
     upper = alike & ~_EVEN_IDS  # the upper copies alike to their twin: a meld reads them as the lower
-    groups: dict[int, list[int]] = {}  # by the kind's order and the meld read so (``order << 64 | canon``)
+    groups: dict[int, list[int]] = {}  # by the kind's order and the meld's rank (_rank, written out)
     for order, mask in singles:
         swap = mask & upper & ~(mask << 1)  # alike upper copies taken without their twin
-        key = order << 64 | mask ^ swap ^ swap >> 1
+        canon = mask ^ swap ^ swap >> 1
+        swap = (canon ^ canon >> 1) & greater
+        key = order << 64 | _ALL_IDS ^ _from_bytes(
+            (canon ^ swap ^ swap << 1).to_bytes(8, "little").translate(_REVERSED_BYTES), "big"
+        )
         members = groups.get(key)
         if members is None:
             groups[key] = [mask]
         else:
             members.append(mask)
-    keys = sorted(groups)  # by kind, then by the canonical meld
-    if len(keys) > len({key >> 64 for key in keys}):  # a kind with two groups or more: order them by class
-        cards = 0
-        for key in keys:
-            cards |= key
-        classes = copy_classes(s, cards & _ALL_IDS)
-        keys.sort(key=lambda key: (key >> 64, tuple(sorted([classes[i] for i in ids_in(key & _ALL_IDS)]))))
-    kinds: list[MeldKind] = []  # each group's kind, meld (the lowest ids), declaration and every meld
-    reps: list[int] = []
-    decls: list[MeldDecl] = []
-    everyone: list[list[int]] = []
-    out: list[tuple[tuple[MeldDecl, ...], Melds]] = [_NONE_CHOICE]
+    keys = sorted(groups)  # by kind, then by the sorted copy classes of the meld read so
+    written: list[tuple[MeldDecl, ...]] = [()]
+    resolved: list[Melds] = [()]
+    decls: list[MeldDecl] = []  # each group's declaration, its meld (the lowest ids) resolved, the others
+    melds: list[tuple[MeldKind, int]] = []
+    others: list[list[int]] = []
     for key in keys:
         members = groups[key]
         if len(members) > 1:
             members.sort(key=_ids_key, reverse=True)
+        others.append(members[1:])
         order = key >> 64
-        kind = _KINDS[order]
         rep = members[0]
         decl = _decl(order, rep, pool, alike)
-        kinds.append(kind)
-        reps.append(rep)
+        meld = (_KINDS[order], rep)
         decls.append(decl)
-        everyone.append(members)
-        out.append(((decl,), ((kind, rep),)))
+        melds.append(meld)
+        written.append((decl,))
+        resolved.append((meld,))
     count = len(keys)
     for n in range(count):
-        a = reps[n]
-        one = kinds[n]
         first = decls[n]
+        one = melds[n]
+        a = one[1]
         for m in range(n, count):
-            b = reps[m]
-            if not a & b:  # shared_cards(a, b): no card in common
-                out.append(((first, decls[m]), ((one, a), (kinds[m], b))))
+            other = melds[m]
+            if not a & other[1]:  # shared_cards: no card in common
+                written.append((first, decls[m]))
+                resolved.append((one, other))
                 continue
-            for b in everyone[m][1:]:  # a later meld of the group, sharing none: its own declaration
+            for b in others[m]:  # a later meld of the group, sharing none: its own declaration
                 if not a & b:
-                    second = _decl(keys[m] >> 64, b, pool, alike)
-                    out.append(((first, second), ((one, a), (kinds[m], b))))
+                    written.append((first, _decl(keys[m] >> 64, b, pool, alike)))
+                    resolved.append((one, (other[0], b)))
                     break
-    return out
+    return written, resolved
+
+
+def single_declaration(s: MeldView, seat: int, order: int, mask: int) -> MeldDecl:
+    """The declaration of ``seat``'s meld ``mask`` of the kind of table order ``order`` when it is the only
+    meld of the step (:func:`declarations` then lists none and this one), naming a copy where it must."""
+    twins = _twins_outside(mask, meld_pool(s, seat))  # none (the common case): no copy to name, alike unasked
+    return _written(order, mask, twins & ~alike_copies(s) if twins else 0)
+
+
+_REVERSED_BYTES: Final = bytes(int(format(byte, "08b")[::-1], 2) for byte in range(256))
+"""Each byte with its bits in the opposite order."""
+_from_bytes: Final = int.from_bytes
+
+
+def _reversed(mask: int) -> int:
+    """The 64 bits of ``mask`` in the opposite order: id 0's bit the highest, id 63's the lowest."""
+    return _from_bytes(mask.to_bytes(8, "little").translate(_REVERSED_BYTES), "big")
+
+
+def _rank(canon: int, greater: int) -> int:
+    """A key that ranks the melds of one kind, each read with its alike copies as the lower ids
+    (``canon``), as their cards' :func:`~cardrules.games.fildinski.meld_conditions.copy_class` keys, sorted,
+    rank as lists; ``greater`` is the second mask of
+    :func:`~cardrules.games.fildinski.meld_conditions.copies_compared`.
+
+    Of two sorted lists of one length, the smaller is the one that holds the
+    smallest key the two hold unequally often more often. The keys come in
+    the order of the card kinds, and the two copies of a kind have one key
+    (alike: a meld read so holds the lower copy, or both) or two; swapping the
+    copies of the kinds whose lower copy has the greater key puts the smaller
+    keys at the lower ids, so the smaller list is the meld holding the lowest
+    id where the two differ (a count of two beating one at an alike kind).
+    With the bits reversed that is the greater number, so its complement ranks
+    first. :func:`declarations` writes it out; a property test holds the ranks
+    to the sorted keys.
+    """
+    swap = (canon ^ canon >> 1) & greater  # the kinds to swap, where the meld holds one copy
+    return _ALL_IDS ^ _reversed(canon ^ swap ^ swap << 1)
 
 
 def _ids_key(mask: int) -> int:
@@ -193,7 +235,7 @@ def _ids_key(mask: int) -> int:
     id 0 as a number, are the greater (a property test holds the two
     orders equal).
     """
-    return int(format(mask, "064b")[::-1], 2)
+    return _reversed(mask)
 
 
 def _plain_key(order: int, mask: int) -> int:
@@ -230,11 +272,11 @@ def _decl(order: int, mask: int, pool: int, alike: int) -> MeldDecl:
 
 def _written(order: int, mask: int, named: int) -> MeldDecl:
     """:func:`~cardrules.games.fildinski.actions.meld_decl` of a meld of the kind of table order ``order``
-    naming the copies ``named``; when it names none, read off :data:`_PLAIN_DECLS` (by :func:`_plain_key`,
-    written out here)."""
-    if named:
-        return meld_decl(_KINDS[order], mask, named)
-    return _PLAIN_DECLS[((mask & _EVEN_IDS) + (mask >> 1 & _EVEN_IDS)) << 4 | order]
+    naming the copies ``named``: the declaration naming none read off :data:`_PLAIN_DECLS` (by
+    :func:`_plain_key`, written out here), the named copies put in by
+    :func:`~cardrules.games.fildinski.actions.name_copies`."""
+    plain = _PLAIN_DECLS[((mask & _EVEN_IDS) + (mask >> 1 & _EVEN_IDS)) << 4 | order]
+    return name_copies(plain, mask, named) if named else plain
 
 
 def _twins_outside(mask: int, pool: int) -> int:

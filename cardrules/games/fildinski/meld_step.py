@@ -16,8 +16,6 @@ the legal declarations is :mod:`~cardrules.games.fildinski.meld_search`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules.cards import Card
@@ -44,7 +42,7 @@ from cardrules.games.fildinski.meld_conditions import (
     shared_cards,
     step_conditions,
 )
-from cardrules.games.fildinski.meld_search import declarations, single_melds, step_choices
+from cardrules.games.fildinski.meld_search import declarations, single_declaration, single_melds, step_choices
 from cardrules.games.fildinski.melds import MeldKind, bezique_kinds, meld_fits, meld_ids
 from cardrules.games.fildinski.options import MeldedCards
 from cardrules.games.fildinski.rules import RULES
@@ -114,6 +112,8 @@ _PER_STEP: Final = PER_STEP
 _ENDS_STEP: Final = (RuleId(_WHO_AND_WHEN),)
 _MELDS: Final = (RuleId(_WHO_AND_WHEN), RuleId(KINDS))
 _ORDER: Final = rule_order(RULES)
+_KINDS: Final[tuple[MeldKind, ...]] = tuple(MeldKind)
+"""The meld kinds by table order."""
 _REMOVED: Final = MeldedCards.REMOVED  # read once: an enum member read off its class costs more
 _NONE: Final[tuple[tuple[Action, ...], ...]] = tuple((DeclareMelds(seat, ()),) for seat in (0, 1))
 """Each seat's legal set of declarations when no meld can be made: ``meld none`` alone."""
@@ -144,8 +144,9 @@ class StepMemo:
     __slots__ = ("_step_memo",)
 
 
-_Memo: TypeAlias = tuple[tuple[Action, ...], Mapping[int, Melds]]
-"""A meld step's legal set, and its declarations with a meld: their melds by the declaration's ``id``."""
+_Memo: TypeAlias = tuple[tuple[Action, ...], dict[int, Melds]]
+"""A meld step's legal set, and its declarations with a meld: their melds by the declaration's ``id``
+(a dict that is never changed once made, private to the memo)."""
 _read_memo: Final = StepMemo._step_memo.__get__  # type: ignore[attr-defined]
 _write_memo: Final = StepMemo._step_memo.__set__  # type: ignore[attr-defined]
 
@@ -164,16 +165,18 @@ def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
     dix = dix_card(s, seat)
     if not singles:  # the common case: no meld can be made, only the declaration of none
         return _NONE[seat] if dix is None else (_DIX[seat][dix >> 1], *_NONE[seat])
-    choices = iter(declarations(s, seat, singles))
-    next(choices)  # the declaration of none, always first: the shared value
-    melds: list[Action] = [_NONE[seat][0]] if dix is None else [_DIX[seat][dix >> 1], _NONE[seat][0]]
-    by_id: dict[int, Melds] = {}
-    for decls, resolved in choices:
-        action = make_declare(seat, decls)
-        melds.append(action)
-        by_id[id(action)] = resolved
-    actions = tuple(melds)
-    _write_memo(s, (actions, MappingProxyType(by_id)))
+    none = _NONE[seat]
+    if len(singles) == 1:  # the common case with a meld: declarations gives none and this meld
+        order, mask = singles[0]
+        action = make_declare(seat, (single_declaration(s, seat, order, mask),))
+        actions = (*none, action) if dix is None else (_DIX[seat][dix >> 1], *none, action)
+        _write_memo(s, (actions, {id(action): ((_KINDS[order], mask),)}))
+        return actions
+    written, resolved = declarations(s, seat, singles)
+    del written[0], resolved[0]  # the declaration of none: the shared value
+    made = [make_declare(seat, decls) for decls in written]
+    actions = (*none, *made) if dix is None else (_DIX[seat][dix >> 1], *none, *made)
+    _write_memo(s, (actions, dict(zip(map(id, made), resolved, strict=True))))
     return actions
 
 

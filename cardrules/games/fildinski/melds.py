@@ -229,8 +229,9 @@ def meld_sets_at(order: int, pool: int, table: int) -> list[int]:
     rank = _RANK_BY_ORDER[order]
     if rank >= 0:
         same = pool & _RANK_IDS[rank]
-        if same.bit_count() < 4:
-            return []
+        count = same.bit_count()
+        if count <= 4:  # the common cases at once: too few cards, or exactly one meld
+            return [same] if count == 4 else []
         return [(1 << a) | (1 << b) | (1 << c) | (1 << d) for a, b, c, d in combinations(ids_in(same), 4)]
     out: list[int] = []
     for once, twice, parts in _NEEDS[order][table]:
