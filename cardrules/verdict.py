@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardrules.errors import InvalidArgumentError
 from cardrules.frozen import fast_constructor
@@ -84,14 +84,19 @@ The caller passes a tuple of rule ids (and, for an illegal verdict, at least one
 """
 
 
-class _Draft(_Wording):
-    """A verdict being built: :class:`Verdict`'s layout, not frozen (see :mod:`cardrules.frozen`)."""
+class _Draft(Verdict):
+    """A verdict being built: a :class:`Verdict` whose attributes may be set (see :mod:`cardrules.frozen`).
 
-    __slots__ = ("legal", "reason", "rule_ids")  # the same slots (Python keeps them sorted)
+    It adds no slot and sets attributes as ``object`` does, so its instances
+    have :class:`Verdict`'s very layout, and a finished one becomes a
+    ``Verdict`` by a change of class that need not compare the two classes'
+    slots (it would, were the two siblings). No draft leaves
+    :func:`verdict_later`.
+    """
 
-    legal: bool
-    rule_ids: tuple[RuleId, ...]
-    reason: str
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
 
 _new: Final = object.__new__
@@ -112,9 +117,10 @@ def verdict_later(
     >>> later == Verdict.illegal(("common.game.over",), "the game is over"), later.reason
     (True, 'the game is over')
     """
-    built = _new(_Draft)
-    built.legal = legal
-    built.rule_ids = rule_ids
-    built._wording = (write, details)
-    built.__class__ = Verdict  # type: ignore[assignment] # the same layout, now frozen
-    return cast("Verdict", built)
+    draft: Any = _new(_Draft)  # Any: the type checker holds a Verdict's fields read-only, a draft's too
+    draft.legal = legal
+    draft.rule_ids = rule_ids
+    draft._wording = (write, details)
+    draft.__class__ = Verdict  # the same layout, now frozen
+    built: Verdict = draft
+    return built
