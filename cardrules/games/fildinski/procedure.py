@@ -7,7 +7,9 @@ transition and its fast path live there), a dix or a meld declaration to
 <cardrules.games.fildinski.dix.judge_dix>`, :func:`judge_melds
 <cardrules.games.fildinski.meld_step.judge_melds>`); what they resolved is
 carried out here by the meld step's transitions, and ``meld none`` in the
-actor's own meld step, legal exactly there, takes a fast path.
+actor's own meld step, legal exactly there, takes a fast path. The state's
+``apply`` (:func:`apply_action`) hands a card play or a declaration to its
+kind's fast path first, without the door's table lookups.
 """
 
 from __future__ import annotations
