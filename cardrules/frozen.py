@@ -4,8 +4,8 @@ A frozen dataclass's ``__init__`` assigns each field through
 ``object.__setattr__``, which costs a lookup per field; the engines build a new
 state on every action, millions of times. :func:`fast_constructor` makes a
 function that builds the same value several times faster: it fills the slots of
-a bare instance of a private twin class (the same bases and the same slots, so
-the same memory layout, but not frozen) with plain attribute stores, then gives
+a bare instance of a private twin class (a subclass that adds no slots, so the
+same memory layout, but not frozen) with plain attribute stores, then gives
 the finished instance its real class. Where a class's layout does not allow
 that, it writes each slot through its descriptor instead (about half the time
 of ``__init__``). The value it builds is equal to, hashes like and is as
@@ -113,25 +113,31 @@ def _slot_builder(cls: type[object], names: tuple[str, ...]) -> types.FunctionTy
 def _twin_builder(cls: type[object], names: tuple[str, ...]) -> types.FunctionType | None:
     """A builder that fills a bare instance of a non-frozen twin of ``cls``, then makes it a ``cls``.
 
-    The twin has ``cls``'s bases and ``cls``'s own ``__slots__`` in the same
-    order, so Python lets an instance change class between the two. ``None``
-    when it does not (a layout the twin cannot copy): the caller falls back to
-    :func:`_slot_builder`.
+    The twin is a subclass of ``cls`` that adds no slots and sets attributes as
+    ``object`` does, so the fields' stores are plain slot stores and Python lets
+    an instance change class between the two; since both share ``cls``'s layout,
+    the change of class does not compare the two classes' slots name by name
+    (as it must for twins that are siblings). The twin never leaves the
+    builder. ``None`` when ``cls`` takes no subclass or Python does not let the
+    instance change class: the caller falls back to :func:`_slot_builder`.
     """
     try:
-        twin = type(f"_{cls.__name__}Twin", cls.__bases__, {"__slots__": cls.__dict__["__slots__"]})
+        spec: dict[str, object] = {"__slots__": ()}
+        spec.update(__setattr__=object.__setattr__, __delattr__=object.__delattr__)
+        # Calling a twin whose classes leave __new__ to object (and a plain metaclass) makes the same bare
+        # instance as object.__new__(twin), in fewer steps, once the twin's __init__ is object's (not the
+        # dataclass's); any other twin is made by object.__new__.
+        called = type(cls) is type and not any("__new__" in klass.__dict__ for klass in cls.__mro__[:-1])
+        if called:
+            spec["__init__"] = object.__init__
+        twin = type(f"_{cls.__name__}Twin", (cls,), spec)
         namespace: dict[str, object] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
-        # Calling a twin that inherits object's __new__ and __init__ (and a plain metaclass) makes the same
-        # bare instance as object.__new__(twin), in fewer steps; any other twin is made by object.__new__.
-        plain = type(twin) is type and not any(
-            "__new__" in klass.__dict__ or "__init__" in klass.__dict__ for klass in twin.__mro__[:-1]
-        )
-        bare = "_twin()" if plain else "_new(_twin)"
+        bare = "_twin()" if called else "_new(_twin)"
         body = [f"    _built = {bare}", *(f"    _built.{name} = {name}" for name in names)]
         body += ["    _built.__class__ = _cls", "    return _built"]
         build = _compile(names, body, namespace)
         probe = build(*(None for _ in names))
-    except (TypeError, AttributeError):  # the class cannot be changed, or a slot is not the twin's
+    except (TypeError, AttributeError):  # no subclass, or the class cannot be changed
         return None
     return build if type(probe) is cls and all(getattr(probe, name) is None for name in names) else None
 

@@ -6,7 +6,8 @@ objects) takes the general comparison. Both must agree, on good decks and bad.
 Preparing a record reads each distinct action text once: every step keeps its
 own comment, and a text that does not read is reported at every step.
 :func:`cardrules.frozen.fast_constructor` builds through a twin class where it
-can, and the value is still of its own class and frozen. The limit scans of a
+can (on a frozen base too), and the value is still of its own class and frozen;
+a class that takes no twin is built through its slots. The limit scans of a
 record text run only on the parts that could break a limit, and refuse what a
 scan of the whole text refuses, at the same place.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 import copy
 import pickle
 from dataclasses import FrozenInstanceError, dataclass
+from typing import ClassVar
 
 import pytest
 from hypothesis import given
@@ -135,10 +137,40 @@ def test_a_value_built_through_the_twin_class_is_of_its_own_class_and_frozen() -
     assert copy.deepcopy(built) == built and pickle.loads(pickle.dumps(built)) == built
 
 
-def test_a_class_on_a_frozen_base_is_built_through_the_slot_descriptors() -> None:
+def test_a_class_on_a_frozen_base_is_built_through_the_twin_class_too() -> None:
     make = fast_constructor(_OnAFrozenBase)
-    assert "_twin" not in make.__code__.co_names
-    assert make(1, (), "x") == _OnAFrozenBase(1, (), "x") and type(make(1, (), "x")) is _OnAFrozenBase
+    assert "_twin" in make.__code__.co_names  # a subclass twin: the frozen setattr it inherits it overrides
+    built = make(1, (), "x")
+    assert built == _OnAFrozenBase(1, (), "x") and type(built) is _OnAFrozenBase
+    with pytest.raises(FrozenInstanceError):
+        built.label = "y"  # type: ignore[misc]
+
+
+class _Sealed:
+    """A base whose classes marked ``sealed`` take no subclass: no twin can be made of them."""
+
+    __slots__ = ()
+
+    def __init_subclass__(cls) -> None:
+        if any(base.__dict__.get("sealed") for base in cls.__bases__):
+            raise TypeError(f"{cls.__bases__[0].__name__} takes no subclass")
+
+
+@dataclass(frozen=True, slots=True)
+class _SealedPair(_Sealed):
+    sealed: ClassVar[bool] = True
+    left: int
+    right: str
+
+
+def test_a_class_that_takes_no_twin_is_built_through_the_slot_descriptors() -> None:
+    make = fast_constructor(_SealedPair)
+    assert "_twin" not in make.__code__.co_names and "_set_left" in make.__code__.co_names
+    built = make(1, "x")
+    assert built == _SealedPair(1, "x") and type(built) is _SealedPair
+    assert hash(built) == hash(_SealedPair(1, "x"))
+    with pytest.raises(FrozenInstanceError):
+        built.left = 2  # type: ignore[misc]
 
 
 def test_the_engines_values_are_built_through_the_twin_class() -> None:

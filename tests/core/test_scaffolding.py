@@ -108,8 +108,8 @@ class _OnPlainBase(_Plain):
 
 
 def test_fast_constructor_builds_an_instance_of_the_class_itself_on_either_path() -> None:
-    # _OnPlainBase's base lets a non-frozen twin be filled and then made an _OnPlainBase;
-    # _Labelled's frozen base does not, and its constructor writes through the slots instead.
+    # Each is built through a non-frozen twin that is then made an instance of the class itself,
+    # on a plain base, on a frozen base (_Labelled) and on none.
     for cls, fields in ((_OnPlainBase, (1, "x")), (_Labelled, (1, (), "x")), (_Pair, (1, ()))):
         built = fast_constructor(cls)(*fields)
         assert type(built) is cls and built == cls(*fields) and hash(built) == hash(cls(*fields))
@@ -138,7 +138,7 @@ class _OnCountedBase(_Counted):
 
 
 def test_fast_constructor_calls_no_new_or_init_of_a_base_on_either_way_of_making_the_bare_value() -> None:
-    # _OnPlainBase's twin inherits object's __new__ and __init__ and is called; _OnCountedBase's would run
+    # _OnPlainBase's twin has object's __new__ and __init__ and is called; _OnCountedBase's would run
     # its base's, so its bare value is made by object.__new__ instead.
     for cls in (_OnPlainBase, _OnCountedBase):
         make = fast_constructor(cls)

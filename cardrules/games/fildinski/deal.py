@@ -164,10 +164,13 @@ def draw(s: FildinskiState, seat: int) -> tuple[tuple[int, int], int]:
     card and the loser the next (after trick 24, the turn-up); after the last
     draw nobody draws.
     """
-    if s.drawn >= DRAWS:
-        return s.hands, s.drawn
-    first, second = top_two(s.deal, s.drawn, s.turnup)
-    hands = s.hands
+    drawn = s.drawn
+    if drawn >= DRAWS:
+        return s.hands, drawn
+    deck = s.deal.deck  # top_two, written out (tests/fildinski/test_quick_paths.py holds it to top_two)
+    first = deck[STOCK_TOP + drawn]
+    second = s.turnup if drawn == DRAWS - 2 else deck[STOCK_TOP + 1 + drawn]
+    h0, h1 = s.hands
     if seat == 0:
-        return (hands[0] | 1 << first, hands[1] | 1 << second), s.drawn + 2
-    return (hands[0] | 1 << second, hands[1] | 1 << first), s.drawn + 2
+        return (h0 | 1 << first, h1 | 1 << second), drawn + 2
+    return (h0 | 1 << second, h1 | 1 << first), drawn + 2

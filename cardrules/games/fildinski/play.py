@@ -12,12 +12,13 @@ hand under fildinski.play.free-play and fildinski.endgame.free-discard, and
 (fildinski.play.trick-winner) and :func:`meld_step_follows` (whether the
 winner's meld step comes next); the draw after the trick is
 :func:`~cardrules.games.fildinski.deal.draw` (fildinski.play.draw-order).
-Two one-line choices are written out again on the hot paths, to save a call
+Three one-line choices are written out again on the hot paths, to save a call
 at every card played: :func:`legal_mask`'s (the whole hand, or
 :func:`legal_follow` for the endgame follower) in :func:`legal_plays` and
-:func:`fast_play`, and :func:`meld_step_follows` in :func:`play`; each copy
-is marked where it stands, and ``tests/fildinski/test_fast_paths.py`` holds
-it to the function it copies.
+:func:`fast_play`, and :func:`meld_step_follows` and :func:`follower_wins` in
+:func:`play`; each copy is marked where it stands, and
+``tests/fildinski/test_fast_paths.py`` and ``test_quick_paths.py`` hold it
+to the function it copies.
 
 Everything works on the ids and bitmasks of :mod:`cardrules.games.fildinski.cards`, so the engine
 and the proofs' refinement tests can call the trick functions on millions of tricks.
@@ -421,7 +422,10 @@ def play(s: FildinskiState, seat: int, card: int) -> FildinskiState:
     context = s.deal
     trump = context.trump
     leader = s.leader
-    winner = seat if follower_wins(led, card, trump) else leader
+    if card >> 4 == led >> 4:  # follower_wins, written out: a higher card of the suit led, or a trump
+        winner = seat if (card >> 1) & 7 > (led >> 1) & 7 else leader
+    else:
+        winner = seat if card >> 4 == trump else leader
     number = s.tricks_done + 1
     taken = (1 << led) | bit
     points = s.points  # a trick without a scoring card, nor a last trick, scores nothing (SCORING_IDS)

@@ -145,6 +145,7 @@ class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding", A
         step(DeclareMelds, meld_step.judge_melds, procedure.take_melds, fast=procedure.fast_melds),
         step(Dix, judge_dix, procedure.take_dix),
     )
+    apply = procedure.apply_action  # the common actions in one call, any other through the door
     _read_action = staticmethod(parse_action_text)
     _malformed = staticmethod(malformed)
     _observe = staticmethod(observe)
