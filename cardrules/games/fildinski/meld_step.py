@@ -16,6 +16,8 @@ the legal declarations is :mod:`~cardrules.games.fildinski.meld_search`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules.cards import Card
@@ -144,9 +146,9 @@ class StepMemo:
     __slots__ = ("_step_memo",)
 
 
-_Memo: TypeAlias = tuple[tuple[Action, ...], dict[int, Melds]]
+_Memo: TypeAlias = tuple[tuple[Action, ...], Mapping[int, Melds]]
 """A meld step's legal set, and its declarations with a meld: their melds by the declaration's ``id``
-(a dict that is never changed once made, private to the memo)."""
+(a read-only mapping, as every part of a state is)."""
 _read_memo: Final = StepMemo._step_memo.__get__  # type: ignore[attr-defined]
 _write_memo: Final = StepMemo._step_memo.__set__  # type: ignore[attr-defined]
 
@@ -170,13 +172,13 @@ def legal_actions(s: FildinskiState, seat: int) -> tuple[Action, ...]:
         order, mask = singles[0]
         action = make_declare(seat, (single_declaration(s, seat, order, mask),))
         actions = (*none, action) if dix is None else (_DIX[seat][dix >> 1], *none, action)
-        _write_memo(s, (actions, {id(action): ((_KINDS[order], mask),)}))
+        _write_memo(s, (actions, MappingProxyType({id(action): ((_KINDS[order], mask),)})))
         return actions
     written, resolved = declarations(s, seat, singles)
     del written[0], resolved[0]  # the declaration of none: the shared value
     made = [make_declare(seat, decls) for decls in written]
     actions = (*none, *made) if dix is None else (_DIX[seat][dix >> 1], *none, *made)
-    _write_memo(s, (actions, dict(zip(map(id, made), resolved, strict=True))))
+    _write_memo(s, (actions, MappingProxyType(dict(zip(map(id, made), resolved, strict=True)))))
     return actions
 
 
