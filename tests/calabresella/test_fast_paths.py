@@ -14,10 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import get_game
-from cardrules.cards import cards_in, format_cards
-from cardrules.games.calabresella import CalabresellaState, Phase, play, procedure
+from cardrules.cards import STANDARD_DECK, cards_in, format_cards
+from cardrules.games.calabresella import CalabresellaState, Phase, auction, auction_status, play, procedure
 from cardrules.games.calabresella.actions import PLAYS, PlayCard
-from cardrules.games.calabresella.cards import DECK_INDICES, DECK_MASK, pretty_mask
+from cardrules.games.calabresella.auction import legal_calls
+from cardrules.games.calabresella.cards import DECK_INDICES, DECK_MASK, cards_of, in_mask, pretty_mask
 from cardrules.games.calabresella.deal import DealPlan
 from cardrules.games.calabresella.options import CalabresellaOptions
 from cardrules.verdict import Verdict
@@ -34,6 +35,34 @@ def test_a_deck_is_the_order_the_standard_shuffle_gives(seed: int, hand_number: 
 def test_card_names_are_written_as_format_cards_writes_them(mask: int) -> None:
     mask &= DECK_MASK
     assert pretty_mask(mask) == format_cards(cards_in(mask), pretty=True)
+
+
+@given(st.integers(0, DECK_MASK))
+def test_the_cards_of_a_mask_looked_up_by_suit_are_those_in_mask_lists(mask: int) -> None:
+    """cards_of (the lay-away's hand, from the suit tables) lists what in_mask lists, in the same order."""
+    mask &= DECK_MASK
+    assert cards_of(mask) == in_mask(STANDARD_DECK, mask)
+
+
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from(["open", "single-round"]),
+    st.sampled_from(["clockwise", "counterclockwise"]),
+)
+def test_the_highest_bid_is_the_level_auction_status_finds(seed: int, rounds: str, direction: str) -> None:
+    """The auction's legal set reads the highest level off the calls alone (auction._highest); in every
+    auction state the full status (auction_status) finds the same level."""
+    game = get_game("calabresella", auction=rounds, direction=direction)
+    rng = random.Random(seed)
+    state = game.new_game(seed=seed)
+    while state.phase is Phase.AUCTION:
+        assert isinstance(state, CalabresellaState)
+        nxt = state.context.plan.nxt
+        status = auction_status(state.calls, state.eldest, nxt, rounds == "single-round")
+        assert not status[0] and status[1] == state.current_player
+        assert auction.highest_bid(state) == status[3]
+        assert state.legal_actions() == legal_calls(state.current_player, status[3])
+        state = state.apply(rng.choice(state.legal_actions()))
 
 
 def _judged_by_findings(state: CalabresellaState, action: PlayCard) -> Verdict:

@@ -83,11 +83,7 @@ def auction_status(
     """
     if not calls:
         return False, eldest, -1, 0
-    level = 0
-    bidder = -1
-    for seat, bid in calls:
-        if bid:
-            level, bidder = bid, seat
+    bidder, level = _highest(calls)
     last = calls[-1][0]
     if level == 3:
         return True, -1, bidder, level  # (a) nothing may follow Solissimo
@@ -111,6 +107,16 @@ def auction_status(
     return False, caller, bidder, level
 
 
+def _highest(calls: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """The highest bidder and the highest bid's level among ``calls``: the last bid's ((-1, 0) if none)."""
+    level = 0
+    bidder = -1
+    for seat, bid in calls:
+        if bid:
+            level, bidder = bid, seat
+    return bidder, level
+
+
 def _status(state: CalabresellaState, calls: tuple[tuple[int, int], ...]) -> tuple[bool, int, int, int]:
     context = state.context
     plan = context.plan
@@ -120,7 +126,9 @@ def _status(state: CalabresellaState, calls: tuple[tuple[int, int], ...]) -> tup
 
 def highest_bid(state: CalabresellaState) -> int:
     """The level of the highest bid so far in ``state``'s auction (0 while nobody has bid)."""
-    return _status(state, state.setup.calls)[3]
+    # The level alone, as auction_status finds it, without working out the rest of the status: the legal
+    # set and the fast path of every call ask for it.
+    return _highest(state.setup.calls)[1]
 
 
 _LEGAL_CALLS: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(

@@ -34,12 +34,14 @@ __all__ = [
     "SUIT_NAMES",
     "THIRDS",
     "card_thirds",
+    "cards_of",
     "in_deck",
     "in_mask",
     "mask_of",
     "mask_thirds",
     "pretty",
     "pretty_mask",
+    "suit_table",
 ]
 
 RANK_ORDER: Final[tuple[Rank, ...]] = (
@@ -144,6 +146,45 @@ def in_mask(row: tuple[T, ...], mask: int) -> tuple[T, ...]:
         out.append(row[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
+
+
+def suit_table(row: tuple[T, ...], suit: int) -> tuple[tuple[T, ...], ...]:
+    """Per set of one suit's cards (its 13 bits of a mask, shifted down, as an index), the items of
+    ``row`` (one per card index) at those cards, in index order: :func:`in_mask` of each set, looked up.
+
+    A tuple of all 8,192 sets, indexed at the speed of a list (a mapping of the 1,024 sets of the game's
+    cards costs a hash and a probe per lookup); a set holding a card the game leaves out (an 8, 9 or
+    10) has no items. Built from the smaller sets up: a set's items are those of the set without its
+    highest card, then that card's.
+    """
+    positions = [index - 13 * suit for index in DECK_INDICES if index // 13 == suit]
+    table: list[tuple[T, ...]] = [()] * (1 << 13)
+    keys = [0]
+    for subset in range(1, 1 << len(positions)):  # the subsets of the suit's cards, as numbers
+        top = subset.bit_length() - 1
+        rest = keys[subset ^ (1 << top)]
+        key = rest | 1 << positions[top]
+        keys.append(key)
+        table[key] = (*table[rest], row[13 * suit + positions[top]])
+    return tuple(table)
+
+
+_SUIT_CARDS: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
+    suit_table(STANDARD_DECK, suit) for suit in range(4)
+)
+"""Per suit, the cards of every set of that suit's cards (:func:`suit_table` of the deck)."""
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bitmask of the game's cards, in index order: ``in_mask(STANDARD_DECK, mask)``,
+    one suit at a time from :func:`suit_table` (a lay-away's legal set lists the hand so)."""
+    clubs, diamonds, hearts, spades = _SUIT_CARDS
+    return (
+        clubs[mask & 0x1FFF]
+        + diamonds[mask >> 13 & 0x1FFF]
+        + hearts[mask >> 26 & 0x1FFF]
+        + spades[mask >> 39]
+    )
 
 
 def mask_of(indices: Iterable[int]) -> int:

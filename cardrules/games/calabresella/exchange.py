@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from cardrules.cards import STANDARD_DECK, Card, format_cards
+from cardrules.cards import Card, format_cards
 from cardrules.game import Action
 from cardrules.games.calabresella import play
 from cardrules.games.calabresella.actions import (
@@ -34,7 +34,7 @@ from cardrules.games.calabresella.actions import (
     Discard,
     ReturnCard,
 )
-from cardrules.games.calabresella.cards import DECK_MASK, in_mask, mask_of, pretty
+from cardrules.games.calabresella.cards import DECK_MASK, cards_of, in_mask, mask_of, pretty
 from cardrules.games.calabresella.deal import NO_TALLY, Phase, Setup, make_setup
 from cardrules.games.calabresella.lay_aways import LayAways
 from cardrules.games.calabresella.options import ReturnTiming, SolissimoRaises, SoloMonte
@@ -174,7 +174,7 @@ def legal(state: CalabresellaState) -> Sequence[Action]:
         return in_mask(RETURNS[seat], returnable_mask(hand, state.setup.called))
     if phase is _PHASE_RAISE:
         return RAISES[seat]
-    return LayAways(seat, in_mask(STANDARD_DECK, hand), lay_size(state))
+    return LayAways(seat, cards_of(hand), lay_size(state))
 
 
 def lay_allowed(state: CalabresellaState, seat: int, cards: tuple[Card, ...]) -> bool:

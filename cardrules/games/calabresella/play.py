@@ -19,21 +19,19 @@ may be played. After the twelfth trick the hand is counted and settled with
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Final
 
 from cardrules.cards import STANDARD_DECK, Card, Suit, card_at
 from cardrules.game import TERMINAL, Action
 from cardrules.games.calabresella.actions import PLAYS, PlayCard
 from cardrules.games.calabresella.cards import (
-    DECK_INDICES,
     STRENGTH,
     SUIT_MASKS,
     SUIT_NAMES,
     mask_of,
     pretty,
     pretty_mask,
+    suit_table,
 )
 from cardrules.games.calabresella.deal import Phase, Setup, Tally, make_tally
 from cardrules.games.calabresella.options import CalabresellaOptions, FollowSuit, OpeningLead
@@ -103,28 +101,10 @@ def legal_mask(state: CalabresellaState) -> int:
     return playable(state.hands[state.current_player], state.trick, state.context.plan.options)
 
 
-def _suit_plays(seat: int, suit: int) -> Mapping[int, tuple[PlayCard, ...]]:
-    """Every set of one suit's cards (its 13 bits of a hand, shifted down) to ``seat``'s plays of them.
-
-    Built from the smaller sets up: a set's plays are those of the set without
-    its highest card, then that card's, so each is in index order.
-    """
-    row = PLAYS[seat]
-    positions = [index - 13 * suit for index in DECK_INDICES if index // 13 == suit]
-    keys = [0]
-    plays: list[tuple[PlayCard, ...]] = [()]
-    for subset in range(1, 1 << len(positions)):  # the subsets of the suit's cards, as numbers
-        top = subset.bit_length() - 1
-        rest = subset ^ (1 << top)
-        keys.append(keys[rest] | 1 << positions[top])
-        plays.append((*plays[rest], row[13 * suit + positions[top]]))
-    return MappingProxyType(dict(zip(keys, plays, strict=True)))
-
-
-_SUIT_PLAYS: Final[tuple[tuple[Mapping[int, tuple[PlayCard, ...]], ...], ...]] = tuple(
-    tuple(_suit_plays(seat, suit) for suit in range(4)) for seat in range(3)
+_SUIT_PLAYS: Final[tuple[tuple[tuple[tuple[PlayCard, ...], ...], ...], ...]] = tuple(
+    tuple(suit_table(PLAYS[seat], suit) for suit in range(4)) for seat in range(3)
 )
-"""Per seat and suit, the shared plays of every set of that suit's cards (3 x 4 x 1,024 tuples)."""
+"""Per seat and suit, the shared plays of every set of that suit's cards (:func:`suit_table` of the plays)."""
 
 
 def legal(state: CalabresellaState) -> tuple[Action, ...]:
