@@ -101,12 +101,17 @@ _OPTIONS = st.fixed_dictionaries(
 )
 
 
+def _seeded_start(options: dict[str, object], seed: int) -> tuple[BackstabFishState, random.Random]:
+    """A new game under ``options`` dealt from ``seed``, and a generator of the same seed for the choices."""
+    state = get_game("backstab_fish", **options).new_game(seed=seed)
+    assert isinstance(state, BackstabFishState)
+    return state, random.Random(seed)
+
+
 @settings(max_examples=30, deadline=None)
 @given(_OPTIONS, st.integers(0, 10**6))
 def test_the_fast_ask_ends_where_the_judged_path_does(options: dict[str, object], seed: int) -> None:
-    rng = random.Random(seed)
-    state = get_game("backstab_fish", **options).new_game(seed=seed)
-    assert isinstance(state, BackstabFishState)
+    state, rng = _seeded_start(options, seed)
     quick_taken = 0
     while not state.is_terminal:
         for action in _asks_to_try(state, rng):
@@ -178,9 +183,7 @@ def _said(verdict: Verdict) -> tuple[bool, tuple[str, ...], str]:
 @settings(max_examples=30, deadline=None)
 @given(_OPTIONS, st.integers(0, 10**6))
 def test_the_quick_check_gives_the_doors_verdict_word_for_word(options: dict[str, object], seed: int) -> None:
-    rng = random.Random(seed)
-    state = get_game("backstab_fish", **options).new_game(seed=seed)
-    assert isinstance(state, BackstabFishState)
+    state, rng = _seeded_start(options, seed)
     step = 0
     while True:
         if step % 5 == 0 or state.is_terminal:
