@@ -129,7 +129,7 @@ def declarations(s: MeldView, seat: int, singles: list[tuple[int, int]]) -> Choi
     same multiset, that is when they differ only in taking one copy or its
     alike twin (:func:`~cardrules.games.fildinski.meld_conditions.alike_copies`):
     each such group of melds is written once, by the meld of the lowest ids, and the groups of one kind
-    come in the order of their sorted keys (:func:`_rank`).
+    come in the order of their sorted keys (``_rank``).
     """
     if len(singles) == 1:  # the common case: one meld, no pair (a meld shares its cards with itself)
         order, mask = singles[0]

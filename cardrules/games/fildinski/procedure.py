@@ -60,8 +60,9 @@ def fast_melds(s: FildinskiState, action: object) -> FildinskiState | None:
 
 def apply_action(s: FildinskiState, action: Action | str) -> FildinskiState:
     """``state.apply(action)``: a legal card play or meld declaration that its kind's fast path knows
-    (:func:`~cardrules.games.fildinski.play.fast_play`, :func:`fast_melds`) at once, any other action
-    through the door (:meth:`~cardrules.state_base.StateBase.apply`, which judges it)."""
+    (:func:`~cardrules.games.fildinski.play.fast_play`,
+    :func:`~cardrules.games.fildinski.procedure.fast_melds`) at once, any other action through the door
+    (:meth:`~cardrules.state_base.StateBase.apply`, which judges it)."""
     kind = type(action)
     if kind is PlayCard:
         after = fast_play(s, action)
