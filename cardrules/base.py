@@ -13,7 +13,6 @@ from a seed (``_new_game``) and from checked deck orders (``_from_decks``).
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, Generic, Self, TypeVar, cast
 
@@ -25,6 +24,7 @@ from cardrules.notation import read_dealer
 from cardrules.options import build_options, options_as_dict
 from cardrules.position import MAX_SEED_DIGITS
 from cardrules.rules import RuleBook
+from cardrules.shuffling import draw_below, seeded_bits
 from cardrules.text import short_int
 
 __all__ = ["DRAWN_SEED_BITS", "GameBase", "check_seat", "check_seed", "draw_seed"]
@@ -270,9 +270,12 @@ class GameBase(Generic[OptionsT, StateT]):
         )
 
     def _first_dealer(self, seed: int) -> int:
-        """The first dealer when none is given: a uniform draw from ``seed``."""
+        """The first dealer when none is given: a uniform draw from ``seed``.
+
+        The draw ``random.Random(stream).randrange`` makes, made without the generator's Python layers.
+        """
         stream = f"{self.INFO.name}/{seed}/{self.INFO.dealer_stream}"
-        return random.Random(stream).randrange(self.num_players)
+        return draw_below(seeded_bits(stream), self.num_players)
 
     def _seats_title(self) -> str:
         """How a message about a seat the game does not have names the game."""

@@ -9,23 +9,59 @@ draws in one loop, so it gives exactly the order ``shuffle`` gives from the
 same generator state (the walk is the same on CPython 3.11 to 3.13; each game
 that uses it has a test holding it to ``Random.shuffle``).
 
+Every deal seeds a generator from a text such as ``fildinski/7/deal/2``.
+:func:`seeded_bits` gives the ``getrandbits`` of exactly the generator
+``random.Random(text)`` makes, without the Python layers of its seeding, and
+:func:`draw_below` makes ``randrange``'s draw with it.
+
 >>> import random
 >>> cards = list(range(10))
->>> shuffle_in_place(cards, shuffle_steps(10), random.Random(7).getrandbits)
+>>> shuffle_in_place(cards, shuffle_steps(10), seeded_bits("toy/7"))
 >>> same = list(range(10))
->>> random.Random(7).shuffle(same)
+>>> random.Random("toy/7").shuffle(same)
 >>> cards == same
+True
+>>> draw_below(seeded_bits("toy/8"), 4) == random.Random("toy/8").randrange(4)
 True
 """
 
 from __future__ import annotations
 
+from _random import Random as _Generator
 from collections.abc import Callable
+from hashlib import sha512
 from typing import TypeVar
 
-__all__ = ["shuffle_in_place", "shuffle_steps"]
+__all__ = ["draw_below", "seeded_bits", "shuffle_in_place", "shuffle_steps"]
 
 T = TypeVar("T")
+
+
+def seeded_bits(stream: str) -> Callable[[int], int]:
+    """The ``getrandbits`` of ``random.Random(stream)``: the same generator state, the same draws.
+
+    ``random.Random`` seeds from a text by turning it into the integer of its
+    UTF-8 bytes followed by their SHA-512 digest (seed version 2, the default
+    on CPython 3.11 to 3.13) and passing that to its C base class, which is
+    the generator itself. Seeding the base class with that integer directly
+    gives the same state while skipping the Python ``__init__`` and ``seed``
+    frames (the state's setup, the same in both, is most of the cost).
+    ``tests/core/test_shuffling.py`` holds the two draw for draw.
+    """
+    data = stream.encode()
+    return _Generator(int.from_bytes(data + sha512(data).digest())).getrandbits
+
+
+def draw_below(draw: Callable[[int], int], count: int) -> int:
+    """A draw in ``range(count)`` as ``Random.randrange(count)`` makes it, ``draw`` being its ``getrandbits``.
+
+    ``getrandbits`` of the bit length of ``count``, drawn again while out of range.
+    """
+    width = count.bit_length()
+    drawn = draw(width)
+    while drawn >= count:
+        drawn = draw(width)
+    return drawn
 
 
 def shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
