@@ -25,13 +25,12 @@ in a record always yields the same ids.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
 from cardrules.cards import Card, Rank, Suit
-from cardrules.shuffling import shuffle_in_place, shuffle_steps
+from cardrules.shuffling import shuffle_steps
 
 __all__ = [
     "DEAL_TRICKS",
@@ -202,21 +201,39 @@ def deck_cards(deck: Sequence[int]) -> tuple[Card, ...]:
     return tuple(_KIND_CARDS[i >> 1] for i in deck)
 
 
-def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
+def shuffled_deck(draw: Callable[[int], int]) -> tuple[int, ...]:
     """A uniformly shuffled deck order (ids, top first), copies labelled by position.
 
-    The order is the one ``rng.shuffle`` gives the kinds (a Fisher-Yates
-    shuffle from the last place down, each place swapped with one drawn by
-    ``getrandbits`` below its count, a draw out of range drawn again), written
-    out in :func:`cardrules.shuffling.shuffle_in_place` so that a deal costs no
-    method call per card.
+    ``draw`` is a generator's ``getrandbits``. The order of kinds is the one
+    ``Random.shuffle`` gives the pack's kinds (a Fisher-Yates shuffle from the
+    last place down, each place swapped with one drawn by ``getrandbits``
+    below its count, a draw out of range drawn again), and the ids are
+    :func:`label_deck`'s: the deck that ``label_deck`` makes of that shuffle.
+
+    Both are written out in one loop, so that a card costs its draw and no
+    call besides (:func:`cardrules.shuffling.shuffle_in_place` and
+    ``label_deck`` one after the other cost half as much again). The walk
+    fixes the places from the bottom of the deck up, so of the two cards of a
+    kind the one placed first is the one nearer the bottom, copy 2; the
+    other, placed later, is copy 1. ``tests/fildinski/test_deal_paths.py``
+    holds it to ``Random.shuffle`` and :func:`label_deck`.
     """
-    kinds = list(_PAIRED_KINDS)
-    shuffle_in_place(kinds, _SHUFFLE_STEPS, rng.getrandbits)
-    return label_deck(kinds)
+    deck = list(_FIRST_COPIES)
+    label = list(_SECOND_COPIES)  # by copy-1 id: the id the next card of that kind placed gets
+    for place, width in _SHUFFLE_STEPS:  # shuffle_in_place, written out
+        other = draw(width)
+        while other > place:
+            other = draw(width)
+        card = deck[other]
+        deck[other] = deck[place]
+        deck[place] = label[card]
+        label[card] = card
+    return tuple(deck)  # the card left on top has its kind's other card below it: copy 1, as it stands
 
 
-_PAIRED_KINDS: Final[tuple[int, ...]] = tuple(card >> 1 for card in range(64))
-"""The 64 cards as kinds, in pack order: what a deal shuffles."""
-_SHUFFLE_STEPS: Final = shuffle_steps(len(_PAIRED_KINDS))
+_FIRST_COPIES: Final[tuple[int, ...]] = tuple(card & ~1 for card in range(64))
+"""The 64 cards as copy-1 ids (``2 * kind``), in pack order: what a deal shuffles."""
+_SECOND_COPIES: Final[tuple[int, ...]] = tuple(card | 1 for card in range(64))
+"""By copy-1 id, the copy-2 id of its kind: the id of the first card of a kind placed (nearer the bottom)."""
+_SHUFFLE_STEPS: Final = shuffle_steps(len(_FIRST_COPIES))
 """Each place the shuffle fills, last first, with the bits of the draw that picks its card."""
