@@ -23,7 +23,6 @@ The :class:`Phase` says which part of the hand is being played.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -35,7 +34,7 @@ from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.calabresella.cards import DECK_INDICES
 from cardrules.games.calabresella.options import CalabresellaOptions, Direction, FollowSuit, RedealDealer
 from cardrules.games.calabresella.scoring import Contract, Raise
-from cardrules.shuffling import shuffle_in_place, shuffle_steps
+from cardrules.shuffling import seeded_bits, shuffle_in_place, shuffle_steps
 
 __all__ = [
     "LEVEL_NAMES",
@@ -144,9 +143,7 @@ class DealPlan:
             return self.decks[given]
         order = list(DECK_INDICES)
         # Random.shuffle's own draws, written out (a test holds the two to the same order).
-        shuffle_in_place(
-            order, _SHUFFLE_STEPS, random.Random(f"calabresella/{self.seed}/hand/{hand_number}").getrandbits
-        )
+        shuffle_in_place(order, _SHUFFLE_STEPS, seeded_bits(f"calabresella/{self.seed}/hand/{hand_number}"))
         return tuple(order)
 
     def later_decks(self, hand_number: int) -> tuple[tuple[int, ...], ...]:

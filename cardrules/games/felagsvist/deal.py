@@ -23,7 +23,6 @@ A state is split in three parts by how often they change:
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
@@ -34,7 +33,7 @@ from cardrules.cards import Suit
 from cardrules.frozen import fast_constructor, reduce_to_init_fields
 from cardrules.games.felagsvist.cards import strength_table
 from cardrules.games.felagsvist.options import FelagsvistOptions, NoloAce, RoundKind
-from cardrules.shuffling import shuffle_in_place, shuffle_steps
+from cardrules.shuffling import seeded_bits, shuffle_in_place, shuffle_steps
 
 __all__ = [
     "CYCLE",
@@ -103,7 +102,7 @@ def shuffled_pack(stream: str) -> tuple[int, ...]:
     of the time. A test holds it to ``Random.shuffle`` itself.
     """
     order = list(_PACK)
-    shuffle_in_place(order, _SHUFFLE_STEPS, random.Random(stream).getrandbits)
+    shuffle_in_place(order, _SHUFFLE_STEPS, seeded_bits(stream))
     return tuple(order)
 
 
