@@ -195,3 +195,16 @@ def test_the_quick_check_gives_the_doors_verdict_word_for_word(options: dict[str
             break
         state = state.apply(rng.choice(state.legal_actions()))
         step += 1
+
+
+@pytest.mark.parametrize("deck", ["double", "double-jokers", "single"])
+@given(seed=st.integers(-(10**12), 10**12))
+def test_a_new_game_deals_the_deck_random_shuffle_gives(deck: str, seed: int) -> None:
+    # backstab_fish.setup.deck: new_game shuffles with cardrules.shuffling, which must keep the order
+    # random.Random(stream).shuffle gives, or every seeded game would deal other cards
+    game = get_game("backstab_fish", deck=deck, players=4)
+    state = game.new_game(seed=seed)
+    assert isinstance(state, BackstabFishState)
+    order = list(game.pack())
+    random.Random(f"backstab_fish/{seed}/deck").shuffle(order)
+    assert state.deal.deck == tuple(order)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from cardrules.base import GameBase, check_seed
 from cardrules.cards import Card
@@ -16,11 +16,17 @@ from cardrules.games.backstab_fish.info import INFO
 from cardrules.games.backstab_fish.options import BackstabFishOptions, Deck, parse_options
 from cardrules.games.backstab_fish.position import read_position
 from cardrules.games.backstab_fish.state import BackstabFishState
+from cardrules.shuffling import seeded_bits, shuffle_in_place, shuffle_steps
 
 if TYPE_CHECKING:
     from cardrules.games.backstab_fish.encoding import BackstabFishEncoding
 
 __all__ = ["INFO", "BackstabFishGame"]
+
+_SHUFFLE_STEPS: Final[Mapping[Deck, tuple[tuple[int, int], ...]]] = MappingProxyType(
+    {deck: shuffle_steps(len(cards)) for deck, cards in DECKS.items()}
+)
+"""The shuffle's walk over each deck (:func:`cardrules.shuffling.shuffle_steps` of its size)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +101,8 @@ class BackstabFishGame(GameBase[BackstabFishOptions, BackstabFishState]):
         return f"Backstab Fish with {self.options.players} players"
 
     def _new_game(self, seed: int) -> BackstabFishState:
-        order = list(self.pack())
-        random.Random(f"backstab_fish/{seed}/deck").shuffle(order)
+        order = list(self.pack())  # shuffled as random.Random(stream).shuffle shuffles it, in fewer steps
+        shuffle_in_place(order, _SHUFFLE_STEPS[self.options.deck], seeded_bits(f"backstab_fish/{seed}/deck"))
         return self._start(tuple(order), self._first_dealer(seed))
 
     def _from_decks(self, decks: tuple[tuple[Card, ...], ...], dealer: int, seed: int) -> BackstabFishState:
