@@ -102,6 +102,14 @@ class RankedEnding(Ending, Protocol):
         """At the start of a trick, the card that won the last trick if its rank decided it; else 0."""
         ...
 
+    @property
+    def lengths(self) -> int:
+        """How many cards of each suit each hand holds, as one int (inside a trick too).
+
+        The search keys what it learns of the move order inside a trick by it.
+        """
+        ...
+
     def shape(self) -> Hashable | None:
         """At a trick boundary, the leader and how many cards of each suit each hand holds; else ``None``.
 

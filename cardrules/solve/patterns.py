@@ -7,8 +7,9 @@ that searches endings offering the rank-pattern methods. It is the solver's
 - ``_ranked`` sends a position to the step for where it stands, and each
   step counts the positions it searches;
 - inside a trick, ``_inside`` asks the ending's bounds only where they could
-  decide the window, reads the table entries of the next trick boundaries
-  before searching any of them (``_read_ahead``), and searches the moves
+  decide the window, puts first the move the search's earlier cuts point to
+  (``_learn``), reads the table entries of the next trick boundaries before
+  searching any of them (``_read_ahead``), and searches the moves
   (``_inside_moves``);
 - at a trick boundary, ``_boundary`` reads the table (``_recall``), the
   ending's bounds (kept under its key, worked out once), orders the moves,
@@ -45,18 +46,21 @@ class PatternSearch:
     """The rank-pattern search steps of :class:`~cardrules.solve.search.Solver`, and the tables they keep.
 
     The tables are ``_patterns`` (entries by shape), ``_known`` (the
-    ending's bounds by key) and ``_killers`` (the move that last cut at a boundary of
-    each shape); the solver makes them, counts the positions searched
-    (``nodes``, against ``_limit``) and ends a search over budget (``_count``).
+    ending's bounds by key), ``_killers`` (the move that last cut at a boundary of
+    each shape) and ``_replies`` (the scores of the moves that cut inside a
+    trick, by lengths, for one zero-window search); the solver makes them,
+    counts the positions searched (``nodes``, against ``_limit``) and ends a
+    search over budget (``_count``).
     """
 
-    __slots__ = ("_killers", "_known", "_limit", "_patterns", "nodes")
+    __slots__ = ("_killers", "_known", "_limit", "_patterns", "_replies", "nodes")
 
     nodes: int
     _limit: int
     _patterns: dict[Hashable, Bucket]
     _known: dict[Hashable, tuple[int, int, int]]
     _killers: dict[Hashable, int]
+    _replies: dict[int, dict[int, int]]
 
     def _count(self) -> None:
         raise NotImplementedError  # the solver's
@@ -104,6 +108,10 @@ class PatternSearch:
                 return low, relevant, 0
             if high <= alpha:
                 return high, relevant, 0
+        # The move order learnt from the cuts of this search inside tricks (see _learn).
+        scores = self._replies.get(node.lengths)
+        if scores is not None:
+            moves = _by_scores(moves, scores)
         opening = node.play(moves[0])
         opened = opening.shape()
         if opened is None:
@@ -191,6 +199,8 @@ class PatternSearch:
                     found, cards, tied = self._boundary(child, shape, alpha, beta)
                 child = None
                 if found >= beta:
+                    if number:
+                        self._learn(node.lengths, moves, number)
                     return found, cards, tied
                 relevant |= cards
                 ties |= tied
@@ -214,6 +224,8 @@ class PatternSearch:
                     found, cards, tied = self._boundary(child, shape, alpha, beta)
                 child = None
                 if found <= alpha:
+                    if number:
+                        self._learn(node.lengths, moves, number)
                     return found, cards, tied
                 relevant |= cards
                 ties |= tied
@@ -224,6 +236,30 @@ class PatternSearch:
                     if found < beta:
                         beta = found
         return best, relevant, ties
+
+    def _learn(self, lengths: int, moves: tuple[int, ...], number: int) -> None:
+        """Inside a trick, ``moves[number]`` cut where the order had it later: learn from it.
+
+        Each move's score, kept by the :attr:`~cardrules.solve.endings.RankedEnding.lengths`
+        of the positions it was tried in, goes one up when it cuts after
+        others were tried, and one down for each of those that did not cut.
+        :meth:`_inside` tries first the move with the best score above 0
+        (a history of cuts, as the boundaries' killer moves are per shape):
+        the lengths tell the trick's place and the suits played to it, so
+        the same cut tends to work again in positions with the same lengths.
+        The scores last one zero-window search (see the solver's
+        ``_zero``): a move that cuts below one target often does not at the
+        next. On a Nóló deal after its first two tricks, 2,158,292 positions
+        fell to 1,831,533 (1,858,704 with the last cutting move alone first,
+        1,943,884 keyed by the cards of the trick too).
+        """
+        scores = self._replies.get(lengths)
+        if scores is None:
+            scores = self._replies[lengths] = {}
+        move = moves[number]
+        scores[move] = scores.get(move, 0) + 1
+        for tried in moves[:number]:
+            scores[tried] = scores.get(tried, 0) - 1
 
     def _boundary(self, node: RankedEnding, shape: Hashable, alpha: int, beta: int) -> Answer:
         """A position at a trick boundary: the table, the bounds, then the moves; what it proved is kept."""
@@ -418,3 +454,17 @@ class PatternSearch:
             if old[1] + base < proven_high:
                 proven_high = old[1] + base
         stored[slot] = (proven_low - base, proven_high - base, chosen)
+
+
+def _by_scores(moves: tuple[int, ...], scores: dict[int, int]) -> tuple[int, ...]:
+    """``moves`` with the one of the best score above 0 first (the first in a tie), else as they are."""
+    best = -1
+    top = 0
+    for move in moves:
+        score = scores.get(move, 0)
+        if score > top:
+            top = score
+            best = move
+    if best < 0 or best == moves[0]:
+        return moves
+    return (best, *[move for move in moves if move != best])

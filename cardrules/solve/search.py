@@ -67,7 +67,7 @@ class Solver(PatternSearch):
         InvalidArgumentError: a budget that is not a positive number.
     """
 
-    __slots__ = ("_below_seen", "_bounds", "_deadline", "_ends_at", "_max_nodes", "_worst")
+    __slots__ = ("_below_seen", "_bounds", "_deadline", "_ends_at", "_max_nodes", "_target", "_worst")
 
     def __init__(self, *, max_nodes: int = DEFAULT_MAX_NODES, deadline: float | None = None) -> None:
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
@@ -90,6 +90,8 @@ class Solver(PatternSearch):
         self._patterns: dict[Hashable, dict[int, dict[int, tuple[int, int, int]]]] = {}
         self._known: dict[Hashable, tuple[int, int, int]] = {}
         self._killers: dict[Hashable, int] = {}
+        self._replies: dict[int, dict[int, int]] = {}
+        self._target = 0
 
     # -- the questions -------------------------------------------------------------
 
@@ -203,6 +205,9 @@ class Solver(PatternSearch):
     def _zero(self, ending: Ending, target: int) -> int:
         """One zero-window search at ``target``: a value at least ``target`` if reachable, else below it."""
         if isinstance(ending, RankedEnding):
+            if target != self._target:  # the move order learnt inside tricks holds for one target
+                self._replies = {}
+                self._target = target
             return self._ranked(ending, target - 1, target)[0]
         return self._search(ending, target - 1, target)
 

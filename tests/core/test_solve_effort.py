@@ -21,12 +21,12 @@ from cardrules.solve import Solver
 PINNED = [
     # (round kind, the ace in Nóló, deal seed, value and positions so far after seat 0, then after seat 1)
     ("hearts", "high", 1, (1, 70), (4, 140)),
-    ("nolo", "high", 1, (4, 292), (1, 584)),
+    ("nolo", "high", 1, (4, 289), (1, 578)),
     ("grand", "high", 1, (1, 241), (4, 482)),
     ("hearts", "high", 12, (1, 121), (4, 242)),
     ("nolo", "low", 40, (5, 659), (0, 1318)),
     ("hearts", "high", 5, (2, 283), (3, 508)),
-    ("nolo", "high", 30, (1, 410), (4, 878)),
+    ("nolo", "high", 30, (1, 406), (4, 870)),
 ]
 
 
