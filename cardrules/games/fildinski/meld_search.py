@@ -213,7 +213,7 @@ def declarations(s: MeldView, seat: int, singles: list[tuple[int, int]]) -> Choi
 def single_declaration(s: MeldView, seat: int, order: int, mask: int) -> MeldDecl:
     """The declaration of ``seat``'s meld ``mask`` of the kind of table order ``order`` when it is the only
     meld of the step (:func:`declarations` then lists none and this one), naming a copy where it must."""
-    twins = _twins_outside(mask, meld_pool(s, seat))  # none (the common case): no copy to name, alike unasked
+    twins = _twins_outside(mask, s.won[seat])  # meld_pool; no twins (the common case): alike unasked
     return _written(order, mask, twins & ~alike_copies(s) if twins else 0)
 
 
@@ -289,7 +289,10 @@ def _decl(order: int, mask: int, pool: int, alike: int) -> MeldDecl:
     That is where the twin lies in the pool outside the meld and the two
     copies are not alike (:func:`~cardrules.games.fildinski.meld_conditions.alike_copies`).
     """
-    return _written(order, mask, _twins_outside(mask, pool) & ~alike)
+    rest = pool & ~mask  # _twins_outside and _written, written out: every group of the search asks this
+    named = mask & (rest >> 1 & _EVEN_IDS | (rest & _EVEN_IDS) << 1) & ~alike
+    plain = _PLAIN_DECLS[((mask & _EVEN_IDS) + (mask >> 1 & _EVEN_IDS)) << 4 | order]
+    return name_copies(plain, mask, named) if named else plain
 
 
 def _written(order: int, mask: int, named: int) -> MeldDecl:
