@@ -46,25 +46,26 @@ def single_melds(s: MeldView, seat: int) -> list[tuple[int, int]]:
     deal = s.deal
     options = deal.plan.options
     pool = s.won[seat]  # meld_pool
-    fresh = s.fresh if options.meld_needs_trick_card else -1  # fresh_cards
-    out: list[tuple[int, int]] = []
-    here = pool & fresh  # every meld is inside the pool and holds a fresh card
-    if not here:
-        return out
     trump = deal.trump
     table = trump if options.bezique_pair is _STANDARD_PAIR else 4 + trump
-    reaches, reaching = _REACH[table]
-    if here.bit_count() <= 2:  # the trick just won: the kinds that reach its cards
-        low = here & -here
-        rest = here ^ low
-        bits = reaching[low.bit_length() - 1] | (reaching[rest.bit_length() - 1] if rest else 0)
-        orders = _BIT_ORDERS[bits]
-    else:  # no fresh card needed (meld_needs_trick_card = false): every kind that reaches the pool
-        orders = tuple(order for order, reach in enumerate(reaches) if reach & here)
+    if options.meld_needs_trick_card:  # fresh_cards
+        fresh = s.fresh
+        here = pool & fresh  # every meld is inside the pool and holds a fresh card
+    else:
+        fresh = -1
+        here = pool
+    out: list[tuple[int, int]] = []
+    if here.bit_count() <= 2:  # the trick just won (or none of it left): the kinds that reach its cards
+        reaching = _REACH[table][1]  # index -1, for no card, reaches no kind
+        kinds = _KIND_CHECKS[table][
+            reaching[here.bit_length() - 1] | reaching[(here & -here).bit_length() - 1]
+        ]
+    else:  # no fresh card needed (meld_needs_trick_card = false): every kind, by the count
+        kinds = _KIND_CHECKS[table][-1]
     used = s.used
-    for order in orders:
-        avail = pool & reaches[order]
-        if avail.bit_count() < _SIZES[order]:  # too few of the kind's cards for any meld of it
+    for order, reach, size in kinds:
+        avail = pool & reach
+        if avail.bit_count() < size:  # too few of the kind's cards for any meld of it
             continue
         avail &= ~barred_at(used, order)
         if avail & fresh:
@@ -75,8 +76,8 @@ def single_melds(s: MeldView, seat: int) -> list[tuple[int, int]]:
 
 
 def _by_id(reaches: tuple[int, ...]) -> tuple[int, ...]:
-    """For each id, the meld kinds (bits by table order) whose reach holds it."""
-    return tuple(sum(1 << order for order, reach in enumerate(reaches) if reach >> i & 1) for i in range(64))
+    """For each id, the meld kinds (bits by table order) whose reach holds it; last, for no id, none."""
+    return (*(sum(1 << order for order, reach in enumerate(reaches) if reach >> i & 1) for i in range(64)), 0)
 
 
 assert tuple(BeziquePair) == (BeziquePair.STANDARD, BeziquePair.KLAVERJAS_HARTENDAME)
@@ -85,14 +86,35 @@ _REACH: Final[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
     (reach_table(trump, pair), _by_id(reach_table(trump, pair))) for pair in BeziquePair for trump in range(4)
 )
 """Every meld kind's reach, by kind and by id, for each trump under each bezique pair (standard first)."""
-_BIT_ORDERS: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(order for order in range(len(MeldKind)) if bits >> order & 1) for bits in range(1 << len(MeldKind))
-)
 _SIZES: Final[tuple[int, ...]] = tuple(
     len(required_kinds(kind, 0, BeziquePair.STANDARD, 1)) or 4
     for kind in MeldKind  # four of a rank: no fixed cards
 )
 """How many cards a meld of each kind holds, by table order (four of a rank: 4; a marriage: 2)."""
+
+
+def _kind_checks(
+    reaches: tuple[int, ...], reaching: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each set of meld kinds (bits by table order) that the search can ask of one trump table (those
+    reaching one or two ids, and last every kind), those kinds in table order, each with its reach and how
+    many cards its meld holds; an empty entry for the sets it never asks (built at import, so kept few)."""
+    one = set(reaching)
+    asked = {first | second for first in one for second in one}
+    return tuple(
+        tuple((order, reach, _SIZES[order]) for order, reach in enumerate(reaches) if bits >> order & 1)
+        if bits in asked or bits == _EVERY_KIND
+        else ()
+        for bits in range(_EVERY_KIND + 1)
+    )
+
+
+_EVERY_KIND: Final = (1 << len(MeldKind)) - 1
+_KIND_CHECKS: Final[tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...]] = tuple(
+    _kind_checks(reaches, reaching) for reaches, reaching in _REACH
+)
+"""For each trump table (as in ``_REACH``) and each set of meld kinds (bits by table order, the last entry
+every kind), those kinds in table order, each with its reach and how many cards its meld holds."""
 _NONE_CHOICE: Final[tuple[tuple[MeldDecl, ...], Melds]] = ((), ())
 """The declaration of none, with no melds: the first of every meld step's choices."""
 _NO_CHOICE: Final[tuple[tuple[tuple[MeldDecl, ...], Melds], ...]] = (_NONE_CHOICE,)
@@ -191,7 +213,7 @@ def declarations(s: MeldView, seat: int, singles: list[tuple[int, int]]) -> Choi
 def single_declaration(s: MeldView, seat: int, order: int, mask: int) -> MeldDecl:
     """The declaration of ``seat``'s meld ``mask`` of the kind of table order ``order`` when it is the only
     meld of the step (:func:`declarations` then lists none and this one), naming a copy where it must."""
-    twins = _twins_outside(mask, meld_pool(s, seat))  # none (the common case): no copy to name, alike unasked
+    twins = _twins_outside(mask, s.won[seat])  # meld_pool; no twins (the common case): alike unasked
     return _written(order, mask, twins & ~alike_copies(s) if twins else 0)
 
 
@@ -267,7 +289,10 @@ def _decl(order: int, mask: int, pool: int, alike: int) -> MeldDecl:
     That is where the twin lies in the pool outside the meld and the two
     copies are not alike (:func:`~cardrules.games.fildinski.meld_conditions.alike_copies`).
     """
-    return _written(order, mask, _twins_outside(mask, pool) & ~alike)
+    rest = pool & ~mask  # _twins_outside and _written, written out: every group of the search asks this
+    named = mask & (rest >> 1 & _EVEN_IDS | (rest & _EVEN_IDS) << 1) & ~alike
+    plain = _PLAIN_DECLS[((mask & _EVEN_IDS) + (mask >> 1 & _EVEN_IDS)) << 4 | order]
+    return name_copies(plain, mask, named) if named else plain
 
 
 def _written(order: int, mask: int, named: int) -> MeldDecl:

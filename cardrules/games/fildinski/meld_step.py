@@ -408,19 +408,25 @@ def declare(s: FildinskiState, seat: int, melds: Melds) -> FildinskiState:
     (fildinski.meld.after-scoring). Then both players draw while the stock
     lasts (:func:`~cardrules.games.fildinski.deal.draw`); after trick 32 the deal ends.
     """
+    if not melds:  # the common declaration: nothing scores, nothing moves, both draw
+        hands, drawn = draw(s, seat)
+        after = s.make(
+            s.deal, hands, s.won, s.retired, drawn, s.turnup, s.trick, s.leader, s.tricks_done,
+            False, 0, s.dix_done, s.points, s.used, s.melds, s.dix, s.history, s.current_player,
+        )  # fmt: skip
+        return play.end_deal(after) if s.tricks_done == DEAL_TRICKS else after
     points, used, events, won, retired = s.points, s.used, s.melds, s.won, s.retired
-    if melds:
-        kinds: list[MeldKind] = []
-        made: list[MeldEvent] = []
-        for kind, mask in melds:
-            kinds.append(kind)
-            made.append(make_meld_event(seat, kind, mask, s.tricks_done))
-        points = score_melds(points, seat, kinds)
-        events = (*events, *made)
-        used, pile = marked(s.deal, used, won[seat], melds)
-        gone = retired[seat] | (won[seat] & ~pile)
-        won = (pile, won[1]) if seat == 0 else (won[0], pile)
-        retired = (gone, retired[1]) if seat == 0 else (retired[0], gone)
+    kinds: list[MeldKind] = []
+    made: list[MeldEvent] = []
+    for kind, mask in melds:
+        kinds.append(kind)
+        made.append(make_meld_event(seat, kind, mask, s.tricks_done))
+    points = score_melds(points, seat, kinds)
+    events = (*events, *made)
+    used, pile = marked(s.deal, used, won[seat], melds)
+    gone = retired[seat] | (won[seat] & ~pile)
+    won = (pile, won[1]) if seat == 0 else (won[0], pile)
+    retired = (gone, retired[1]) if seat == 0 else (retired[0], gone)
     hands, drawn = draw(s, seat)
     after = s.make(
         s.deal, hands, won, retired, drawn, s.turnup, s.trick, s.leader, s.tricks_done,
