@@ -428,7 +428,7 @@ def fast_play(s: FildinskiState, action: object, card: int = NO_CARD) -> Fildins
     the next trick; after trick 32 the deal ends (:func:`end_deal`).
     """
     seat = s.current_player
-    if card == NO_CARD:
+    if card < 0:  # NO_CARD: test the play
         try:
             kind = KIND_OF_INDEX[action.card.index]  # type: ignore[attr-defined]
             if PLAYS[seat][kind] is not action:  # built elsewhere: its fields decide
@@ -444,10 +444,12 @@ def fast_play(s: FildinskiState, action: object, card: int = NO_CARD) -> Fildins
         hand = s.hands[seat]  # legal_mask, written out: the whole hand but for the endgame follower
         trick = s.trick
         legal = legal_follow(hand, trick[0], s.deal.trump) if trick and s.drawn >= DRAWS else hand
-        legal = legal >> (2 * kind) & 3
+        card = 2 * kind
+        legal = legal >> card & 3
         if not legal:
             return None
-        card = 2 * kind + (0 if legal & 1 else 1)
+        if not legal & 1:  # the lower copy held is the one played
+            card += 1
     h0, h1 = s.hands
     bit = _BITS[card]  # a card held: taking it from the hand is flipping its bit
     hands = (h0 ^ bit, h1) if seat == 0 else (h0, h1 ^ bit)
