@@ -210,7 +210,7 @@ def legal_actions(s: FildinskiState) -> tuple[Action, ...]:
     if seat == TERMINAL:
         return ()
     if s.in_meld_step:
-        return s._meld_step_actions(s, seat)
+        return s._meld_step_actions(seat)
     hand = s.hands[seat]  # legal_mask, written out for the player to act outside a meld step
     trick = s.trick
     mask = legal_follow(hand, trick[0], s.deal.trump) if trick and s.drawn >= DRAWS else hand

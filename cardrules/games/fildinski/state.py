@@ -147,7 +147,7 @@ class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding", A
     )
     apply = procedure.apply_action  # the common actions in one call, any other through the door
     legal_actions = play.legal_actions  # card plays at once, a meld step's set from the one below
-    _meld_step_actions = staticmethod(meld_step.legal_actions)
+    _meld_step_actions = meld_step.legal_actions  # a method: the bound call is the quickest to look up
     _read_action = staticmethod(parse_action_text)
     _malformed = staticmethod(malformed)
     _observe = staticmethod(observe)
