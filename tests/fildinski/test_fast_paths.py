@@ -16,8 +16,9 @@
   ``meld_decl`` writes, naming a copy exactly where ``copy_matters`` says so (and
   ``name_copies``, which names copies in a plain declaration, writes what ``meld_decl``
   writes for any ids); its ranking key for melds of one group ranks them by their ids.
-- ``legal_plays`` and the follow transition read ``legal_mask`` and
-  ``meld_step_follows`` as those functions do.
+- The state's ``legal_actions`` and the follow transition read ``legal_mask`` and
+  ``meld_step_follows`` as those functions do, and the transition's table of trick
+  winners is ``follower_wins`` on every trump, led id and following id.
 """
 
 from __future__ import annotations
@@ -51,7 +52,13 @@ from cardrules.games.fildinski.meld_search import _ids_key, declarations, single
 from cardrules.games.fildinski.meld_step import remembered_melds
 from cardrules.games.fildinski.melds import MeldKind, candidate_melds
 from cardrules.games.fildinski.options import FildinskiOptions, LastTrickBonus, TrumpSevenPoints
-from cardrules.games.fildinski.play import fast_play, legal_mask, meld_step_follows
+from cardrules.games.fildinski.play import (
+    _FOLLOWER_WINS,
+    fast_play,
+    follower_wins,
+    legal_mask,
+    meld_step_follows,
+)
 from cardrules.games.fildinski.scoring import NO_POINTS, SCORING_IDS, score_trick
 
 _OPTIONS: tuple[dict[str, object], ...] = (
@@ -167,6 +174,12 @@ def test_a_card_played_out_of_turn_names_the_seat_that_played_it_whoever_holds_i
         refused = str(state.check(f"p{other} {lacked}"))
         assert refused.startswith(f"illegal: it is p{to_act}'s turn, not p{other}'s; p{other} does not hold ")
         assert refused.endswith(" [common.turn.player-to-act, common.cards.held]")
+
+
+def test_the_table_of_trick_winners_is_follower_wins_on_every_id() -> None:
+    """Worked out once per kind and copied to both ids of each kind: every entry is checked, not a sample."""
+    for trump, led, follow in itertools.product(range(4), range(64), range(64)):
+        assert _FOLLOWER_WINS[trump][led][follow] is follower_wins(led, follow, trump), (trump, led, follow)
 
 
 def test_a_trick_without_a_scoring_id_scores_nothing_unless_a_last_trick_bonus_can_fall_to_it() -> None:
@@ -306,7 +319,7 @@ def test_barred_at_is_the_same_kind_once_and_class_order_bars_together() -> None
 def test_the_legal_plays_and_the_follow_transition_read_the_rules_as_their_functions_do(
     options: dict[str, object],
 ) -> None:
-    """``legal_plays`` holds the kinds of ``legal_mask``; a completed trick opens a meld step exactly when
+    """``legal_actions`` holds the kinds of ``legal_mask``; a completed trick opens a meld step exactly when
     ``meld_step_follows`` says so (both written out on the hot path)."""
     engine = cardrules.get_game("fildinski", **options)
     checked = 0

@@ -1,6 +1,6 @@
 """The one-line rules the Fildinski hot paths write out agree with the functions they copy.
 
-- :func:`~cardrules.games.fildinski.play.play` picks a completed trick's winner as
+- :func:`~cardrules.games.fildinski.play.fast_play` picks a completed trick's winner as
   :func:`~cardrules.games.fildinski.play.follower_wins` does.
 - :func:`~cardrules.games.fildinski.deal.draw` draws the two cards
   :func:`~cardrules.games.fildinski.deal.top_two` names, the winner the first.

@@ -1,23 +1,21 @@
 """Card play, in the stock phase (tricks 1-24) and the last eight tricks: legal cards, verdicts, the trick.
 
 The play of a card, as the other games' ``play`` modules hold it: the legal set
-(:func:`legal_mask`, :func:`legal_plays`), the verdict (:func:`judge_play`) and
-the transition (:func:`take_play`, its fast path :func:`fast_play`, and
-:func:`play`), which the state's action table names.
+(:func:`legal_mask`, and the state's :func:`legal_actions`), the verdict
+(:func:`judge_play`) and the transition (:func:`fast_play`, which is also
+``apply``'s fast path, and :func:`take_play`), which the state's action table names.
 
 Each rule's condition is written once and serves the legal set, the verdict
-and the fast path of ``apply``: :func:`legal_mask` (which gives the whole
-hand under fildinski.play.free-play and fildinski.endgame.free-discard, and
-:func:`legal_follow` for the endgame follower), :func:`follower_wins`
-(fildinski.play.trick-winner) and :func:`meld_step_follows` (whether the
-winner's meld step comes next); the draw after the trick is
+and the transition: :func:`legal_mask` (the whole hand under
+fildinski.play.free-play and fildinski.endgame.free-discard, :func:`legal_follow`
+for the endgame follower), :func:`follower_wins` (fildinski.play.trick-winner,
+read by the transition from a table worked out from it) and
+:func:`meld_step_follows`; the draw after the trick is
 :func:`~cardrules.games.fildinski.deal.draw` (fildinski.play.draw-order).
-Three one-line choices are written out again on the hot paths, to save a call
-at every card played: :func:`legal_mask`'s (the whole hand, or
-:func:`legal_follow` for the endgame follower) in :func:`legal_plays` and
-:func:`fast_play`, and :func:`meld_step_follows` and :func:`follower_wins` in
-:func:`play`; each copy is marked where it stands, and
-``tests/fildinski/test_fast_paths.py`` and ``test_quick_paths.py`` hold it
+Two one-line choices are written out again on the hot paths, to save a call
+at every card played: :func:`legal_mask`'s in :func:`legal_actions` and
+:func:`fast_play`, and :func:`meld_step_follows` in :func:`fast_play`; each copy
+is marked where it stands, and ``tests/fildinski/test_fast_paths.py`` holds it
 to the function it copies.
 
 Everything works on the ids and bitmasks of :mod:`cardrules.games.fildinski.cards`, so the engine
@@ -42,13 +40,19 @@ from cardrules.games.fildinski.cards import (
     DRAWS,
     KIND_OF_INDEX,
     SUIT_IDS,
-    SUIT_NAMES,
-    SUIT_SINGULAR,
     card_kind,
-    ids_in,
-    kind_card,
 )
 from cardrules.games.fildinski.deal import next_deal
+from cardrules.games.fildinski.follow_verdicts import (
+    FREE_DISCARD,
+    LEGAL_SET,
+    MUST_FOLLOW,
+    MUST_HEAD,
+    MUST_TRUMP,
+    PRETTY,
+    allowed_follow,
+    refused_follow,
+)
 from cardrules.games.fildinski.rules import RULES
 from cardrules.games.fildinski.scoring import LAST_TRICKS, SCORING_IDS, game_ends, score_trick
 from cardrules.judging import Findings, not_held, out_of_turn, rule_order, unknown_action
@@ -68,11 +72,10 @@ __all__ = [
     "follower_wins",
     "held_id",
     "judge_play",
+    "legal_actions",
     "legal_follow",
     "legal_mask",
-    "legal_plays",
     "meld_step_follows",
-    "play",
     "take_play",
 ]
 
@@ -85,8 +88,9 @@ _HIGHER: Final[tuple[int, ...]] = tuple(
 _NIBBLE: Final = bytes(sum(1 << k for k in range(4) if v >> (2 * k) & 3) for v in range(256))
 """The kinds (bit ``k`` for the ``k``-th) of the four kinds' ids in a byte of an id mask."""
 _HIGH_NIBBLE: Final = tuple(bytes(n | high << 4 for n in _NIBBLE) for high in range(16))
-_SUIT_KINDS: Final = b"".join(_HIGH_NIBBLE[_NIBBLE[high]] for high in range(256))
-"""The kinds (bit ``k`` for strength ``k``) of the ids of one suit, by the suit's 16 bits of an id mask."""
+_SUIT_KINDS: Final = tuple(b"".join(_HIGH_NIBBLE[_NIBBLE[high]] for high in range(256)))
+"""The kinds (bit ``k`` for strength ``k``) of the ids of one suit, by the suit's 16 bits of an id mask: a
+tuple (of the shared small ints), which is read faster than bytes."""
 _SUIT_PLAYS: Final[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]] = tuple(
     tuple(
         tuple(tuple(plays[8 * suit + k] for k in range(8) if kinds >> k & 1) for kinds in range(256))
@@ -95,15 +99,9 @@ _SUIT_PLAYS: Final[tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...]] = tup
     for plays in PLAYS
 )
 """The plays of each seat, by suit and then by a set of that suit's kinds, in kind order: built once."""
-_PRETTY: Final[tuple[str, ...]] = tuple(kind_card(k).pretty() for k in range(32))
-_MUST_HEAD: Final = "fildinski.endgame.must-head"
-_MUST_FOLLOW: Final = "fildinski.endgame.must-follow"
-_MUST_TRUMP: Final = "fildinski.endgame.must-trump"
-_FREE_DISCARD: Final = "fildinski.endgame.free-discard"
-_LEGAL_SET: Final = "fildinski.endgame.legal-set"
 
 PLAYABLE_AS_PLAYED: Final[frozenset[RuleId]] = frozenset(
-    RuleId(rule) for rule in (_MUST_HEAD, _MUST_FOLLOW, _MUST_TRUMP, _LEGAL_SET)
+    RuleId(rule) for rule in (MUST_HEAD, MUST_FOLLOW, MUST_TRUMP, LEGAL_SET)
 )
 """The rules a card play may break and still be carried out as played (``attempt(..., lenient=True)``).
 
@@ -114,7 +112,7 @@ meld step breaks rules the transition itself needs.
 """
 _FREE_PLAY: Final = (RuleId("fildinski.play.free-play"),)
 _TRICK_CYCLE: Final = (RuleId("fildinski.play.trick-cycle"),)
-_LEADS_IN_ENDGAME: Final = (RuleId(_FREE_DISCARD),)
+_LEADS_IN_ENDGAME: Final = (RuleId(FREE_DISCARD),)
 _ENDGAME_CYCLE: Final = "fildinski.endgame.trick-cycle"
 _ORDER: Final = rule_order(RULES)
 
@@ -133,6 +131,23 @@ def follower_wins(led: int, follow: int, trump: int) -> bool:
     if follow_suit == led_suit:
         return (follow >> 1) & 7 > (led >> 1) & 7
     return follow_suit == trump
+
+
+_KIND_WINS: Final = tuple(
+    tuple(tuple(follower_wins(2 * led, 2 * follow, trump) for follow in range(32)) for led in range(32))
+    for trump in range(4)
+)
+_FOLLOWER_WINS: Final[tuple[tuple[tuple[bool, ...], ...], ...]] = tuple(
+    tuple(tuple(row[follow >> 1] for follow in range(64)) for row in rows for _ in "12")
+    for rows in _KIND_WINS
+)
+""":func:`follower_wins` for every trump, led id and following id (``[trump][led][follow]``), the table a
+completed trick reads: worked out from the function once for each kind (both copies of a card win and
+lose alike, and identical cards never beat each other; ``tests/fildinski/test_fast_paths.py`` holds the
+table to the function on every id)."""
+_BITS: Final[tuple[int, ...]] = tuple(1 << card for card in range(64))
+_ALONE: Final[tuple[tuple[int], ...]] = tuple((card,) for card in range(64))
+"""``(card,)`` for each id: the trick a lead starts, built once."""
 
 
 def legal_follow(hand: int, led: int, trump: int) -> int:
@@ -158,12 +173,12 @@ def follow_duty(legal: int, led: int, trump: int) -> str:
     any other is the whole hand of fildinski.endgame.free-discard.
     """
     if legal & _HIGHER[led >> 1]:
-        return _MUST_HEAD
+        return MUST_HEAD
     if legal & SUIT_IDS[led >> 4]:
-        return _MUST_FOLLOW
+        return MUST_FOLLOW
     if legal & SUIT_IDS[trump]:
-        return _MUST_TRUMP
-    return _FREE_DISCARD
+        return MUST_TRUMP
+    return FREE_DISCARD
 
 
 def legal_mask(s: FildinskiState) -> int:
@@ -182,8 +197,20 @@ def legal_mask(s: FildinskiState) -> int:
     return hand
 
 
-def legal_plays(s: FildinskiState, seat: int) -> tuple[Action, ...]:
-    """The legal card plays of ``seat``, the player to act outside a meld step, in kind order."""
+def legal_actions(s: FildinskiState) -> tuple[Action, ...]:
+    """The state's ``legal_actions()``: the legal actions in canonical order, empty exactly when the game
+    is over.
+
+    Card plays in kind order (the ids of :func:`legal_mask`, written out here for the player to act
+    outside a meld step); in a meld step the dix (when possible) first, then ``meld none``, then
+    single melds, then pairs of melds
+    (:func:`~cardrules.games.fildinski.meld_step.legal_actions`, which the state names).
+    """
+    seat = s.current_player
+    if seat == TERMINAL:
+        return ()
+    if s.in_meld_step:
+        return s._meld_step_actions(seat)
     hand = s.hands[seat]  # legal_mask, written out for the player to act outside a meld step
     trick = s.trick
     mask = legal_follow(hand, trick[0], s.deal.trump) if trick and s.drawn >= DRAWS else hand
@@ -241,7 +268,7 @@ def judge_play(s: FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
             cycle = _ENDGAME_CYCLE if s.drawn >= DRAWS else _TRICK_CYCLE[0]
             found.add(cycle, _end_the_step_first(s, seat))
         if not held:
-            not_held(found, seat, _PRETTY[kind])
+            not_held(found, seat, PRETTY[kind])
             if not s.in_meld_step:
                 _also_outside_legal_set(s, seat, kind, hand, found)
         return found.verdict(_ORDER), NO_CARD
@@ -254,7 +281,8 @@ def judge_play(s: FildinskiState, action: PlayCard) -> tuple[Verdict, int]:
     elif not s.trick:
         verdict = _ENDGAME_LEADS[seat][kind]
     else:
-        verdict = _allowed_follow(s, format_seat(seat), _PRETTY[kind], mask)
+        led = s.trick[0]
+        verdict = allowed_follow(led, follow_duty(mask, led, s.deal.trump), format_seat(seat), PRETTY[kind])
     return verdict, 2 * kind + (0 if legal & 1 else 1)
 
 
@@ -264,7 +292,7 @@ def _out_of_turn(seat: int, kind: int, held: bool) -> Verdict:
     found = Findings()
     out_of_turn(found, seat, 1 - seat)
     if not held:
-        not_held(found, seat, _PRETTY[kind])
+        not_held(found, seat, PRETTY[kind])
     return found.verdict(_ORDER)
 
 
@@ -272,7 +300,7 @@ def _stock_play(seat: int, kind: int, follows: bool, endgame: bool) -> Verdict:
     """The verdict on ``seat``'s legal play of a ``kind`` while the stock lasts (fildinski.play.free-play),
     or its lead of one of the last eight tricks (fildinski.endgame.free-discard)."""
     actor = format_seat(seat)
-    name = _PRETTY[kind]
+    name = PRETTY[kind]
     if endgame:
         return make_verdict(True, _LEADS_IN_ENDGAME, f"{actor} leads {name}; a leader may lead any card")
     if follows:
@@ -309,7 +337,7 @@ def _also_outside_legal_set(s: FildinskiState, seat: int, kind: int, hand: int, 
     if s.drawn < DRAWS:
         found.add(
             _FREE_PLAY[0],
-            f"while the stock lasts a player plays a card of their own hand, not {_PRETTY[kind]}",
+            f"while the stock lasts a player plays a card of their own hand, not {PRETTY[kind]}",
         )
         return
     if s.trick:
@@ -321,7 +349,7 @@ def _also_outside_legal_set(s: FildinskiState, seat: int, kind: int, hand: int, 
             found.add(refused.rule_ids[0], refused.reason)
             found.also(*refused.rule_ids[1:])
             return
-    found.add(_LEGAL_SET, f"in the last eight tricks the legal cards are among {format_seat(seat)}'s own")
+    found.add(LEGAL_SET, f"in the last eight tricks the legal cards are among {format_seat(seat)}'s own")
 
 
 def _end_the_step_first(s: FildinskiState, seat: int) -> str:
@@ -334,59 +362,10 @@ def _end_the_step_first(s: FildinskiState, seat: int) -> str:
     )
 
 
-def _allowed_follow(s: FildinskiState, actor: str, name: str, mask: int) -> Verdict:
-    """The verdict on a card of the endgame follower's legal set ``mask``, naming the duty it meets."""
-    led = s.trick[0]
-    duty = follow_duty(mask, led, s.deal.trump)
-    if duty == _MUST_HEAD:
-        reason = f"{actor} heads {_PRETTY[led >> 1]} with {name}"
-    elif duty == _MUST_FOLLOW:
-        reason = f"{actor} cannot beat {_PRETTY[led >> 1]} and follows suit with {name}"
-    elif duty == _MUST_TRUMP:
-        reason = f"{actor} has no {SUIT_NAMES[led >> 4]} and trumps with {name}"
-    else:
-        reason = f"{actor} has neither the suit led nor a trump and may discard {name}"
-    return make_verdict(True, (RuleId(duty), RuleId(_LEGAL_SET)), reason)
-
-
 def _refused_follow(s: FildinskiState, seat: int, kind: int, mask: int) -> Verdict:
-    """The verdict on a held card outside the endgame follower's legal set ``mask``."""
+    """The verdict on a held card outside the endgame follower's legal set ``mask``, in the duty's words."""
     led = s.trick[0]
-    duty = follow_duty(mask, led, s.deal.trump)
-    actor = format_seat(seat)
-    card = _PRETTY[kind]
-    led_suit = SUIT_NAMES[led >> 4]
-    should = _pretty_kinds(mask)
-    one = _count_kinds(mask) == 1
-    which = should if one else "one of them"
-    if duty == _MUST_HEAD:
-        rules = (_MUST_HEAD, _MUST_FOLLOW, _LEGAL_SET) if kind >> 3 != led >> 4 else (_MUST_HEAD, _LEGAL_SET)
-        word = "a higher " + SUIT_SINGULAR[led >> 4] if one else f"higher {led_suit}"
-        return Verdict.illegal(
-            rules,
-            f"{_PRETTY[led >> 1]} was led and {actor} holds {should}, {word}, so must head the trick "
-            f"with {which} instead of {card}",
-        )
-    if duty == _MUST_FOLLOW:
-        return Verdict.illegal(
-            (_MUST_FOLLOW, _LEGAL_SET),
-            f"{led_suit} were led and {actor} holds {should}, so must follow suit with {which} "
-            f"instead of {card}",
-        )
-    return Verdict.illegal(
-        (_MUST_TRUMP, _LEGAL_SET),
-        f"{actor} has no {led_suit} but holds the trump{'' if one else 's'} {should}, "
-        f"so must trump with {which} instead of {card}",
-    )
-
-
-def _pretty_kinds(mask: int) -> str:
-    kinds = sorted({i >> 1 for i in ids_in(mask)})
-    return " ".join(_PRETTY[k] for k in kinds)
-
-
-def _count_kinds(mask: int) -> int:
-    return len({i >> 1 for i in ids_in(mask)})
+    return refused_follow(led, follow_duty(mask, led, s.deal.trump), seat, kind, mask)
 
 
 # -- transitions ----------------------------------------------------------------------------------
@@ -399,47 +378,6 @@ def meld_step_follows(s: FildinskiState) -> bool:
     fildinski.endgame.no-melding: after the last draw only under ``meld_in_endgame``.
     """
     return s.drawn < DRAWS or s.deal.plan.options.meld_in_endgame
-
-
-def play(s: FildinskiState, seat: int, card: int) -> FildinskiState:
-    """The state after ``seat`` plays the id ``card``, a legal play.
-
-    A lead starts the trick; a follow completes it (fildinski.play.trick-cycle,
-    fildinski.endgame.trick-cycle): the winner (:func:`follower_wins`) scores the
-    trick's points and takes both cards, then has its meld step
-    (:func:`meld_step_follows`) or leads the next trick; after trick 32 the deal ends.
-    """
-    bit = 1 << card
-    hands = (s.hands[0] & ~bit, s.hands[1]) if seat == 0 else (s.hands[0], s.hands[1] & ~bit)
-    history = (s.history, seat, card)
-    trick = s.trick
-    if not trick:
-        return s.make(
-            s.deal, hands, s.won, s.retired, s.drawn, s.turnup, (card,), s.leader, s.tricks_done,
-            s.in_meld_step, s.fresh, s.dix_done, s.points, s.used, s.melds, s.dix, history, 1 - seat,
-        )  # fmt: skip
-    led = trick[0]
-    context = s.deal
-    trump = context.trump
-    leader = s.leader
-    if card >> 4 == led >> 4:  # follower_wins, written out: a higher card of the suit led, or a trump
-        winner = seat if (card >> 1) & 7 > (led >> 1) & 7 else leader
-    else:
-        winner = seat if card >> 4 == trump else leader
-    number = s.tricks_done + 1
-    taken = (1 << led) | bit
-    points = s.points  # a trick without a scoring card, nor a last trick, scores nothing (SCORING_IDS)
-    if taken & SCORING_IDS[trump] or number in LAST_TRICKS:
-        points = score_trick(points, (led, card), leader, winner, trump, context.plan.options, number)
-    won = (s.won[0] | taken, s.won[1]) if winner == 0 else (s.won[0], s.won[1] | taken)
-    step = s.drawn < DRAWS or context.plan.options.meld_in_endgame  # meld_step_follows, written out
-    after = s.make(
-        context, hands, won, s.retired, s.drawn, s.turnup, (), winner, number,
-        step, taken if step else 0, s.dix_done, points, s.used, s.melds, s.dix, history, winner,
-    )  # fmt: skip
-    if not step and number == DEAL_TRICKS:
-        return end_deal(after)
-    return after
 
 
 def end_deal(s: FildinskiState) -> FildinskiState:
@@ -470,31 +408,75 @@ def take_play(s: FildinskiState, action: PlayCard, card: int | None) -> Fildinsk
     if card is None:
         card = held_id(s, action.seat, action.card)
         assert card != NO_CARD, "a play carried out as played is of a card held"
-    return play(s, action.seat, card)
+    after = fast_play(s, action, card)
+    assert after is not None, "a play of a given id is always carried out"
+    return after
 
 
-def fast_play(s: FildinskiState, action: object) -> FildinskiState | None:
-    """The state after ``action`` when it is a legal card play here, else ``None`` (the door judges it).
+def fast_play(s: FildinskiState, action: object, card: int = NO_CARD) -> FildinskiState | None:
+    """The state after the card play ``action`` of the player to act; the transition of every play.
 
-    The fast path of ``apply``: a play ``legal_actions`` handed out (a shared value, told by identity),
-    or one of a card by a seat number, tested as :func:`legal_mask` tests it, the lower copy held being
-    the one played.
+    Given ``card``, that id is played: the id :func:`judge_play` resolved, or the id held of a play
+    carried out as played (:func:`take_play`). Without it this is the fast path of ``apply``, which
+    plays a play ``legal_actions`` handed out (a shared value, told by identity), or one of a card by
+    a seat number, when :func:`legal_mask` holds it (tested here as it tests it), the lower copy held
+    being the one played; for any other it gives ``None``, and the door judges it.
+
+    A lead starts the trick; a follow completes it (fildinski.play.trick-cycle,
+    fildinski.endgame.trick-cycle): the winner (:func:`follower_wins`, read from its table) scores the
+    trick's points and takes both cards, then has its meld step (:func:`meld_step_follows`) or leads
+    the next trick; after trick 32 the deal ends (:func:`end_deal`).
     """
     seat = s.current_player
-    try:
-        kind = KIND_OF_INDEX[action.card.index]  # type: ignore[attr-defined]
-        if PLAYS[seat][kind] is not action:  # built elsewhere: its fields decide
-            card, actor = action.card, action.seat  # type: ignore[attr-defined]
-            found = card_kind(card) if type(card) is Card and type(card.index) is int else None
-            if found is None or type(actor) is not int or actor != seat:
-                return None
-            kind = found
-    except (AttributeError, IndexError, TypeError):  # a field missing or of another type: the door says so
-        return None
-    if s.in_meld_step:  # no card is played in a meld step (a game over has no row in PLAYS: not here)
-        return None
-    hand = s.hands[seat]  # legal_mask, written out: the whole hand but for the endgame follower
+    if card < 0:  # NO_CARD: test the play
+        try:
+            kind = KIND_OF_INDEX[action.card.index]  # type: ignore[attr-defined]
+            if PLAYS[seat][kind] is not action:  # built elsewhere: its fields decide
+                played, actor = action.card, action.seat  # type: ignore[attr-defined]
+                found = card_kind(played) if type(played) is Card and type(played.index) is int else None
+                if found is None or type(actor) is not int or actor != seat:
+                    return None
+                kind = found
+        except (AttributeError, IndexError, TypeError):  # a field missing or of another type: the door
+            return None
+        if s.in_meld_step:  # no card is played in a meld step (a game over has no row in PLAYS: not here)
+            return None
+        hand = s.hands[seat]  # legal_mask, written out: the whole hand but for the endgame follower
+        trick = s.trick
+        legal = legal_follow(hand, trick[0], s.deal.trump) if trick and s.drawn >= DRAWS else hand
+        card = 2 * kind
+        legal = legal >> card & 3
+        if not legal:
+            return None
+        if not legal & 1:  # the lower copy held is the one played
+            card += 1
+    h0, h1 = s.hands
+    bit = _BITS[card]  # a card held: taking it from the hand is flipping its bit
+    hands = (h0 ^ bit, h1) if seat == 0 else (h0, h1 ^ bit)
+    history = (s.history, seat, card)
     trick = s.trick
-    legal = legal_follow(hand, trick[0], s.deal.trump) if trick and s.drawn >= DRAWS else hand
-    legal = legal >> (2 * kind) & 3
-    return play(s, seat, 2 * kind + (0 if legal & 1 else 1)) if legal else None
+    if not trick:
+        return s.make(
+            s.deal, hands, s.won, s.retired, s.drawn, s.turnup, _ALONE[card], s.leader, s.tricks_done,
+            s.in_meld_step, s.fresh, s.dix_done, s.points, s.used, s.melds, s.dix, history, 1 - seat,
+        )  # fmt: skip
+    led = trick[0]
+    context = s.deal
+    trump = context.trump
+    leader = s.leader
+    winner = seat if _FOLLOWER_WINS[trump][led][card] else leader
+    number = s.tricks_done + 1
+    taken = _BITS[led] | bit
+    points = s.points  # a trick without a scoring card, nor a last trick, scores nothing (SCORING_IDS)
+    if taken & SCORING_IDS[trump] or number in LAST_TRICKS:
+        points = score_trick(points, (led, card), leader, winner, trump, context.plan.options, number)
+    w0, w1 = s.won
+    won = (w0 | taken, w1) if winner == 0 else (w0, w1 | taken)
+    step = s.drawn < DRAWS or context.plan.options.meld_in_endgame  # meld_step_follows, written out
+    after = s.make(
+        context, hands, won, s.retired, s.drawn, s.turnup, (), winner, number,
+        step, taken if step else 0, s.dix_done, points, s.used, s.melds, s.dix, history, winner,
+    )  # fmt: skip
+    if not step and number == DEAL_TRICKS:
+        return end_deal(after)
+    return after

@@ -142,6 +142,10 @@ _BRISQUES: Final = Category.BRISQUES
 _TRUMP_SEVENS: Final = Category.TRUMP_SEVENS
 _LAST_TRICK: Final = Category.LAST_TRICK
 _MELDS: Final = Category.MELDS
+_BRISQUE_SLOT: Final = 2 * int(_BRISQUES)
+"""``points[_BRISQUE_SLOT + seat]`` is ``seat``'s brisques (and likewise for the two slots below)."""
+_SEVEN_SLOT: Final = 2 * int(_TRUMP_SEVENS)
+_LAST_SLOT: Final = 2 * int(_LAST_TRICK)
 _PLAYED: Final = TrumpSevenPoints.PLAYED
 _STOCK_END: Final = LastTrickBonus.STOCK_END
 
@@ -194,20 +198,24 @@ def score_trick(
     winner of trick 32 (``final``) or of trick 24 (``stock_end``).
     """
     led, follow = trick
-    out = points  # shared when the trick scores nothing
     brisques = _BRISQUE_POINTS[led] + _BRISQUE_POINTS[follow]
-    if brisques:
-        out = add_points(out, _BRISQUES, winner, brisques)
     seven = 8 * trump
-    if led >> 1 == seven or follow >> 1 == seven:
+    led_seven = led >> 1 == seven
+    follow_seven = follow >> 1 == seven
+    last = number == (STOCK_TRICKS if options.last_trick_bonus is _STOCK_END else DEAL_TRICKS)
+    if not (brisques or led_seven or follow_seven or last):
+        return points  # shared when the trick scores nothing
+    out = list(points)  # one list for every slot the trick changes (as add_points does for one)
+    out[_BRISQUE_SLOT + winner] += brisques
+    if led_seven or follow_seven:
         played = options.trump_seven_points is _PLAYED
-        for seat, card in ((leader, led), (1 - leader, follow)):
-            if card >> 1 == seven:
-                out = add_points(out, _TRUMP_SEVENS, seat if played else winner, TRUMP_SEVEN_POINTS)
-    last = STOCK_TRICKS if options.last_trick_bonus is _STOCK_END else DEAL_TRICKS
-    if number == last:
-        out = add_points(out, _LAST_TRICK, winner, LAST_TRICK_POINTS)
-    return out
+        if led_seven:
+            out[_SEVEN_SLOT + (leader if played else winner)] += TRUMP_SEVEN_POINTS
+        if follow_seven:
+            out[_SEVEN_SLOT + (1 - leader if played else winner)] += TRUMP_SEVEN_POINTS
+    if last:
+        out[_LAST_SLOT + winner] += LAST_TRICK_POINTS
+    return tuple(out)
 
 
 LAST_TRICKS: Final = (STOCK_TRICKS, DEAL_TRICKS)

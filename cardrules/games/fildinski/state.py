@@ -146,6 +146,8 @@ class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding", A
         step(Dix, judge_dix, procedure.take_dix),
     )
     apply = procedure.apply_action  # the common actions in one call, any other through the door
+    legal_actions = play.legal_actions  # card plays at once, a meld step's set from the one below
+    _meld_step_actions = meld_step.legal_actions  # a method: the bound call is the quickest to look up
     _read_action = staticmethod(parse_action_text)
     _malformed = staticmethod(malformed)
     _observe = staticmethod(observe)
@@ -300,22 +302,6 @@ class FildinskiState(StateBase[FildinskiObservation, Cards, "FildinskiEnding", A
         See :func:`~cardrules.games.fildinski.play.legal_mask`.
         """
         return play.legal_mask(self)
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions in canonical order; empty exactly when the game is over.
-
-        Card plays in kind order
-        (:func:`~cardrules.games.fildinski.play.legal_plays`); in a meld step
-        the dix (when possible) first, then ``meld none``, then single melds,
-        then pairs of melds
-        (:func:`~cardrules.games.fildinski.meld_step.legal_actions`).
-        """
-        seat = self.current_player
-        if seat == TERMINAL:
-            return ()
-        if self.in_meld_step:
-            return meld_step.legal_actions(self, seat)
-        return play.legal_plays(self, seat)
 
     # -- text -------------------------------------------------------------------
 
