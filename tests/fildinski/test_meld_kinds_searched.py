@@ -6,6 +6,9 @@ card count, and skips a kind with too few of its cards in the pool. Here it
 is held, on piles Hypothesis draws (any pool, fresh cards (two, or fewer, or more), cards already
 melded, trump and bezique pair, with and without the fresh-card rule), to
 every card set of the meld table in the pool that keeps the step conditions.
+The rows :func:`~cardrules.games.fildinski.melds.meld_sets_at` leaves out for
+the ids asked (a common marriage's other suits) are held to giving none of
+the melds that hold one of them.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from hypothesis import strategies as st
 from cardrules.games.fildinski.deal import DealContext, DealPlan, first_deal
 from cardrules.games.fildinski.meld_conditions import step_conditions
 from cardrules.games.fildinski.meld_search import single_melds
-from cardrules.games.fildinski.melds import MeldKind, candidate_melds
+from cardrules.games.fildinski.melds import MeldKind, candidate_melds, meld_sets_at
 from cardrules.games.fildinski.options import BeziquePair, FildinskiOptions
 
 
@@ -86,3 +89,23 @@ def test_the_kinds_searched_find_every_meld_the_table_and_the_step_conditions_al
         }
         found = single_melds(view, seat)
         assert len(found) == len(set(found)) and set(found) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    order=st.integers(0, len(MeldKind) - 1),
+    table=st.integers(0, 7),
+    seed=st.integers(0, 2**32),
+    size=st.integers(0, 64),
+    asked=st.integers(0, 4),
+)
+def test_the_rows_left_out_for_the_ids_asked_hold_none_of_them(
+    order: int, table: int, seed: int, size: int, asked: int
+) -> None:
+    rng = random.Random(seed)
+    for _ in range(_PILES):
+        pool, holding = _ids(rng, size), _ids(rng, asked)
+        every = meld_sets_at(order, pool, table)
+        kept = meld_sets_at(order, pool, table, holding)
+        assert set(kept) <= set(every)
+        assert [mask for mask in kept if mask & holding] == [mask for mask in every if mask & holding]

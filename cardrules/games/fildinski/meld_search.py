@@ -69,7 +69,7 @@ def single_melds(s: MeldView, seat: int) -> list[tuple[int, int]]:
             continue
         avail &= ~barred_at(used, order)
         if avail & fresh:
-            for mask in meld_sets_at(order, avail, table):
+            for mask in meld_sets_at(order, avail, table, fresh):
                 if mask & fresh:
                     out.append((order, mask))
     return out

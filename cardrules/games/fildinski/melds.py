@@ -167,7 +167,7 @@ def meld_fits(kind: MeldKind, cards: int, trump: int, pair: BeziquePair) -> bool
     if rank >= 0:
         return cards.bit_count() == 4 and not cards & ~_RANK_IDS[rank]
     count = cards.bit_count()
-    for once, twice, parts in _NEEDS[order][trump if pair is BeziquePair.STANDARD else 4 + trump]:
+    for once, twice, parts, _ in _NEEDS[order][trump if pair is BeziquePair.STANDARD else 4 + trump]:
         # both copies of each kind needed twice, one copy of each kind needed once, nothing else
         if (
             count == twice.bit_count() + len(parts)
@@ -220,11 +220,15 @@ def candidate_melds(kind: MeldKind, pool: int, trump: int, pair: BeziquePair) ->
     return iter(meld_sets_at(kind.order, pool, trump if pair is BeziquePair.STANDARD else 4 + trump))
 
 
-def meld_sets_at(order: int, pool: int, table: int) -> list[int]:
+def meld_sets_at(order: int, pool: int, table: int, holding: int = -1) -> list[int]:
     """:func:`candidate_melds` as a list, for the kind of table order ``order`` and trump table ``table``.
 
     ``table`` is the trump under the standard bezique pair, 4 + the trump under
     the other (the meld step's legal set calls it for every fresh card's kinds).
+    Given ``holding`` (ids), it leaves out the rows that hold none of them (a
+    common marriage's other suits): every set a row gives lies within the row,
+    so the sets left out hold none of ``holding``; some sets it gives may still
+    hold none (the meld step asks for the melds holding a fresh card).
     """
     rank = _RANK_BY_ORDER[order]
     if rank >= 0:
@@ -234,9 +238,9 @@ def meld_sets_at(order: int, pool: int, table: int) -> list[int]:
             return [same] if count == 4 else []
         return [(1 << a) | (1 << b) | (1 << c) | (1 << d) for a, b, c, d in combinations(ids_in(same), 4)]
     out: list[int] = []
-    for once, twice, parts in _NEEDS[order][table]:
-        if pool & twice != twice or (pool | pool >> 1) & once != once:
-            continue  # a kind the row needs is missing, or one it needs twice has one copy only
+    for once, twice, parts, reach in _NEEDS[order][table]:
+        if not reach & holding or pool & twice != twice or (pool | pool >> 1) & once != once:
+            continue  # no id asked for, a kind the row needs missing, or one needed twice with one copy
         masks = [twice]
         for part in parts:
             here = pool & part
@@ -249,15 +253,17 @@ def meld_sets_at(order: int, pool: int, table: int) -> list[int]:
     return out
 
 
-_Need = tuple[int, int, tuple[int, ...]]
+_Need = tuple[int, int, tuple[int, ...], int]
 
 
 def _need(kinds: tuple[int, ...]) -> _Need:
     """A fixed row's kinds as masks: the lower ids of the kinds needed once, the ids of those needed
-    twice, and the two ids of each kind needed once."""
+    twice, the two ids of each kind needed once, and every id of the row."""
     once = sorted({k for k in kinds if kinds.count(k) == 1})
     twice = {k for k in kinds if kinds.count(k) == 2}
-    return sum(1 << 2 * k for k in once), sum(3 << 2 * k for k in twice), tuple(3 << 2 * k for k in once)
+    parts = tuple(3 << 2 * k for k in once)
+    doubled = sum(3 << 2 * k for k in twice)
+    return sum(1 << 2 * k for k in once), doubled, parts, doubled | sum(parts)
 
 
 def _needs(kind: MeldKind, trump: int, pair: BeziquePair) -> tuple[_Need, ...]:
