@@ -37,6 +37,7 @@ __all__ = [
     "DECK_KINDS",
     "DRAWS",
     "FULL",
+    "ID_BITS",
     "KIND_OF_INDEX",
     "PACK",
     "PACK_NAME",
@@ -143,6 +144,9 @@ def card_kind(card: Card) -> int | None:
     strength = _STRENGTH.get(card.rank)
     return None if strength is None else 8 * card.suit + strength  # a Suit is an int
 
+
+ID_BITS: Final[tuple[int, ...]] = tuple(1 << card for card in range(64))
+"""The bit of each id in an id bitmask (``1 << id``), as a table: every card played or dealt asks it."""
 
 KIND_OF_INDEX: Final[tuple[int, ...]] = tuple(
     next((k for k in range(32) if _KIND_CARDS[k].index == i), -1) for i in range(52)

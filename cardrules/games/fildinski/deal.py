@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from cardrules.frozen import fast_constructor
-from cardrules.games.fildinski.cards import DRAWS, shuffled_deck
+from cardrules.games.fildinski.cards import DRAWS, ID_BITS, shuffled_deck
 from cardrules.games.fildinski.options import FildinskiOptions
 from cardrules.games.fildinski.scoring import DealSummary
 from cardrules.shuffling import seeded_bits
@@ -141,14 +141,10 @@ def deal_hands(context: DealContext) -> tuple[tuple[int, int], int]:
     """
     deck = context.deck
     a, b, c, d, e, f, g, h, i, j, k, m, n, o, p, q = deck[:16]  # written out: a loop costs twice as much
-    bit = _BITS
+    bit = ID_BITS
     first = bit[a] | bit[b] | bit[c] | bit[d] | bit[e] | bit[f] | bit[g] | bit[h]
     second = bit[i] | bit[j] | bit[k] | bit[m] | bit[n] | bit[o] | bit[p] | bit[q]
     return ((second, first) if context.dealer == 0 else (first, second)), deck[16]
-
-
-_BITS: Final[tuple[int, ...]] = tuple(1 << card for card in range(64))
-"""The bit of each id in a bitmask."""
 
 
 def first_leader(context: DealContext) -> int:

@@ -38,6 +38,7 @@ from cardrules.games.fildinski.actions import PLAYS, PlayCard
 from cardrules.games.fildinski.cards import (
     DEAL_TRICKS,
     DRAWS,
+    ID_BITS,
     KIND_OF_INDEX,
     SUIT_IDS,
     card_kind,
@@ -145,7 +146,6 @@ _FOLLOWER_WINS: Final[tuple[tuple[tuple[bool, ...], ...], ...]] = tuple(
 completed trick reads: worked out from the function once for each kind (both copies of a card win and
 lose alike, and identical cards never beat each other; ``tests/fildinski/test_fast_paths.py`` holds the
 table to the function on every id)."""
-_BITS: Final[tuple[int, ...]] = tuple(1 << card for card in range(64))
 _ALONE: Final[tuple[tuple[int], ...]] = tuple((card,) for card in range(64))
 """``(card,)`` for each id: the trick a lead starts, built once."""
 
@@ -451,7 +451,7 @@ def fast_play(s: FildinskiState, action: object, card: int = NO_CARD) -> Fildins
         if not legal & 1:  # the lower copy held is the one played
             card += 1
     h0, h1 = s.hands
-    bit = _BITS[card]  # a card held: taking it from the hand is flipping its bit
+    bit = ID_BITS[card]  # a card held: taking it from the hand is flipping its bit
     hands = (h0 ^ bit, h1) if seat == 0 else (h0, h1 ^ bit)
     history = (s.history, seat, card)
     trick = s.trick
@@ -466,7 +466,7 @@ def fast_play(s: FildinskiState, action: object, card: int = NO_CARD) -> Fildins
     leader = s.leader
     winner = seat if _FOLLOWER_WINS[trump][led][card] else leader
     number = s.tricks_done + 1
-    taken = _BITS[led] | bit
+    taken = ID_BITS[led] | bit
     points = s.points  # a trick without a scoring card, nor a last trick, scores nothing (SCORING_IDS)
     if taken & SCORING_IDS[trump] or number in LAST_TRICKS:
         points = score_trick(points, (led, card), leader, winner, trump, context.plan.options, number)
